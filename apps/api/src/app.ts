@@ -1,0 +1,128 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { adminsRoutes } from './features/admins/admins.routes';
+import { createAdminsService } from './features/admins/admins.service';
+import { createAccessTokens } from './features/auth/access-tokens';
+import { authRoutes } from './features/auth/auth.routes';
+import { createAuthService } from './features/auth/auth.service';
+import { createSsoVerifier } from './features/auth/sso';
+import { companiesRoutes } from './features/companies/companies.routes';
+import { createCompaniesService } from './features/companies/companies.service';
+import { healthRoutes } from './features/health/health.routes';
+import { rolesRoutes } from './features/roles/roles.routes';
+import { createRolesService } from './features/roles/roles.service';
+import { createMemoryLimiter, createRedisLimiter } from './lib/attempt-limiter';
+import access from './plugins/access';
+import errorHandler from './plugins/error-handler';
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Signs access tokens; from APP_SECRET, or kept in DATA_DIR for the embedded database. */
+  secret: string;
+  logger?: boolean;
+};
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+export async function buildApp({ config, database, secret, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.refreshToken'],
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // A caller's own request id is kept when it looks like one, so logs join up across services.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const webDist = config.WEB_DIST_DIR;
+  const serveSpa = Boolean(webDist && existsSync(`${webDist}/index.html`));
+
+  // Order matters: headers and CORS first, so that they apply to every answer, errors included;
+  // the OpenAPI collector before any route, so that it sees them all; access before the routes it guards.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  if (config.CORS_ORIGINS) {
+    await app.register(cors, { origin: config.CORS_ORIGINS.split(',').map((o) => o.trim()), credentials: true });
+  }
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Exhibitor Portal API', version: '1.0.0', description: 'Events, exhibitors, badges and allocations.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(errorHandler, { serveSpa });
+
+  const accessTokens = createAccessTokens(secret);
+  const limiter = config.REDIS_URL
+    ? createRedisLimiter(config.REDIS_URL, config.LOGIN_WINDOW_SECONDS)
+    : createMemoryLimiter(config.LOGIN_WINDOW_SECONDS);
+  app.addHook('onClose', () => limiter.close());
+  await app.register(access, { db: database.db, accessTokens });
+
+  const db = database.db;
+  const services = {
+    auth: createAuthService({
+      db,
+      accessTokens,
+      sso: createSsoVerifier(config),
+      limiter,
+      limits: { perAccount: config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT, perAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS },
+    }),
+    admins: createAdminsService({ db }),
+    roles: createRolesService({ db }),
+    companies: createCompaniesService({ db }),
+  };
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ping: () => database.ping() });
+      await api.register(authRoutes, services);
+      await api.register(adminsRoutes, services);
+      await api.register(rolesRoutes, services);
+      await api.register(companiesRoutes, services);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  if (serveSpa) {
+    await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: ['index.html'] });
+  }
+  return app;
+}

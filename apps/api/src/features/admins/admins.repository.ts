@@ -1,0 +1,154 @@
+import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { adminRoles, admins } from '../../db/schema/admins';
+import { companies } from '../../db/schema/companies';
+import { events } from '../../db/schema/events';
+import { roles } from '../../db/schema/roles';
+import { containsPattern, countWhere, orderBy, pageWindow, splitTotal, totalCount, type Page } from '../../lib/listing';
+import type { Scope } from '../auth/scope';
+
+const adminColumns = {
+  id: admins.id,
+  email: admins.email,
+  firstName: admins.firstName,
+  lastName: admins.lastName,
+  eventId: admins.eventId,
+  eventName: events.name,
+  exhibitorId: admins.exhibitorId,
+  companyId: admins.companyId,
+  companyName: companies.name,
+  isActive: admins.isActive,
+  lastLoginAt: admins.lastLoginAt,
+  createdAt: admins.createdAt,
+  updatedAt: admins.updatedAt,
+  roles: sql<{ id: number; name: string }[]>`coalesce((
+    select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
+      from ${adminRoles} ar join ${roles} r on r.id = ar.role_id where ar.admin_id = ${admins.id}), '[]'::json)`,
+};
+
+export type AdminRow = NonNullable<Awaited<ReturnType<typeof findAdmin>>>;
+
+/** The admins a scope reaches: its event's, its exhibitor's own team, or itself. */
+export function adminScopeFilter(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case 'global':
+      return undefined;
+    case 'event':
+      return eq(admins.eventId, scope.eventId);
+    case 'exhibitor':
+      return or(eq(admins.id, scope.exhibitorId), eq(admins.exhibitorId, scope.exhibitorId));
+    case 'sub-account':
+      return eq(admins.id, scope.subAccountId);
+  }
+}
+
+function baseQuery<Extra extends Record<string, SQL>>(db: Database, extra: Extra = {} as Extra) {
+  return db
+    .select({ ...adminColumns, ...extra })
+    .from(admins)
+    .leftJoin(events, eq(events.id, admins.eventId))
+    .leftJoin(companies, eq(companies.id, admins.companyId));
+}
+
+export type AdminListFilter = Page & { search?: string; sort?: string; roleId?: number; eventId?: number };
+
+export async function listAdmins(db: Database, scope: Scope, query: AdminListFilter) {
+  const conditions = [
+    adminScopeFilter(scope),
+    query.search
+      ? sql`(${admins.firstName} || ' ' || ${admins.lastName} || ' ' || ${admins.email}) ilike ${containsPattern(query.search)}`
+      : undefined,
+    query.roleId
+      ? sql`exists (select 1 from ${adminRoles} ar where ar.admin_id = ${admins.id} and ar.role_id = ${query.roleId})`
+      : undefined,
+    query.eventId ? eq(admins.eventId, query.eventId) : undefined,
+  ];
+  const { limit, offset } = pageWindow(query);
+  const rows = await baseQuery(db, { total: totalCount })
+    .where(and(...conditions))
+    .orderBy(
+      ...orderBy(
+        query.sort,
+        { name: sql`lower(${admins.lastName} || ' ' || ${admins.firstName})`, email: admins.email, createdAt: admins.createdAt },
+        admins.id,
+        'name',
+      ),
+    )
+    .limit(limit)
+    .offset(offset);
+  return splitTotal(rows, offset, () => countWhere(db, admins, and(...conditions)));
+}
+
+export async function findAdmin(db: Database, id: number, scope: Scope) {
+  const [row] = await baseQuery(db).where(and(eq(admins.id, id), adminScopeFilter(scope)));
+  return row;
+}
+
+export async function emailTaken(db: Database, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(and(eq(admins.email, email), exceptId ? ne(admins.id, exceptId) : undefined));
+  return Boolean(row);
+}
+
+export type AdminValues = {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  eventId: number | null;
+  exhibitorId: number | null;
+  companyId: number | null;
+};
+
+export async function insertAdmin(db: Database, values: AdminValues): Promise<number> {
+  const [row] = await db.insert(admins).values(values).returning({ id: admins.id });
+  return row!.id;
+}
+
+export async function updateAdmin(db: Database, id: number, values: Partial<AdminValues> & { isActive?: boolean }) {
+  await db
+    .update(admins)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(admins.id, id));
+}
+
+export async function setAdminRoles(db: Database, adminId: number, roleIds: readonly number[]) {
+  await db.delete(adminRoles).where(eq(adminRoles.adminId, adminId));
+  if (roleIds.length > 0) await db.insert(adminRoles).values(roleIds.map((roleId) => ({ adminId, roleId })));
+}
+
+export async function deleteAdmin(db: Database, id: number) {
+  await db.delete(admins).where(eq(admins.id, id));
+}
+
+/** Active holders of the built-in System Admin role. */
+export async function countSystemAdmins(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`cast(count(*) as integer)` })
+    .from(admins)
+    .innerJoin(adminRoles, eq(adminRoles.adminId, admins.id))
+    .innerJoin(roles, eq(roles.id, adminRoles.roleId))
+    .where(
+      and(
+        eq(roles.name, SYSTEM_ROLE_NAMES.systemAdmin),
+        eq(roles.isSystem, true),
+        eq(admins.isActive, true),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/** Locks the built-in System Admin role row, so two removals of the last two holders run one after the other. */
+export async function lockSystemAdminRole(db: Database) {
+  await db.execute(
+    sql`select id from ${roles} where ${roles.name} = ${SYSTEM_ROLE_NAMES.systemAdmin} and ${roles.isSystem} for update`,
+  );
+}
+
+export async function eventExists(db: Database, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.id, id));
+  return Boolean(row);
+}

@@ -1,0 +1,219 @@
+import type { Admin, CreateAdminBody, ListAdminsQuery, UpdateAdminBody } from '@portal/shared/admins';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { BusinessRuleError, ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { listResult } from '../../lib/listing';
+import { recordAudit } from '../audit/audit.repository';
+import { revokeAllForAdmin } from '../auth/refresh-tokens.repository';
+import { hashPassword } from '../auth/passwords';
+import { loadPrincipal } from '../auth/principal';
+import { scopeOf, type Scope } from '../auth/scope';
+import { findCompany } from '../companies/companies.repository';
+import { findRolesByIds, type RoleRow } from '../roles/roles.repository';
+import * as repo from './admins.repository';
+
+function toAdmin(row: repo.AdminRow): Admin {
+  return {
+    ...row,
+    name: `${row.firstName} ${row.lastName}`,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+type Placement = { eventId: number | null; exhibitorId: number | null; companyId: number | null };
+
+export function createAdminsService({ db }: { db: Database }) {
+  async function getInScope(scope: Scope, id: number) {
+    const row = await repo.findAdmin(db, id, scope);
+    if (!row) throw new NotFoundError('Admin');
+    return row;
+  }
+
+  /** Roles must exist, and nobody grants a permission they do not hold themselves. */
+  async function checkRoles(actor: Actor, roleIds: number[]): Promise<RoleRow[]> {
+    const found = await findRolesByIds(db, roleIds);
+    const unknown = roleIds.filter((id) => !found.some((role) => role.id === id));
+    if (unknown.length > 0) throw ValidationError.field('roleIds', `Unknown role: ${unknown.join(', ')}`);
+    for (const role of found) {
+      const missing = role.permissions.filter((p) => !actor.principal.permissions.has(p as never));
+      if (missing.length > 0) {
+        throw new ForbiddenError(`You cannot grant the role ${role.name}: it has permissions you do not hold`);
+      }
+    }
+    return found;
+  }
+
+  /** An actor may not change an account that can do more than it can. */
+  async function checkNotMorePowerful(actor: Actor, adminId: number) {
+    const target = await loadPrincipal(db, adminId);
+    if (target && [...target.permissions].some((p) => !actor.principal.permissions.has(p))) {
+      throw new ForbiddenError('This account has permissions you do not hold');
+    }
+  }
+
+  /**
+   * Where the account sits: an event-scoped actor places it in its own event; a sub-account sits
+   * in its exhibitor's event; role names must fit the placement, or the user type would be wrong.
+   */
+  async function resolvePlacement(actor: Actor, requested: Placement, roles: RoleRow[]): Promise<Placement> {
+    const scope = scopeOf(actor.principal);
+    const { exhibitorId, companyId } = requested;
+    let eventId = requested.eventId;
+    if (scope.kind !== 'global') {
+      if (eventId != null && eventId !== scope.eventId) throw ValidationError.field('eventId', 'Event not found');
+      eventId = scope.eventId;
+    } else if (eventId != null && !(await repo.eventExists(db, eventId))) {
+      throw ValidationError.field('eventId', 'Event not found');
+    }
+    if (exhibitorId != null) {
+      const parent = await loadPrincipal(db, exhibitorId);
+      const visible = parent && (await repo.findAdmin(db, exhibitorId, scope));
+      if (!parent || !visible || parent.type !== 'exhibitor') {
+        throw ValidationError.field('exhibitorId', 'Exhibitor not found');
+      }
+      if (eventId != null && eventId !== parent.eventId) {
+        throw ValidationError.field('exhibitorId', 'The exhibitor belongs to another event');
+      }
+      eventId = parent.eventId;
+    }
+    if (companyId != null && !(await findCompany(db, companyId, scope))) {
+      throw ValidationError.field('companyId', 'Company not found');
+    }
+    const names = roles.map((role) => role.name.toLowerCase());
+    if (names.some((n) => n.includes('sub-account')) && exhibitorId == null) {
+      throw ValidationError.field('exhibitorId', 'A sub-account needs the exhibitor it belongs to');
+    }
+    if (names.some((n) => n.includes('exhibitor') && !n.includes('sub-account')) && eventId == null) {
+      throw ValidationError.field('eventId', 'An exhibitor belongs to an event');
+    }
+    return { eventId, exhibitorId, companyId };
+  }
+
+  async function saveConflicts<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError('An account with this email already exists', 'email');
+      throw error;
+    }
+  }
+
+  /** Runs after the write, inside its transaction: a write that leaves no system admin is undone. */
+  async function assertASystemAdminRemains(tx: Database) {
+    if ((await repo.countSystemAdmins(tx)) === 0) {
+      throw new BusinessRuleError('The last system administrator cannot be removed, demoted or deactivated');
+    }
+  }
+
+  return {
+    async listAdmins(actor: Actor, query: ListAdminsQuery) {
+      const { rows, total } = await repo.listAdmins(db, scopeOf(actor.principal), query);
+      return listResult(rows.map(toAdmin), total, query);
+    },
+
+    async getAdmin(actor: Actor, id: number): Promise<Admin> {
+      return toAdmin(await getInScope(scopeOf(actor.principal), id));
+    },
+
+    async createAdmin(actor: Actor, body: CreateAdminBody): Promise<Admin> {
+      const roles = await checkRoles(actor, body.roleIds);
+      const placement = await resolvePlacement(
+        actor,
+        { eventId: body.eventId ?? null, exhibitorId: body.exhibitorId ?? null, companyId: body.companyId ?? null },
+        roles,
+      );
+      if (await repo.emailTaken(db, body.email)) throw new ConflictError('An account with this email already exists', 'email');
+      const passwordHash = await hashPassword(body.password);
+      const id = await saveConflicts(() =>
+        db.transaction(async (tx) => {
+          const adminId = await repo.insertAdmin(tx, {
+            email: body.email,
+            passwordHash,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            ...placement,
+          });
+          await repo.setAdminRoles(tx, adminId, body.roleIds);
+          const { password: _password, ...after } = body;
+          await recordAudit(tx, actor, {
+            action: 'create',
+            entityType: 'admin',
+            entityId: adminId,
+            eventId: placement.eventId,
+            after: { ...after, ...placement },
+          });
+          return adminId;
+        }),
+      );
+      return this.getAdmin(actor, id);
+    },
+
+    async updateAdmin(actor: Actor, id: number, body: UpdateAdminBody): Promise<Admin> {
+      const scope = scopeOf(actor.principal);
+      const before = await getInScope(scope, id);
+      if (id !== actor.principal.id) await checkNotMorePowerful(actor, id);
+      if (id === actor.principal.id && body.isActive === false) {
+        throw new BusinessRuleError('You cannot deactivate your own account');
+      }
+      const roleIds = body.roleIds ?? before.roles.map((role) => role.id);
+      const roles = body.roleIds ? await checkRoles(actor, body.roleIds) : await findRolesByIds(db, roleIds);
+      const placement = await resolvePlacement(
+        actor,
+        {
+          eventId: body.eventId === undefined ? before.eventId : body.eventId,
+          exhibitorId: body.exhibitorId === undefined ? before.exhibitorId : body.exhibitorId,
+          companyId: body.companyId === undefined ? before.companyId : body.companyId,
+        },
+        roles,
+      );
+      if (body.email && (await repo.emailTaken(db, body.email, id))) {
+        throw new ConflictError('An account with this email already exists', 'email');
+      }
+      const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+      await saveConflicts(() =>
+        db.transaction(async (tx) => {
+          const mayDemote = body.roleIds !== undefined || body.isActive === false;
+          if (mayDemote) await repo.lockSystemAdminRole(tx);
+          await repo.updateAdmin(tx, id, {
+            email: body.email,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            isActive: body.isActive,
+            passwordHash,
+            ...placement,
+          });
+          if (body.roleIds) await repo.setAdminRoles(tx, id, body.roleIds);
+          if (mayDemote) await assertASystemAdminRemains(tx);
+          // A new password or a deactivation ends every session of the account.
+          if (passwordHash || body.isActive === false) await revokeAllForAdmin(tx, id);
+          const { password, ...after } = body;
+          await recordAudit(tx, actor, {
+            action: password ? 'update_with_password_reset' : 'update',
+            entityType: 'admin',
+            entityId: id,
+            eventId: placement.eventId,
+            before,
+            after: { ...after, ...placement },
+          });
+        }),
+      );
+      return this.getAdmin(actor, id);
+    },
+
+    async deleteAdmin(actor: Actor, id: number): Promise<void> {
+      const before = await getInScope(scopeOf(actor.principal), id);
+      if (id === actor.principal.id) throw new BusinessRuleError('You cannot delete your own account');
+      await checkNotMorePowerful(actor, id);
+      await db.transaction(async (tx) => {
+        await repo.lockSystemAdminRole(tx);
+        await repo.deleteAdmin(tx, id);
+        await assertASystemAdminRemains(tx);
+        await recordAudit(tx, actor, { action: 'delete', entityType: 'admin', entityId: id, eventId: before.eventId, before });
+      });
+    },
+  };
+}
+
+export type AdminsService = ReturnType<typeof createAdminsService>;

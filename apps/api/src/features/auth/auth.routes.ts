@@ -1,0 +1,73 @@
+import {
+  AUTH_MESSAGES,
+  loginBodySchema,
+  loginResponseSchema,
+  logoutBodySchema,
+  refreshBodySchema,
+  refreshResponseSchema,
+  sessionAdminSchema,
+  ssoParamsSchema,
+} from '@portal/shared/auth';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
+import { errorResponses as errors } from '../../lib/route-schemas';
+import { publicRoute, signedIn } from '../../plugins/access';
+import type { AuthService } from './auth.service';
+import { toSessionAdmin } from './principal';
+
+const client = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
+
+export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.route({
+    method: 'POST',
+    url: '/admin/auth/login',
+    config: { access: publicRoute },
+    schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } },
+    handler: (request) => auth.login(request.body.email, request.body.password, client(request)),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/auth/refresh',
+    config: { access: publicRoute },
+    schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: refreshResponseSchema, ...errors } },
+    handler: (request) => auth.refresh(request.body.refreshToken),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/auth/logout',
+    config: { access: publicRoute },
+    schema: { tags: ['auth'], body: logoutBodySchema.optional(), response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      const actor = request.principal ? actorOf(request) : null;
+      await auth.logout(request.body?.refreshToken, actor);
+      return reply.code(204).send(null);
+    },
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/auth/me',
+    config: { access: signedIn },
+    schema: { tags: ['auth'], response: { 200: z.object({ data: sessionAdminSchema }), ...errors } },
+    handler: async (request) => ({ data: toSessionAdmin(actorOf(request).principal) }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/integrations/jwt/verify/:token',
+    config: { access: publicRoute },
+    schema: {
+      tags: ['auth'],
+      summary: `Single sign-on; a bad, foreign or expired token answers 401 "${AUTH_MESSAGES.ssoFailed}"`,
+      params: ssoParamsSchema,
+      response: { 200: loginResponseSchema, ...errors },
+    },
+    handler: (request) => auth.loginWithSso(request.params.token, client(request)),
+  });
+}

@@ -1,0 +1,116 @@
+import { AUTH_MESSAGES, REFRESH_TOKEN_TTL_DAYS, type LoginResponse, type RefreshResponse } from '@portal/shared/auth';
+import { eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Database } from '../../db/client';
+import { admins } from '../../db/schema/admins';
+import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
+import { recordAudit } from '../audit/audit.repository';
+import type { AccessTokens } from './access-tokens';
+import { spendVerificationTime, verifyPassword } from './passwords';
+import { findLoginCandidate, loadPrincipal, toSessionAdmin, type Principal } from './principal';
+import * as refreshTokens from './refresh-tokens.repository';
+import type { SsoVerifier } from './sso';
+
+export type AuthServiceDeps = {
+  db: Database;
+  accessTokens: AccessTokens;
+  sso: SsoVerifier;
+  limiter: AttemptLimiter;
+  limits: { perAccount: number; perAddress: number };
+};
+
+type ClientInfo = { ip: string; requestId: string };
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createAuthService({ db, accessTokens, sso, limiter, limits }: AuthServiceDeps) {
+  async function issueSession(tx: Database, principal: Principal, familyId: string = randomUUID()) {
+    const refreshToken = randomBytes(32).toString('base64url');
+    await refreshTokens.insertRefreshToken(tx, {
+      adminId: principal.id,
+      familyId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+    });
+    return { token: await accessTokens.sign(principal.id), refreshToken };
+  }
+
+  async function startSession(principal: Principal, client: ClientInfo, method: string): Promise<LoginResponse> {
+    return db.transaction(async (tx) => {
+      await tx.update(admins).set({ lastLoginAt: sql`now()` }).where(eq(admins.id, principal.id));
+      await refreshTokens.deleteExpiredRefreshTokens(tx);
+      await recordAudit(tx, { principal, ...client }, { action: method, entityType: 'admin', entityId: principal.id });
+      return { admin: toSessionAdmin(principal), ...(await issueSession(tx, principal)) };
+    });
+  }
+
+  async function refuseWhenThrottled(key: string, max: number, add: boolean) {
+    const { count, retryAfterSeconds } = add ? await limiter.hit(key) : await limiter.count(key);
+    if (count > max || (!add && count >= max)) {
+      throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts, retryAfterSeconds);
+    }
+  }
+
+  return {
+    /** Same answer, and about the same time, for an unknown email and a wrong password. */
+    async login(email: string, password: string, client: ClientInfo): Promise<LoginResponse> {
+      const accountKey = `account:${email}`;
+      await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress, true);
+      await refuseWhenThrottled(accountKey, limits.perAccount, false);
+      const candidate = await findLoginCandidate(db, email);
+      const valid = candidate
+        ? await verifyPassword(candidate.passwordHash, password)
+        : (await spendVerificationTime(password), false);
+      if (!candidate || !valid || !candidate.isActive) {
+        await limiter.hit(accountKey);
+        throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+      }
+      await limiter.reset(accountKey);
+      return startSession(candidate.principal, client, 'login');
+    },
+
+    async loginWithSso(token: string, client: ClientInfo): Promise<LoginResponse> {
+      await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress, true);
+      const email = await sso.verify(token);
+      const candidate = email ? await findLoginCandidate(db, email) : null;
+      if (!candidate || !candidate.isActive) throw new UnauthorizedError(AUTH_MESSAGES.ssoFailed);
+      return startSession(candidate.principal, client, 'login_sso');
+    },
+
+    /**
+     * Rotates a refresh token. A token that was already rotated means it leaked or was replayed:
+     * the whole family is revoked, so the newer token stops working too.
+     */
+    async refresh(presented: string): Promise<RefreshResponse> {
+      const outcome = await db.transaction(async (tx) => {
+        const stored = await refreshTokens.findRefreshTokenForUpdate(tx, hashToken(presented));
+        if (!stored || stored.revokedAt) return null;
+        if (stored.rotatedAt) {
+          await refreshTokens.revokeFamily(tx, stored.familyId);
+          return null;
+        }
+        if (stored.expiresAt.getTime() <= Date.now()) return null;
+        const principal = await loadPrincipal(tx, stored.adminId);
+        if (!principal) return null;
+        await refreshTokens.markRotated(tx, stored.id);
+        return issueSession(tx, principal, stored.familyId);
+      });
+      if (!outcome) throw new UnauthorizedError(AUTH_MESSAGES.refreshFailed);
+      return outcome;
+    },
+
+    /** Ends the session the refresh token belongs to; an unknown token is not an error. */
+    async logout(presented: string | undefined, actor: { principal: Principal } & ClientInfo | null): Promise<void> {
+      await db.transaction(async (tx) => {
+        const familyId = presented ? await refreshTokens.findFamilyOf(tx, hashToken(presented)) : undefined;
+        if (familyId) await refreshTokens.revokeFamily(tx, familyId);
+        if (actor) await recordAudit(tx, actor, { action: 'logout', entityType: 'admin', entityId: actor.principal.id });
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

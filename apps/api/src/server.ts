@@ -1,0 +1,46 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openConfiguredDatabase } from './db/open';
+import { DEMO_LOGINS, seedDemoData } from './db/seed/demo';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  config.WEB_DIST_DIR ??= DEFAULT_WEB_DIST;
+  const { database, secret, release } = await openConfiguredDatabase(config);
+
+  // Demo accounts have published passwords: seeded by default only into the embedded database.
+  const seedDemo = config.SEED_DEMO ?? database.kind === 'pglite';
+  const seeded = seedDemo && (await seedDemoData(database.db));
+
+  const app = await buildApp({ config, database, secret });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    await app.close();
+    await release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const lines = [`Exhibitor Portal is running at ${url}`, `API documentation: ${url}/api/docs`];
+  if (seedDemo) {
+    lines.push(seeded ? 'Demo data created. Demo logins:' : 'Demo logins (if unchanged):');
+    for (const login of Object.values(DEMO_LOGINS)) lines.push(`  ${login.role.padEnd(13)} ${login.email.padEnd(36)} ${login.password}`);
+  }
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

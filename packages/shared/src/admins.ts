@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, isoDateTime, listQuerySchema, textLine } from './common';
+import { passwordSchema } from './passwords';
+import { roleRefSchema } from './auth';
+
+export const adminSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  roles: z.array(roleRefSchema),
+  eventId: z.number().int().nullable(),
+  eventName: z.string().nullable(),
+  exhibitorId: z.number().int().nullable(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  isActive: z.boolean(),
+  lastLoginAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Admin = z.infer<typeof adminSchema>;
+
+export const listAdminsQuerySchema = listQuerySchema.extend({
+  roleId: idSchema.optional(),
+  eventId: idSchema.optional(),
+});
+export type ListAdminsQuery = z.infer<typeof listAdminsQuerySchema>;
+
+const adminFields = {
+  email: emailSchema,
+  firstName: textLine(100),
+  lastName: textLine(100),
+  roleIds: z.array(idSchema).max(20, 'At most 20 roles'),
+  eventId: idSchema.nullish(),
+  exhibitorId: idSchema.nullish(),
+  companyId: idSchema.nullish(),
+};
+
+export const createAdminBodySchema = z.object({ ...adminFields, password: passwordSchema });
+export type CreateAdminBody = z.infer<typeof createAdminBodySchema>;
+
+/** Every field optional; a password here is a reset by someone who may manage admins. */
+export const updateAdminBodySchema = z
+  .object({ ...adminFields, password: passwordSchema, isActive: z.boolean() })
+  .partial();
+export type UpdateAdminBody = z.infer<typeof updateAdminBodySchema>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { emailSchema } from './common';
+import { USER_TYPES } from './user-types';
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Required').max(1024),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const roleRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** The signed-in admin as login, refresh-free profile calls and SSO return it. */
+export const sessionAdminSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  roles: z.array(roleRefSchema),
+  permissions: z.array(z.string()),
+  eventId: z.number().int().nullable(),
+  event: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  exhibitorId: z.number().int().nullable(),
+  companyId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  type: z.enum(USER_TYPES),
+});
+export type SessionAdmin = z.infer<typeof sessionAdminSchema>;
+
+export const loginResponseSchema = z.object({
+  admin: sessionAdminSchema,
+  token: z.string(),
+  refreshToken: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const refreshBodySchema = z.object({ refreshToken: z.string().min(1, 'Required').max(200) });
+export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+export const logoutBodySchema = z.object({ refreshToken: z.string().max(200).optional() });
+
+export const ssoParamsSchema = z.object({ token: z.string().min(1).max(8192) });
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  loginFailed: 'Login failed',
+  refreshFailed: 'Token refresh failed',
+  noRefreshToken: 'No refresh token available',
+  ssoFailed: 'SSO authentication failed',
+  ssoProcessingFailed: 'Failed to process SSO login data',
+  tooManyAttempts: 'Too many sign-in attempts. Try again later.',
+  authenticationRequired: 'Authentication required',
+  forbidden: 'You do not have permission to do this',
+} as const;
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Query of every list endpoint (DESIGN §5): 1-based page, per_page up to 100, free-text search. */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+  sort: z.string().trim().max(60).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export const listMetaSchema = z.object({
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+});
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: listMetaSchema });
+}
+
+export function itemResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: item });
+}
+
+export function buildListMeta(page: number, perPage: number, total: number): ListMeta {
+  return { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) };
+}
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** The one error body of the API (DESIGN §5). */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  details: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const isoDateTime = z.string().describe('ISO 8601 date-time');
+
+/** A trimmed, non-empty line of text. */
+export function textLine(max: number) {
+  return z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`);
+}
+
+export function optionalTextLine(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullish();
+}
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'At most 254 characters')
+  .pipe(z.email('Enter a valid email address'))
+  .transform((email) => email.toLowerCase());

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime, listQuerySchema, optionalTextLine, textLine } from './common';
+
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  country: z.string().nullable(),
+  website: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  address: z.string().nullable(),
+  eventId: z.number().int().nullable(),
+  adminCount: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const listCompaniesQuerySchema = listQuerySchema.extend({ eventId: idSchema.optional() });
+
+const websiteSchema = z
+  .string()
+  .trim()
+  .max(300, 'At most 300 characters')
+  .refine((value) => value === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
+    message: 'Enter a web address starting with http:// or https://',
+  })
+  .transform((value) => (value === '' ? null : value))
+  .nullish();
+
+export const companyBodySchema = z.object({
+  name: textLine(200),
+  country: optionalTextLine(100),
+  website: websiteSchema,
+  vatNumber: optionalTextLine(50),
+  address: optionalTextLine(500),
+  eventId: idSchema.nullish(),
+});
+export type CompanyBody = z.input<typeof companyBodySchema>;
+
+export const updateCompanyBodySchema = companyBodySchema.partial();
