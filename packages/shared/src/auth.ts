@@ -20,7 +20,17 @@ export const sessionAdminSchema = z.object({
   roles: z.array(roleRefSchema),
   permissions: z.array(z.string()),
   eventId: z.number().int().nullable(),
-  event: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  event: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      startDate: z.string().nullable(),
+      endDate: z.string().nullable(),
+      venue: z.string().nullable(),
+      city: z.string().nullable(),
+      country: z.string().nullable(),
+    })
+    .nullable(),
   exhibitorId: z.number().int().nullable(),
   companyId: z.number().int().nullable(),
   companyName: z.string().nullable(),

@@ -13,7 +13,7 @@ export type Principal = {
   roles: { id: number; name: string }[];
   permissions: ReadonlySet<Permission>;
   eventId: number | null;
-  eventName: string | null;
+  event: SessionAdmin['event'];
   exhibitorId: number | null;
   companyId: number | null;
   companyName: string | null;
@@ -29,6 +29,11 @@ type PrincipalRow = {
   is_active: boolean;
   event_id: number | null;
   event_name: string | null;
+  event_start_date: string | null;
+  event_end_date: string | null;
+  event_venue: string | null;
+  event_city: string | null;
+  event_country: string | null;
   exhibitor_id: number | null;
   company_id: number | null;
   company_name: string | null;
@@ -39,7 +44,9 @@ type PrincipalRow = {
 function selectPrincipal(where: SQL) {
   return sql`
     select a.id, a.email, a.first_name, a.last_name, a.password_hash, a.is_active,
-           a.event_id, e.name as event_name, a.exhibitor_id, a.company_id, c.name as company_name,
+           a.event_id, e.name as event_name, e.start_date::text as event_start_date,
+           e.end_date::text as event_end_date, e.venue as event_venue, e.city as event_city,
+           e.country as event_country, a.exhibitor_id, a.company_id, c.name as company_name,
            coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
                        from admin_roles ar join roles r on r.id = ar.role_id
                       where ar.admin_id = a.id), '[]'::json) as roles,
@@ -72,7 +79,18 @@ function toPrincipal(row: PrincipalRow): Principal {
     roles: row.roles,
     permissions,
     eventId: row.event_id,
-    eventName: row.event_name,
+    event:
+      row.event_id != null
+        ? {
+            id: row.event_id,
+            name: row.event_name ?? '',
+            startDate: row.event_start_date,
+            endDate: row.event_end_date,
+            venue: row.event_venue,
+            city: row.event_city,
+            country: row.event_country,
+          }
+        : null,
     exhibitorId: row.exhibitor_id,
     companyId: row.company_id,
     companyName: row.company_name,
@@ -105,7 +123,7 @@ export function toSessionAdmin(principal: Principal): SessionAdmin {
     roles: principal.roles,
     permissions: [...principal.permissions].sort(),
     eventId: principal.eventId,
-    event: principal.eventId != null ? { id: principal.eventId, name: principal.eventName ?? '' } : null,
+    event: principal.event,
     exhibitorId: principal.exhibitorId,
     companyId: principal.companyId,
     companyName: principal.companyName,

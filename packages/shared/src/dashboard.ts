@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { isoDateTime } from './common';
+
+/**
+ * The dashboard's figures, counted within the caller's scope. Counts of records whose feature is
+ * not built yet are zero.
+ */
+export const dashboardSummarySchema = z.object({
+  stats: z.object({
+    events: z.number().int(),
+    exhibitors: z.number().int(),
+    badges: z.number().int(),
+    pendingPurchases: z.number().int(),
+  }),
+  /** The first 3 users, shown as new badges. */
+  recentUsers: z.array(
+    z.object({
+      id: z.number().int(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      eventName: z.string().nullable(),
+      createdAt: isoDateTime,
+    }),
+  ),
+  /** The first 2 events. */
+  recentEvents: z.array(z.object({ id: z.number().int(), name: z.string(), createdAt: isoDateTime })),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
