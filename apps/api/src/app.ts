@@ -17,6 +17,8 @@ import { createAuthService } from './features/auth/auth.service';
 import { createSsoVerifier } from './features/auth/sso';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { createCompaniesService } from './features/companies/companies.service';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { createDashboardService } from './features/dashboard/dashboard.service';
 import { healthRoutes } from './features/health/health.routes';
 import { rolesRoutes } from './features/roles/roles.routes';
 import { createRolesService } from './features/roles/roles.service';
@@ -41,6 +43,8 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.refreshToken'],
     },
     bodyLimit: 1024 * 1024,
+    // Single sign-on carries a whole JWT in the path.
+    routerOptions: { maxParamLength: 8192 },
     trustProxy: config.TRUST_PROXY,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // A caller's own request id is kept when it looks like one, so logs join up across services.
@@ -106,6 +110,7 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
     admins: createAdminsService({ db }),
     roles: createRolesService({ db }),
     companies: createCompaniesService({ db }),
+    dashboard: createDashboardService({ db }),
   };
 
   await app.register(
@@ -115,6 +120,7 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       await api.register(adminsRoutes, services);
       await api.register(rolesRoutes, services);
       await api.register(companiesRoutes, services);
+      await api.register(dashboardRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     method: 'POST',
     url: '/auth/logout',
     config: { access: publicRoute },
-    schema: { tags: ['auth'], body: logoutBodySchema.optional(), response: { 204: z.null(), ...errors } },
+    schema: { tags: ['auth'], body: logoutBodySchema.nullish(), response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       const actor = request.principal ? actorOf(request) : null;
       await auth.logout(request.body?.refreshToken, actor);

@@ -1,0 +1,139 @@
+import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database, DatabaseHandle } from '../db/client';
+import { adminRoles, admins } from '../db/schema/admins';
+import { companies } from '../db/schema/companies';
+import { events } from '../db/schema/events';
+import { roles } from '../db/schema/roles';
+import { createAccessTokens } from '../features/auth/access-tokens';
+import { hashPassword } from '../features/auth/passwords';
+import { openTestDatabase } from './database';
+
+export const TEST_SECRET = 'test-secret-of-at-least-thirty-two-characters';
+export const TEST_PASSWORD = 'Correct-Horse-42';
+
+export type TestUser = { id: number; email: string; token: string };
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  database: DatabaseHandle;
+  /** Sends a request as this user (or anonymously with null). */
+  request(user: TestUser | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  createUser(spec: UserSpec): Promise<TestUser>;
+  close(): Promise<void>;
+};
+
+export type UserSpec = {
+  email?: string;
+  roles?: string[];
+  eventId?: number | null;
+  exhibitorId?: number | null;
+  companyId?: number | null;
+  password?: string;
+};
+
+let passwordHash: Promise<string> | undefined;
+let counter = 0;
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  const app = await buildApp({ config, database, secret: TEST_SECRET, logger: false });
+  await app.ready();
+  const tokens = createAccessTokens(TEST_SECRET);
+  const db = database.db;
+
+  return {
+    app,
+    db,
+    database,
+    request: (user, options) =>
+      app.inject({
+        ...options,
+        headers: { ...options.headers, ...(user ? { authorization: `Bearer ${user.token}` } : {}) },
+      }),
+    async createUser(spec) {
+      const email = spec.email ?? `user${++counter}-${Date.now()}@test.example`;
+      const hash = spec.password ? hashPassword(spec.password) : (passwordHash ??= hashPassword(TEST_PASSWORD));
+      const [row] = await db
+        .insert(admins)
+        .values({
+          email,
+          passwordHash: await hash,
+          firstName: 'Test',
+          lastName: `User ${counter}`,
+          eventId: spec.eventId ?? null,
+          exhibitorId: spec.exhibitorId ?? null,
+          companyId: spec.companyId ?? null,
+        })
+        .returning({ id: admins.id });
+      for (const name of spec.roles ?? []) {
+        const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name));
+        if (!role) throw new Error(`No role ${name}`);
+        await db.insert(adminRoles).values({ adminId: row!.id, roleId: role.id });
+      }
+      return { id: row!.id, email, token: await tokens.sign(row!.id) };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type World = Awaited<ReturnType<typeof createWorld>>;
+
+/**
+ * Two events with one account of every user type each, plus an account with no role at all:
+ * enough to check every permission and every scope rule.
+ */
+export async function createWorld(t: TestApp) {
+  const [eventA, eventB] = await t.db
+    .insert(events)
+    .values([
+      { name: 'Event A', slug: `event-a-${++counter}` },
+      { name: 'Event B', slug: `event-b-${++counter}` },
+    ])
+    .returning({ id: events.id });
+  const [companyA, companyB, sharedCompany] = await t.db
+    .insert(companies)
+    .values([
+      { name: 'Company A', eventId: eventA!.id },
+      { name: 'Company B', eventId: eventB!.id },
+      { name: 'Global Company', eventId: null },
+    ])
+    .returning({ id: companies.id });
+  const R = SYSTEM_ROLE_NAMES;
+  const systemAdmin = await t.createUser({ roles: [R.systemAdmin] });
+  const eventAdminA = await t.createUser({ roles: [R.eventAdmin], eventId: eventA!.id });
+  const eventAdminB = await t.createUser({ roles: [R.eventAdmin], eventId: eventB!.id });
+  const vipAdminA = await t.createUser({ roles: [R.vipAdmin], eventId: eventA!.id });
+  const exhibitorA = await t.createUser({ roles: [R.exhibitor], eventId: eventA!.id, companyId: companyA!.id });
+  const exhibitorB = await t.createUser({ roles: [R.exhibitor], eventId: eventB!.id, companyId: companyB!.id });
+  const subAccountA = await t.createUser({
+    roles: [R.subAccount],
+    eventId: eventA!.id,
+    exhibitorId: exhibitorA.id,
+    companyId: companyA!.id,
+  });
+  const noRole = await t.createUser({});
+  return {
+    eventA: eventA!.id,
+    eventB: eventB!.id,
+    companyA: companyA!.id,
+    companyB: companyB!.id,
+    sharedCompany: sharedCompany!.id,
+    systemAdmin,
+    eventAdminA,
+    eventAdminB,
+    vipAdminA,
+    exhibitorA,
+    exhibitorB,
+    subAccountA,
+    noRole,
+  };
+}
