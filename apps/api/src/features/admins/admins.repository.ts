@@ -24,7 +24,7 @@ const adminColumns = {
   updatedAt: admins.updatedAt,
   roles: sql<{ id: number; name: string }[]>`coalesce((
     select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
-      from ${adminRoles} ar join ${roles} r on r.id = ar.role_id where ar.admin_id = ${admins.id}), '[]'::json)`,
+      from ${adminRoles} ar join ${roles} r on r.id = ar.role_id where ar.admin_id = admins.id), '[]'::json)`,
 };
 
 export type AdminRow = NonNullable<Awaited<ReturnType<typeof findAdmin>>>;
@@ -60,7 +60,7 @@ export async function listAdmins(db: Database, scope: Scope, query: AdminListFil
       ? sql`(${admins.firstName} || ' ' || ${admins.lastName} || ' ' || ${admins.email}) ilike ${containsPattern(query.search)}`
       : undefined,
     query.roleId
-      ? sql`exists (select 1 from ${adminRoles} ar where ar.admin_id = ${admins.id} and ar.role_id = ${query.roleId})`
+      ? sql`exists (select 1 from ${adminRoles} ar where ar.admin_id = admins.id and ar.role_id = ${query.roleId})`
       : undefined,
     query.eventId ? eq(admins.eventId, query.eventId) : undefined,
   ];

@@ -15,7 +15,7 @@ const companyColumns = {
   eventId: companies.eventId,
   createdAt: companies.createdAt,
   updatedAt: companies.updatedAt,
-  adminCount: sql<number>`(select cast(count(*) as integer) from ${admins} a where a.company_id = ${companies.id})`,
+  adminCount: sql<number>`(select cast(count(*) as integer) from ${admins} a where a.company_id = companies.id)`,
 };
 
 export type CompanyRow = NonNullable<Awaited<ReturnType<typeof findCompany>>>;
@@ -29,7 +29,7 @@ export function companyScopeFilter(scope: Scope): SQL | undefined {
   if (eventId == null) return undefined;
   return or(
     eq(companies.eventId, eventId),
-    sql`exists (select 1 from ${admins} a where a.company_id = ${companies.id} and a.event_id = ${eventId})`,
+    sql`exists (select 1 from ${admins} a where a.company_id = companies.id and a.event_id = ${eventId})`,
   );
 }
 
@@ -40,7 +40,7 @@ export async function listCompanies(db: Database, scope: Scope, query: Page & { 
     query.eventId
       ? or(
           eq(companies.eventId, query.eventId),
-          sql`exists (select 1 from ${admins} a where a.company_id = ${companies.id} and a.event_id = ${query.eventId})`,
+          sql`exists (select 1 from ${admins} a where a.company_id = companies.id and a.event_id = ${query.eventId})`,
         )
       : undefined,
   );

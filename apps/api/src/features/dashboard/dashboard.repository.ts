@@ -18,7 +18,7 @@ export async function countEvents(db: Database, scope: Scope): Promise<number> {
 export async function countExhibitors(db: Database, scope: Scope): Promise<number> {
   const eventId = scopeEventId(scope);
   const [row] = await db
-    .select({ count: sql<number>`cast(count(distinct ${admins.id}) as integer)` })
+    .select({ count: sql<number>`cast(count(distinct admins.id) as integer)` })
     .from(admins)
     .innerJoin(adminRoles, eq(adminRoles.adminId, admins.id))
     .innerJoin(roles, eq(roles.id, adminRoles.roleId))

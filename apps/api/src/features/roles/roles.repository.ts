@@ -14,8 +14,8 @@ const roleColumns = {
   updatedAt: roles.updatedAt,
   permissions: sql<string[]>`coalesce((
     select array_agg(p.name order by p.name) from ${rolePermissions} rp
-      join ${permissions} p on p.id = rp.permission_id where rp.role_id = ${roles.id}), '{}'::text[])`,
-  adminCount: sql<number>`(select cast(count(*) as integer) from ${adminRoles} ar where ar.role_id = ${roles.id})`,
+      join ${permissions} p on p.id = rp.permission_id where rp.role_id = roles.id), '{}'::text[])`,
+  adminCount: sql<number>`(select cast(count(*) as integer) from ${adminRoles} ar where ar.role_id = roles.id)`,
 };
 
 export type RoleRow = NonNullable<Awaited<ReturnType<typeof findRoleById>>>;

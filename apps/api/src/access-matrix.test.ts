@@ -1,0 +1,105 @@
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteAccess } from './plugins/access';
+import { createTestApp, createWorld, type TestApp, type TestUser, type World } from './test/harness';
+
+type OutOfScope = (w: World) => { as: TestUser; id: number; payload?: object };
+
+/**
+ * Every /api route with the access it must declare and, where it takes the id of a scoped record,
+ * a caller from another event or exhibitor who must get 404. A route missing from this table fails
+ * the test, so a new route cannot ship without its access rule being checked.
+ */
+const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
+  'GET /api/health': { access: 'public' },
+  'POST /api/admin/auth/login': { access: 'public' },
+  'POST /api/auth/refresh': { access: 'public' },
+  'POST /api/auth/logout': { access: 'public' },
+  'GET /api/integrations/jwt/verify/:token': { access: 'public' },
+  'GET /api/auth/me': { access: 'signed-in' },
+  'GET /api/dashboard/summary': { access: 'all:view_reports' },
+  'GET /api/admin/admins': { access: 'all:manage_admins' },
+  'POST /api/admin/admins': { access: 'all:manage_admins' },
+  'GET /api/admin/admins/:id': { access: 'all:manage_admins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventAdminB.id }) },
+  'PUT /api/admin/admins/:id': {
+    access: 'all:manage_admins',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id, payload: { firstName: 'Taken' } }),
+  },
+  'DELETE /api/admin/admins/:id': { access: 'all:manage_admins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }) },
+  'GET /api/admin/roles': { access: 'any:manage_roles,manage_admins' },
+  'GET /api/admin/roles/:id': { access: 'any:manage_roles,manage_admins' },
+  'POST /api/admin/roles': { access: 'all:manage_roles' },
+  'PUT /api/admin/roles/:id': { access: 'all:manage_roles' },
+  'DELETE /api/admin/roles/:id': { access: 'all:manage_roles' },
+  'GET /api/admin/permissions': { access: 'any:manage_roles,manage_permissions,manage_admins' },
+  'GET /api/admin/companies': { access: 'all:manage_admins' },
+  'POST /api/admin/companies': { access: 'all:manage_admins' },
+  'GET /api/admin/companies/:id': { access: 'all:manage_admins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.companyB }) },
+  'PUT /api/admin/companies/:id': {
+    access: 'all:manage_admins',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.companyB, payload: { name: 'Taken' } }),
+  },
+  'DELETE /api/admin/companies/:id': { access: 'all:manage_admins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.companyB }) },
+};
+
+function describeAccess(access: RouteAccess): string {
+  if (access.kind !== 'permission') return access.kind;
+  return `${access.requirement.mode}:${access.requirement.permissions.join(',')}`;
+}
+
+const sampleUrl = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => (name === 'token' ? 'x.y.z' : '999999'));
+
+let t: TestApp;
+let w: World;
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: 10_000 });
+  w = await createWorld(t);
+});
+afterAll(() => t.close());
+
+describe('access matrix', () => {
+  it('lists every route of the server, each with the access it declares', () => {
+    const declared = Object.fromEntries(t.app.routeTable.map((r) => [`${r.method} ${r.url}`, describeAccess(r.access)]));
+    expect(Object.keys(declared).sort()).toEqual(Object.keys(EXPECTED).sort());
+    for (const [route, { access }] of Object.entries(EXPECTED)) expect(declared[route], route).toBe(access);
+  });
+
+  it('answers 401 to an anonymous caller on every route that is not public', async () => {
+    for (const { method, url, access } of t.app.routeTable) {
+      if (access.kind === 'public') continue;
+      const res = await t.request(null, { method: method as HTTPMethods, url: sampleUrl(url), payload: {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json()).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+    }
+  });
+
+  it('answers 403 to a signed-in admin without the permission on every guarded route', async () => {
+    for (const { method, url, access } of t.app.routeTable) {
+      if (access.kind !== 'permission') continue;
+      const res = await t.request(w.noRole, { method: method as HTTPMethods, url: sampleUrl(url), payload: {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('answers 403 to an exhibitor and a sub-account on every admin-only route', async () => {
+    const adminOnly = t.app.routeTable.filter(
+      (r) => r.access.kind === 'permission' && r.access.requirement.permissions.some((p) => p === 'manage_admins' || p === 'manage_roles' || p === 'view_reports'),
+    );
+    for (const user of [w.exhibitorA, w.subAccountA, w.vipAdminA]) {
+      for (const { method, url } of adminOnly) {
+        const res = await t.request(user, { method: method as HTTPMethods, url: sampleUrl(url), payload: {} });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+      }
+    }
+  });
+
+  it.each(Object.entries(EXPECTED).filter(([, e]) => e.outOfScope))(
+    '%s answers 404 for a record of another event',
+    async (route, { outOfScope }) => {
+      const [method, url] = route.split(' ') as [HTTPMethods, string];
+      const { as, id, payload } = outOfScope!(w);
+      const res = await t.request(as, { method, url: url.replace(':id', String(id)), payload });
+      expect(res.statusCode).toBe(404);
+    },
+  );
+});
