@@ -7,6 +7,8 @@ const api = './apps/api/vitest.config.ts';
 // TEST_DATABASE_URL names a server (CI sets it).
 export default defineConfig({
   test: {
+    // Two cores here: a few files at a time, each API file on its own copy of the migrated database.
+    maxWorkers: 2,
     projects: [
       './packages/shared/vitest.config.ts',
       ...(existsSync('./apps/web/vitest.config.ts') ? ['./apps/web/vitest.config.ts'] : []),

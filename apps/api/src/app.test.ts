@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createWorld, type TestApp, type World } from './test/harness';
+
+let t: TestApp;
+let w: World;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t);
+});
+afterAll(() => t.close());
+
+describe('hardening', () => {
+  it('sends security headers and a request id on every answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBeDefined();
+    expect(res.headers['x-request-id']).toMatch(/^[\w-]{36}$/);
+    const traced = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-123' } });
+    expect(traced.headers['x-request-id']).toBe('trace-123');
+    const hostile = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': '<script>' } });
+    expect(hostile.headers['x-request-id']).not.toBe('<script>');
+  });
+
+  it('sends no CORS headers unless origins are configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const open = await createTestApp({ CORS_ORIGINS: 'https://portal.example' });
+    try {
+      const allowed = await open.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://portal.example' } });
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://portal.example');
+      const other = await open.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('answers an unknown API route with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Route GET /api/nope not found' });
+  });
+
+  it('answers malformed JSON with 400 and an oversized body with 413', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Bad Request');
+    const huge = await t.request(w.systemAdmin, {
+      method: 'POST',
+      url: '/api/admin/companies',
+      payload: { name: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(huge.statusCode).toBe(413);
+  });
+
+  it('refuses a body that is not a JSON object or not valid UTF-8, and changes nothing', async () => {
+    const count = async () => (await t.request(w.systemAdmin, { method: 'GET', url: '/api/admin/companies' })).json().meta.total;
+    const before = await count();
+    for (const [type, payload] of [
+      ['text/plain', 'name=Sneaky'],
+      ['application/json', Buffer.from([0x7b, 0x22, 0x6e, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])],
+      ['application/json', '["name"]'],
+    ] as const) {
+      const res = await t.request(w.systemAdmin, {
+        method: 'POST',
+        url: '/api/admin/companies',
+        headers: { 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('serves the OpenAPI document generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/admin/auth/login', '/api/admin/admins/{id}', '/api/health']));
+    expect(doc.paths['/api/admin/roles'].post.requestBody).toBeDefined();
+  });
+
+  it('hides the cause of an unexpected failure', async () => {
+    const broken = await createTestApp();
+    try {
+      const user = await broken.createUser({ roles: ['System Admin'] });
+      await broken.database.close();
+      const res = await broken.request(user, { method: 'GET', url: '/api/admin/companies' });
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+      expect(res.body).not.toMatch(/select|stack|at .*\.ts|closed/i);
+      expect(res.json().message).toBe('An unexpected error occurred. It has been logged.');
+    } finally {
+      await broken.app.close();
+    }
+  });
+});
