@@ -31,7 +31,9 @@ export type Config = z.infer<typeof configSchema>;
 
 /** Reads the configuration from the environment; a bad value stops start-up with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = configSchema.safeParse(env);
+  // An empty variable means unset, as in most shells' `VAR= command`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
