@@ -1,0 +1,142 @@
+import { hasPermissions, type Permission } from '@portal/shared/permissions';
+import type { UserType } from '@portal/shared/user-types';
+import {
+  BadgeIcon,
+  BuildingIcon,
+  CalendarDaysIcon,
+  CreditCardIcon,
+  FolderKanbanIcon,
+  HomeIcon,
+  IdCardIcon,
+  LayoutDashboardIcon,
+  ListChecksIcon,
+  MailIcon,
+  PackagePlusIcon,
+  ShieldCheckIcon,
+  StoreIcon,
+  TagsIcon,
+  TicketIcon,
+  UserCogIcon,
+  UsersIcon,
+  type LucideIcon,
+} from 'lucide-react';
+import { paths } from '@/config/paths';
+import type { Session } from '@/lib/session';
+import { BADGE_TYPE_LABELS, BADGE_TYPES, visibleBadgeTypes } from '@/features/badge-categories/badge-types';
+import type { BadgeCategorySummary } from '@/features/badge-categories/api/get-event-badge-categories';
+
+export type NavLink = { kind: 'link'; label: string; to: string; icon: LucideIcon; end?: boolean };
+export type NavGroup = { kind: 'group'; label: string; icon: LucideIcon; links: NavLink[] };
+export type NavEntry = NavLink | NavGroup;
+export type NavSection = { id: string; label?: string; entries: NavEntry[] };
+
+type SidebarUser = Pick<Session, 'type'> & { user: Pick<Session['user'], 'permissions' | 'eventId'> };
+
+const ADMIN_TYPES: readonly UserType[] = ['systemAdmin', 'eventAdmin', 'vipAdmin'];
+
+function link(label: string, to: string, icon: LucideIcon, end = false): NavLink {
+  return { kind: 'link', label, to, icon, end };
+}
+
+/** Whether the sidebar lists badge categories for this user, and so whether to fetch them. */
+export function showsBadgeMenu({ type, user }: SidebarUser): boolean {
+  return (
+    type !== 'systemAdmin' &&
+    user.eventId != null &&
+    hasPermissions(user.permissions, { permissions: ['view_exhibitor_users'] })
+  );
+}
+
+/**
+ * Badge categories grouped by badge type, only of type 'badge' and of visible badge types; with one
+ * visible group its entries stand directly in the section.
+ */
+function badgeEntries(session: SidebarUser, categories: readonly BadgeCategorySummary[]): NavEntry[] {
+  if (!showsBadgeMenu(session)) return [];
+  const visible = visibleBadgeTypes(session.type, session.user.permissions);
+  const groups: NavGroup[] = BADGE_TYPES.filter((badgeType) => visible.includes(badgeType))
+    .map((badgeType) => ({
+      kind: 'group' as const,
+      label: BADGE_TYPE_LABELS[badgeType],
+      icon: TicketIcon,
+      links: categories
+        .filter((category) => category.type === 'badge' && category.badgeType === badgeType)
+        .map((category) =>
+          link(category.name, paths.usersByCategory.href({ badgeCategoryId: category.id }), IdCardIcon),
+        ),
+    }))
+    .filter((group) => group.links.length > 0);
+  return groups.length === 1 ? groups[0]!.links : groups;
+}
+
+/** The sidebar of spec §2 for one user: sections without entries are left out. */
+export function buildSidebar(session: SidebarUser, categories: readonly BadgeCategorySummary[]): NavSection[] {
+  const { type, user } = session;
+  const can = (permission: Permission) => hasPermissions(user.permissions, { permissions: [permission] });
+  const isSystemAdmin = type === 'systemAdmin';
+  const isEventAdmin = type === 'eventAdmin';
+  const isEventUser = user.eventId != null && !ADMIN_TYPES.includes(type);
+  const when = (condition: boolean, entry: NavEntry) => (condition ? [entry] : []);
+
+  const sections: NavSection[] = [
+    {
+      id: 'main',
+      entries: [
+        link('Dashboard', paths.home.href(), LayoutDashboardIcon, true),
+        ...when(isEventUser, link('Overview', paths.welcome.href(), HomeIcon)),
+      ],
+    },
+    {
+      id: 'management',
+      label: 'Management',
+      entries: [
+        ...when(can('manage_admins'), link('Companies', paths.companies.href(), BuildingIcon)),
+        ...when(can('view_events'), link('Events', paths.events.href(), CalendarDaysIcon)),
+        ...when(!isSystemAdmin && can('view_exhibitors'), link('Exhibitor Profiles', paths.exhibitors.href(), StoreIcon)),
+        ...when(
+          !isSystemAdmin && !isEventAdmin && can('view_sub_accounts'),
+          link('Sub-Accounts', paths.subAccounts.href(), UsersIcon),
+        ),
+        ...when(
+          !isSystemAdmin && !isEventAdmin && can('view_exhibitor_users'),
+          link('Badges', paths.users.href(), BadgeIcon),
+        ),
+      ],
+    },
+    { id: 'badges', label: 'Badges', entries: badgeEntries(session, categories) },
+    {
+      id: 'allocations',
+      label: 'Allocations',
+      entries: [
+        ...when(can('view_badge_categories'), link('Badge Categories', paths.badgeCategories.href(), TagsIcon)),
+        ...when(
+          !isSystemAdmin && can('view_allocation'),
+          link('Badge Allocations', paths.badgeAllocations.href(), ListChecksIcon),
+        ),
+        ...when(
+          ADMIN_TYPES.includes(type) && can('view_allocation'),
+          link('Addons Allocations', paths.addonsAllocations.href(), PackagePlusIcon),
+        ),
+        ...when(
+          can('view_allocation_purchase'),
+          link('Allocation Purchases', paths.allocationPurchases.href(), CreditCardIcon),
+        ),
+      ],
+    },
+    {
+      id: 'system',
+      label: 'System',
+      // Only for users without an event (spec §2), which covers a system admin without one.
+      entries:
+        user.eventId == null
+          ? [
+              ...when(can('manage_admins'), link('Admins', paths.admins.href(), UserCogIcon)),
+              ...when(can('manage_roles'), link('Roles', paths.roles.href(), ShieldCheckIcon)),
+              ...when(can('manage_custom_fields'), link('Custom Fields', paths.customFields.href(), FolderKanbanIcon)),
+              ...when(can('create_email_template'), link('Email Templates', paths.emailTemplates.href(), MailIcon)),
+            ]
+          : [],
+    },
+  ];
+  return sections.filter((section) => section.entries.length > 0);
+}

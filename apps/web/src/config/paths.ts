@@ -1,0 +1,79 @@
+import { generatePath, type PathParam } from 'react-router';
+
+type Params<P extends string> = [PathParam<P>] extends [never] ? [] : [Record<PathParam<P>, string | number>];
+
+function route<P extends string>(path: P) {
+  return {
+    path,
+    href: (...[params]: Params<P>): string =>
+      generatePath<string>(path, params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) : {}),
+  };
+}
+
+/** Every route of the portal (spec §2) with an href builder; routes.tsx attaches pages and guards. */
+export const paths = {
+  home: route('/'),
+  dashboard: route('/dashboard'),
+  welcome: route('/welcome'),
+
+  login: route('/login'),
+  vipLogin: route('/vip/login'),
+  sso: route('/sso'),
+  register: route('/register/:generatedLinkId'),
+  paymentStatus: route('/payment-status/:allocationPurchaseId'),
+  unauthorized: route('/unauthorized'),
+
+  users: route('/users'),
+  usersCreate: route('/users/create'),
+  usersByCategory: route('/users/:badgeCategoryId'),
+  usersByCategoryCreate: route('/users/:badgeCategoryId/create'),
+  viewUser: route('/view-user/:id'),
+  editUser: route('/edit-user/:id'),
+  badges: route('/badges'),
+  registrations: route('/registrations'),
+
+  subAccounts: route('/sub-accounts'),
+  subAccountsCreate: route('/sub-accounts/create'),
+  admins: route('/admins'),
+  companies: route('/companies'),
+  roles: route('/roles'),
+
+  events: route('/events'),
+  eventsCreate: route('/events/create'),
+  eventEdit: route('/events/:id/edit'),
+  event: route('/events/:id'),
+  eventExhibitor: route('/events/:eventId/exhibitor/:exhibitorId'),
+  eventExhibitorSubAccount: route('/events/:eventId/exhibitor/:exhibitorId/subaccount/:subAccountId'),
+  exhibitors: route('/exhibitors'),
+  exhibitorsCreate: route('/exhibitors/create'),
+
+  exhibitorsBulkImport: route('/events/:eventId/exhibitors/bulk-import'),
+  subAccountsBulkImport: route('/events/:eventId/exhibitor/:exhibitorId/sub-accounts/bulk-import'),
+  exhibitorUsersBulkImport: route('/events/:eventId/exhibitor/:exhibitorId/exhibitor-users/bulk-import'),
+  subAccountUsersBulkImport: route(
+    '/events/:eventId/exhibitor/:exhibitorId/subaccount/:subAccountId/exhibitor-users/bulk-import',
+  ),
+  vipUsersBulkUpload: route('/events/:eventId/vip-users/bulk-upload'),
+  bulkSendRegistrationLink: route('/events/:eventId/bulk-send-registration-link'),
+
+  badgeCategories: route('/badge-categories'),
+  badgeAllocations: route('/badge-allocations'),
+  addonsAllocations: route('/addons-allocations'),
+  allocationPurchases: route('/allocation-purchases'),
+
+  customFields: route('/custom-fields'),
+  customFieldsCreate: route('/custom-fields/create'),
+  customFieldEdit: route('/custom-fields/:id/edit'),
+  customFieldsExport: route('/custom-fields/export'),
+  customFieldsImport: route('/custom-fields/import'),
+
+  emailTemplates: route('/email-templates'),
+  emailTemplatesCreate: route('/email-templates/create'),
+  emailTemplateEdit: route('/email-templates/:id/edit'),
+  eventTemplateCreate: route('/events/:eventId/templates/create'),
+  eventTemplateEdit: route('/events/:eventId/templates/:id/edit'),
+} as const;
+
+export function isLoginPath(pathname: string): boolean {
+  return pathname === paths.login.path || pathname === paths.vipLogin.path;
+}

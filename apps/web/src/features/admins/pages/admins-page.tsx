@@ -1,0 +1,157 @@
+import type { Admin } from '@portal/shared/admins';
+import { PlusIcon, UserCogIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormDialog } from '@/components/form/form-dialog';
+import { PageHeader } from '@/components/layout/page-header';
+import { ListPanel } from '@/components/list/list-panel';
+import { RowActions } from '@/components/list/row-actions';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useListParams } from '@/hooks/use-list-params';
+import { errorMessage } from '@/lib/api-client';
+import { timeAgo } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useDeleteAdmin } from '../api/delete-admin';
+import { useAdmins } from '../api/get-admins';
+import { useRoleOptions } from '../api/get-role-options';
+import { AdminForm } from '../components/admin-form';
+
+export function AdminsPage() {
+  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const roleFilter = filter('roleId');
+  const admins = useAdmins({ page, search, roleId: roleFilter ? Number(roleFilter) : null });
+  const roles = useRoleOptions();
+  const selfId = useSession()?.user.id;
+  const [editing, setEditing] = useState<{ admin: Admin | null } | null>(null);
+  const [deleting, setDeleting] = useState<Admin | null>(null);
+  const remove = useDeleteAdmin();
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(`${deleting.name} deleted`),
+      onError: (error) => toast.error(errorMessage(error, 'The admin could not be deleted')),
+      onSettled: () => setDeleting(null),
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Admins"
+        description="Everyone who signs in to the portal: organisers, exhibitors and their staff."
+        actions={
+          <Button onClick={() => setEditing({ admin: null })}>
+            <PlusIcon aria-hidden />
+            New admin
+          </Button>
+        }
+      />
+      <ListPanel
+        noun="admins"
+        icon={UserCogIcon}
+        search={search}
+        onSearch={setSearch}
+        searchPlaceholder="Search by name or email"
+        filters={
+          <NativeSelect
+            aria-label="Filter by role"
+            value={roleFilter}
+            onChange={(event) => setFilter('roleId', event.target.value)}
+            className="sm:w-52"
+          >
+            <option value="">All roles</option>
+            {(roles.data ?? []).map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.name}
+              </option>
+            ))}
+          </NativeSelect>
+        }
+        query={admins}
+        onPageChange={setPage}
+        emptyTitle={roleFilter ? 'Nobody holds this role' : 'No admins yet'}
+        emptyDescription={roleFilter ? 'Choose another role, or all roles.' : 'Add the first account.'}
+        columns={5}
+      >
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              <TableHead className="hidden sm:table-cell">Roles</TableHead>
+              <TableHead className="hidden lg:table-cell">Event</TableHead>
+              <TableHead className="hidden lg:table-cell">Company</TableHead>
+              <TableHead className="hidden md:table-cell">Status</TableHead>
+              <TableHead className="hidden xl:table-cell">Last sign-in</TableHead>
+              <TableHead className="w-24 text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {admins.data?.data.map((admin) => (
+              <TableRow key={admin.id}>
+                <TableCell>
+                  <div className="font-medium">
+                    {admin.name}
+                    {admin.id === selfId && <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>}
+                  </div>
+                  <div className="text-xs text-muted-foreground">{admin.email}</div>
+                </TableCell>
+                <TableCell className="hidden sm:table-cell">
+                  <div className="flex flex-wrap gap-1">
+                    {admin.roles.map((role) => (
+                      <Badge key={role.id} variant="secondary">
+                        {role.name}
+                      </Badge>
+                    ))}
+                  </div>
+                </TableCell>
+                <TableCell className="hidden lg:table-cell">{admin.eventName ?? '—'}</TableCell>
+                <TableCell className="hidden lg:table-cell">{admin.companyName ?? '—'}</TableCell>
+                <TableCell className="hidden md:table-cell">
+                  {admin.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>}
+                </TableCell>
+                <TableCell className="hidden text-muted-foreground xl:table-cell">
+                  {admin.lastLoginAt ? timeAgo(admin.lastLoginAt) : 'Never'}
+                </TableCell>
+                <TableCell>
+                  <RowActions
+                    name={admin.name}
+                    onEdit={() => setEditing({ admin })}
+                    onDelete={() => setDeleting(admin)}
+                    deleteBlockedReason={admin.id === selfId ? 'You cannot delete your own account' : undefined}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ListPanel>
+
+      <FormDialog
+        wide
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.admin ? `Edit ${editing.admin.name}` : 'New admin'}
+        description={editing?.admin ? 'Change the account, its roles or its password.' : 'Create an account and choose its roles.'}
+      >
+        {editing && <AdminForm key={editing.admin?.id ?? 'new'} admin={editing.admin} onSaved={() => setEditing(null)} />}
+      </FormDialog>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this admin?"
+        description={`${deleting?.name ?? 'The account'} will lose access and be deleted permanently. This cannot be undone.`}
+        confirmLabel="Delete admin"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH_MESSAGES, loginBodySchema } from '@portal/shared/auth';
+import { EyeIcon, EyeOffIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useLogin } from '../api/login';
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const [showPassword, setShowPassword] = useState(false);
+  const form = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+  const login = useLogin({ onSuccess });
+  const { errors } = form.formState;
+
+  return (
+    <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <FormAlert message={login.isError ? errorMessage(login.error, AUTH_MESSAGES.loginFailed) : undefined} />
+      <FormField id="login-email" label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('email')}
+            type="email"
+            autoComplete="username"
+            autoFocus
+            placeholder="you@company.com"
+          />
+        )}
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        {(control) => (
+          <div className="relative">
+            <Input
+              {...control}
+              {...form.register('password')}
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              className="pr-10"
+            />
+            <button
+              type="button"
+              aria-pressed={showPassword}
+              title={showPassword ? 'Hide characters' : 'Show characters'}
+              onClick={() => setShowPassword((shown) => !shown)}
+              className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              {showPassword ? <EyeOffIcon aria-hidden className="size-4" /> : <EyeIcon aria-hidden className="size-4" />}
+              <span className="sr-only">{showPassword ? 'Hide characters' : 'Show characters'}</span>
+            </button>
+          </div>
+        )}
+      </FormField>
+      <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
+        {login.isPending && <Spinner className="size-4 text-current" label="Signing in" />}
+        Sign in
+      </Button>
+    </form>
+  );
+}

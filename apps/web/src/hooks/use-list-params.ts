@@ -1,0 +1,31 @@
+import { useSearchParams } from 'react-router';
+
+/** Page, search and filters of a list, kept in the URL so that a list can be shared, reloaded and navigated back to. */
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const search = params.get('search')?.trim() ?? '';
+
+  function update(changes: Record<string, string | null>) {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return {
+    page,
+    search,
+    setPage: (value: number) => update({ page: value > 1 ? String(value) : null }),
+    setSearch: (value: string) => update({ search: value.trim() || null, page: null }),
+    filter: (key: string) => params.get(key) ?? '',
+    setFilter: (key: string, value: string) => update({ [key]: value || null, page: null }),
+  };
+}
