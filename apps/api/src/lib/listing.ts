@@ -17,7 +17,12 @@ export function listResult<T>(rows: T[], total: number, page: Page): { data: T[]
  * Turns `sort=name` / `sort=-createdAt` into an ORDER BY over a whitelist of columns, always ending
  * on the id so that pages never overlap or skip rows with equal keys.
  */
-export function orderBy(sort: string | undefined, columns: Record<string, AnyColumn | SQL>, id: AnyColumn, fallback: string): SQL[] {
+export function orderBy(
+  sort: string | undefined,
+  columns: Record<string, AnyColumn | SQL>,
+  id: AnyColumn,
+  fallback: string,
+): SQL[] {
   const requested = sort && columns[sort.replace(/^-/, '')] ? sort : fallback;
   const descending = requested.startsWith('-');
   const column = columns[requested.replace(/^-/, '')]!;
@@ -29,22 +34,22 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export const totalCount = sql<number>`cast(count(*) over () as integer)`;
-
 /**
- * Splits rows selected with `totalCount` into rows and total. A page past the end has no row to
- * carry the total, so only then is it counted separately.
+ * One page of rows and the total of the same filter, as two queries: the per-row work of the page
+ * query (joins, aggregated sub-selects) then runs for the page only, never for every match.
  */
-export async function splitTotal<T extends { total: number }>(
-  rows: T[],
-  offset: number,
+export async function fetchPage<T>(
+  rows: () => Promise<T[]>,
   count: () => Promise<number>,
-): Promise<{ rows: Omit<T, 'total'>[]; total: number }> {
-  const total = rows[0]?.total ?? (offset === 0 ? 0 : await count());
-  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+): Promise<{ rows: T[]; total: number }> {
+  const [page, total] = await Promise.all([rows(), count()]);
+  return { rows: page, total };
 }
 
 export async function countWhere(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`cast(count(*) as integer)` }).from(table).where(where);
+  const [row] = await db
+    .select({ count: sql<number>`cast(count(*) as integer)` })
+    .from(table)
+    .where(where);
   return row?.count ?? 0;
 }

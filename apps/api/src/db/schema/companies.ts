@@ -19,5 +19,6 @@ export const companies = pgTable(
   (t) => [
     index('companies_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('companies_event_id_idx').on(t.eventId),
+    index('companies_name_order_idx').on(sql`lower(${t.name})`, t.id),
   ],
 );

@@ -1,11 +1,11 @@
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
-import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminRoles, admins } from '../../db/schema/admins';
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { roles } from '../../db/schema/roles';
-import { containsPattern, countWhere, orderBy, pageWindow, splitTotal, totalCount, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 
 const adminColumns = {
@@ -43,9 +43,9 @@ export function adminScopeFilter(scope: Scope): SQL | undefined {
   }
 }
 
-function baseQuery<Extra extends Record<string, SQL>>(db: Database, extra: Extra = {} as Extra) {
+function baseQuery(db: Database) {
   return db
-    .select({ ...adminColumns, ...extra })
+    .select(adminColumns)
     .from(admins)
     .leftJoin(events, eq(events.id, admins.eventId))
     .leftJoin(companies, eq(companies.id, admins.companyId));
@@ -64,20 +64,21 @@ export async function listAdmins(db: Database, scope: Scope, query: AdminListFil
       : undefined,
     query.eventId ? eq(admins.eventId, query.eventId) : undefined,
   ];
+  const where = and(...conditions);
+  const order = orderBy(
+    query.sort,
+    { name: sql`lower(${admins.lastName} || ' ' || ${admins.firstName})`, email: admins.email, createdAt: admins.createdAt },
+    admins.id,
+    'name',
+  );
   const { limit, offset } = pageWindow(query);
-  const rows = await baseQuery(db, { total: totalCount })
-    .where(and(...conditions))
-    .orderBy(
-      ...orderBy(
-        query.sort,
-        { name: sql`lower(${admins.lastName} || ' ' || ${admins.firstName})`, email: admins.email, createdAt: admins.createdAt },
-        admins.id,
-        'name',
-      ),
-    )
-    .limit(limit)
-    .offset(offset);
-  return splitTotal(rows, offset, () => countWhere(db, admins, and(...conditions)));
+  // Deferred join: the page's ids first, so that the roles sub-select runs for the page only and
+  // not for every row an OFFSET skips.
+  const pageIds = db.select({ id: admins.id }).from(admins).where(where).orderBy(...order).limit(limit).offset(offset);
+  return fetchPage(
+    () => baseQuery(db).where(inArray(admins.id, pageIds)).orderBy(...order),
+    () => countWhere(db, admins, where),
+  );
 }
 
 export async function findAdmin(db: Database, id: number, scope: Scope) {
@@ -131,13 +132,7 @@ export async function countSystemAdmins(db: Database): Promise<number> {
     .from(admins)
     .innerJoin(adminRoles, eq(adminRoles.adminId, admins.id))
     .innerJoin(roles, eq(roles.id, adminRoles.roleId))
-    .where(
-      and(
-        eq(roles.name, SYSTEM_ROLE_NAMES.systemAdmin),
-        eq(roles.isSystem, true),
-        eq(admins.isActive, true),
-      ),
-    );
+    .where(and(eq(roles.name, SYSTEM_ROLE_NAMES.systemAdmin), eq(roles.isSystem, true), eq(admins.isActive, true)));
   return row?.count ?? 0;
 }
 

@@ -12,13 +12,19 @@ export async function insertRefreshToken(
 }
 
 /** Locks the row, so two refreshes with one token are taken one after the other. */
-export async function findRefreshTokenForUpdate(db: Database, tokenHash: string): Promise<StoredRefreshToken | undefined> {
+export async function findRefreshTokenForUpdate(
+  db: Database,
+  tokenHash: string,
+): Promise<StoredRefreshToken | undefined> {
   const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update');
   return row;
 }
 
 export async function markRotated(db: Database, id: number): Promise<void> {
-  await db.update(refreshTokens).set({ rotatedAt: sql`now()` }).where(eq(refreshTokens.id, id));
+  await db
+    .update(refreshTokens)
+    .set({ rotatedAt: sql`now()` })
+    .where(eq(refreshTokens.id, id));
 }
 
 export async function revokeFamily(db: Database, familyId: string): Promise<void> {

@@ -1,8 +1,8 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { companies } from '../../db/schema/companies';
-import { containsPattern, countWhere, orderBy, pageWindow, splitTotal, totalCount, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
 import { scopeEventId, type Scope } from '../auth/scope';
 
 const companyColumns = {
@@ -33,7 +33,11 @@ export function companyScopeFilter(scope: Scope): SQL | undefined {
   );
 }
 
-export async function listCompanies(db: Database, scope: Scope, query: Page & { search?: string; sort?: string; eventId?: number }) {
+export async function listCompanies(
+  db: Database,
+  scope: Scope,
+  query: Page & { search?: string; sort?: string; eventId?: number },
+) {
   const where = and(
     companyScopeFilter(scope),
     query.search ? ilike(companies.name, containsPattern(query.search)) : undefined,
@@ -44,15 +48,14 @@ export async function listCompanies(db: Database, scope: Scope, query: Page & { 
         )
       : undefined,
   );
+  const order = orderBy(query.sort, { name: sql`lower(${companies.name})`, createdAt: companies.createdAt }, companies.id, 'name');
   const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select({ ...companyColumns, total: totalCount })
-    .from(companies)
-    .where(where)
-    .orderBy(...orderBy(query.sort, { name: sql`lower(${companies.name})`, createdAt: companies.createdAt }, companies.id, 'name'))
-    .limit(limit)
-    .offset(offset);
-  return splitTotal(rows, offset, () => countWhere(db, companies, where));
+  // Deferred join, as for admins: the account count runs for the page's rows only.
+  const pageIds = db.select({ id: companies.id }).from(companies).where(where).orderBy(...order).limit(limit).offset(offset);
+  return fetchPage(
+    () => db.select(companyColumns).from(companies).where(inArray(companies.id, pageIds)).orderBy(...order),
+    () => countWhere(db, companies, where),
+  );
 }
 
 export async function findCompany(db: Database, id: number, scope: Scope) {

@@ -3,7 +3,7 @@ import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminRoles } from '../../db/schema/admins';
 import { permissions, rolePermissions, roles } from '../../db/schema/roles';
-import { containsPattern, countWhere, orderBy, pageWindow, splitTotal, totalCount, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
 
 const roleColumns = {
   id: roles.id,
@@ -23,14 +23,19 @@ export type RoleRow = NonNullable<Awaited<ReturnType<typeof findRoleById>>>;
 export async function listRoles(db: Database, query: Page & { search?: string; sort?: string }) {
   const where = query.search ? ilike(roles.name, containsPattern(query.search)) : undefined;
   const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select({ ...roleColumns, total: totalCount })
-    .from(roles)
-    .where(where)
-    .orderBy(...orderBy(query.sort, { name: sql`lower(${roles.name})`, createdAt: roles.createdAt }, roles.id, 'name'))
-    .limit(limit)
-    .offset(offset);
-  return splitTotal(rows, offset, () => countWhere(db, roles, where));
+  return fetchPage(
+    () =>
+      db
+        .select(roleColumns)
+        .from(roles)
+        .where(where)
+        .orderBy(
+          ...orderBy(query.sort, { name: sql`lower(${roles.name})`, createdAt: roles.createdAt }, roles.id, 'name'),
+        )
+        .limit(limit)
+        .offset(offset),
+    () => countWhere(db, roles, where),
+  );
 }
 
 export async function findRoleById(db: Database, id: number) {
@@ -44,11 +49,17 @@ export async function findRolesByIds(db: Database, ids: number[]) {
 }
 
 export async function findRoleByName(db: Database, name: string) {
-  const [row] = await db.select(roleColumns).from(roles).where(sql`lower(${roles.name}) = lower(${name})`);
+  const [row] = await db
+    .select(roleColumns)
+    .from(roles)
+    .where(sql`lower(${roles.name}) = lower(${name})`);
   return row;
 }
 
-export async function insertRole(db: Database, values: { name: string; description?: string | null; isSystem?: boolean }) {
+export async function insertRole(
+  db: Database,
+  values: { name: string; description?: string | null; isSystem?: boolean },
+) {
   const [row] = await db.insert(roles).values(values).returning({ id: roles.id });
   return row!.id;
 }
@@ -64,14 +75,12 @@ export async function updateRole(db: Database, id: number, values: { name?: stri
 export async function setRolePermissions(db: Database, roleId: number, names: readonly Permission[]) {
   await db.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
   if (names.length === 0) return;
-  await db
-    .insert(rolePermissions)
-    .select(
-      db
-        .select({ roleId: sql<number>`cast(${roleId} as integer)`.as('role_id'), permissionId: permissions.id })
-        .from(permissions)
-        .where(inArray(permissions.name, [...names])),
-    );
+  await db.insert(rolePermissions).select(
+    db
+      .select({ roleId: sql<number>`cast(${roleId} as integer)`.as('role_id'), permissionId: permissions.id })
+      .from(permissions)
+      .where(inArray(permissions.name, [...names])),
+  );
 }
 
 export async function deleteRole(db: Database, id: number) {

@@ -1,0 +1,2 @@
+CREATE INDEX "admins_name_order_idx" ON "admins" USING btree (lower("last_name" || ' ' || "first_name"),"id");--> statement-breakpoint
+CREATE INDEX "companies_name_order_idx" ON "companies" USING btree (lower("name"),"id");
