@@ -67,7 +67,7 @@ export function RolesPage() {
             <TableRow>
               <TableHead>Role</TableHead>
               <TableHead className="hidden md:table-cell">Description</TableHead>
-              <TableHead className="text-right">Permissions</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">Permissions</TableHead>
               <TableHead className="text-right">Admins</TableHead>
               <TableHead className="w-24 text-right">
                 <span className="sr-only">Actions</span>
@@ -86,7 +86,7 @@ export function RolesPage() {
                 <TableCell className="hidden max-w-md text-muted-foreground md:table-cell">
                   <span className="line-clamp-2">{role.description ?? '—'}</span>
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{role.permissions.length}</TableCell>
+                <TableCell className="hidden text-right tabular-nums sm:table-cell">{role.permissions.length}</TableCell>
                 <TableCell className="text-right tabular-nums">{role.adminCount}</TableCell>
                 <TableCell>
                   <RowActions

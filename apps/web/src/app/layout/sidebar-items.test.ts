@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { BadgeCategorySummary } from '@/features/badge-categories/api/get-event-badge-categories';
+import type { Session } from '@/lib/session';
+import { demo, sessionOf } from '@/testing/sessions';
+import { buildSidebar, showsBadgeMenu, type NavEntry } from './sidebar-items';
+
+const CATEGORIES: BadgeCategorySummary[] = [
+  { id: 11, name: 'Exhibitor Staff', type: 'badge', badgeType: 'exhibitor' },
+  { id: 12, name: 'Day Visitor', type: 'badge', badgeType: 'visitor' },
+  { id: 13, name: 'Stand Builder', type: 'badge', badgeType: 'contractor' },
+  { id: 14, name: 'VIP Guest', type: 'badge', badgeType: 'vip' },
+  { id: 15, name: 'Parking', type: 'addon', badgeType: 'exhibitor' },
+];
+
+/** Each section as its label and entry labels; a group as `Label: [links]`. */
+function outline(session: Session, categories = CATEGORIES) {
+  const describeEntry = (entry: NavEntry): string =>
+    entry.kind === 'link' ? entry.label : `${entry.label}: [${entry.links.map((l) => l.label).join(', ')}]`;
+  return Object.fromEntries(
+    buildSidebar(session, categories).map((section) => [section.label ?? '-', section.entries.map(describeEntry)]),
+  );
+}
+
+describe('sidebar', () => {
+  it('system admin: management without exhibitor screens, no badge menu, System shown', () => {
+    expect(outline(demo.systemAdmin())).toEqual({
+      '-': ['Dashboard'],
+      Management: ['Companies', 'Events'],
+      Allocations: ['Badge Categories', 'Addons Allocations', 'Allocation Purchases'],
+      System: ['Admins', 'Roles', 'Custom Fields', 'Email Templates'],
+    });
+    expect(showsBadgeMenu(demo.systemAdmin())).toBe(false);
+  });
+
+  it('event admin: no Sub-Accounts or Badges under Management, badges grouped by type, no System', () => {
+    expect(outline(demo.eventAdmin())).toEqual({
+      '-': ['Dashboard'],
+      Management: ['Companies', 'Events', 'Exhibitor Profiles'],
+      Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]', 'VIP: [VIP Guest]'],
+      Allocations: ['Badge Categories', 'Badge Allocations', 'Addons Allocations', 'Allocation Purchases'],
+    });
+  });
+
+  it('VIP admin: only vip badges, listed directly as the only group', () => {
+    const sections = buildSidebar(demo.vipAdmin(), CATEGORIES);
+    expect(outline(demo.vipAdmin())).toEqual({
+      '-': ['Dashboard'],
+      Management: ['Badges'],
+      Badges: ['VIP Guest'],
+      Allocations: ['Badge Categories'],
+    });
+    const badges = sections.find((section) => section.id === 'badges')!;
+    expect(badges.entries[0]).toMatchObject({ kind: 'link', to: '/users/14' });
+  });
+
+  it('exhibitor: Overview, own screens, visible badge types only, no add-on categories', () => {
+    expect(outline(demo.exhibitor())).toEqual({
+      '-': ['Dashboard', 'Overview'],
+      Management: ['Sub-Accounts', 'Badges'],
+      Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]'],
+      Allocations: ['Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
+    });
+  });
+
+  it('sub-account: Overview and badges, nothing it has no permission for', () => {
+    expect(outline(demo.subAccount())).toEqual({
+      '-': ['Dashboard', 'Overview'],
+      Management: ['Badges'],
+      Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]'],
+      Allocations: ['Badge Categories', 'Badge Allocations'],
+    });
+  });
+
+  it('lists the entries of a single visible group directly', () => {
+    const exhibitorBadgesOnly = sessionOf({
+      roles: [{ id: 4, name: 'Exhibitor' }],
+      eventId: 1,
+      permissions: ['view_exhibitor_users', 'can_see_exhibitor'],
+    });
+    expect(outline(exhibitorBadgesOnly).Badges).toEqual(['Exhibitor Staff']);
+  });
+
+  it('leaves the badge menu out when the category list is empty, as after a failed fetch', () => {
+    expect(outline(demo.exhibitor(), []).Badges).toBeUndefined();
+  });
+
+  it('shows System to any user without an event and to nobody with one', () => {
+    const noEvent = sessionOf({ roles: [{ id: 9, name: 'Auditor' }], permissions: ['manage_roles'] });
+    expect(outline(noEvent).System).toEqual(['Roles']);
+    const withEvent = sessionOf({ eventId: 1, permissions: ['manage_admins', 'manage_roles'] });
+    expect(withEvent.type).toBe('eventAdmin');
+    expect(outline(withEvent).System).toBeUndefined();
+  });
+});
