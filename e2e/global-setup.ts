@@ -59,7 +59,6 @@ export default async function setup(project: TestProject) {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -5,6 +5,7 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useMe } from '@/features/auth/api/get-me';
 import { loginRoute, replaceUser, useSession } from '@/lib/session';
+import { isSigningOut } from '@/lib/sign-out';
 
 /**
  * Signed-in area: an unauthenticated visitor goes to the login route (coming back here after
@@ -20,6 +21,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, [me.data]);
 
   if (!session) {
+    // Sign-out chooses the login route and whether to come back here; it is already on its way.
+    if (isSigningOut()) return <FullPageSpinner />;
     return <Navigate to={loginRoute()} replace state={{ from: location.pathname + location.search }} />;
   }
   if (me.isPending) return <FullPageSpinner />;

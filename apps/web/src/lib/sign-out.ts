@@ -18,6 +18,11 @@ function clearAuthCookies() {
   }
 }
 
+/** True while a sign-out runs, so that guards leave the redirect to it. */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 /**
  * Logout as spec §4 says: clears auth data, tokens, user, theme, the VIP flag, session storage,
  * auth cookies and cached queries; saves the current path as the return URL unless it is a login

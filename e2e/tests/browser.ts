@@ -1,0 +1,57 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = inject('baseUrl');
+
+export const DEMO = {
+  systemAdmin: { email: 'admin@example.com', password: 'Admin-Demo-2026' },
+  eventAdmin: { email: 'organiser@example.com', password: 'Organiser-Demo-2026' },
+  vipAdmin: { email: 'vip@example.com', password: 'Vip-Demo-2026' },
+  exhibitor: { email: 'exhibitor@aurora-robotics.example', password: 'Exhibitor-Demo-2026' },
+  subAccount: { email: 'staff@aurora-robotics.example', password: 'Staff-Demo-2026' },
+} as const;
+
+export type DemoUser = keyof typeof DEMO;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh browser context (its own storage) at desktop width, with page errors collected. */
+export async function openPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, baseURL: baseUrl });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+export async function signIn(page: Page, user: DemoUser, from = '/login') {
+  await page.goto(from);
+  await page.getByLabel('Email').fill(DEMO[user].email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO[user].password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+/** The labels of the desktop sidebar's links, in order. */
+export async function sidebarLinks(page: Page): Promise<string[]> {
+  const nav = page.locator('aside nav[aria-label="Main"]');
+  await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+  return (await nav.getByRole('link').allTextContents()).map((text) => text.trim());
+}
+
+export async function storedAuth(page: Page): Promise<{ accessToken: string; refreshToken: string } | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('exhibitor-portal-auth') ?? 'null'));
+}

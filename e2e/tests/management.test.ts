@@ -1,0 +1,137 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openPage, signIn } from './browser';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  ({ page } = await openPage(browser));
+  await signIn(page, 'systemAdmin');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function dialog(): Locator {
+  return page.getByRole('dialog');
+}
+
+async function confirmDelete(name: string, confirmLabel: string) {
+  await page.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('button', { name: confirmLabel }).click();
+  await confirm.waitFor({ state: 'detached' });
+  await page.getByText(name, { exact: true }).waitFor({ state: 'detached' });
+}
+
+describe('companies', () => {
+  it('creates, edits, searches and deletes a company', async () => {
+    await page.goto('/companies');
+    await page.getByRole('button', { name: 'New company' }).click();
+    await dialog().getByLabel('Name').fill('Polar Drones AS');
+    await dialog().getByLabel('Country').fill('Finland');
+    await dialog().getByLabel('Website').fill('https://polar-drones.example');
+    await dialog().getByRole('button', { name: 'Create company' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByText('Polar Drones AS', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit Polar Drones AS' }).click();
+    expect(await dialog().getByLabel('Country').inputValue()).toBe('Finland');
+    await dialog().getByLabel('Name').fill('Polar Drones Oy');
+    await dialog().getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Polar Drones Oy', { exact: true }).waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search companies' }).fill('polar');
+    await page.waitForURL(/search=polar/);
+    await page.getByText('Aurora Robotics AS', { exact: true }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('row').count()).toBe(2);
+
+    await confirmDelete('Polar Drones Oy', 'Delete company');
+  });
+
+  it('shows the client-side check of a website', async () => {
+    await page.goto('/companies');
+    await page.getByRole('button', { name: 'New company' }).click();
+    await dialog().getByLabel('Name').fill('Broken Link Ltd');
+    await dialog().getByLabel('Website').fill('not a web address');
+    await dialog().getByRole('button', { name: 'Create company' }).click();
+    await dialog().getByText('Enter a web address starting with http:// or https://').waitFor();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+  });
+});
+
+describe('roles', () => {
+  it('creates a role with permissions picked by area, edits and deletes it', async () => {
+    await page.goto('/roles');
+    await page.getByRole('button', { name: 'New role' }).click();
+    await dialog().getByLabel('Name').fill('Badge Desk');
+    await dialog().getByRole('checkbox', { name: 'View badges' }).click();
+    await dialog().getByRole('button', { name: 'Create role' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: 'Badge Desk' });
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(2).textContent()).toBe('1');
+
+    await page.getByRole('button', { name: 'Edit Badge Desk' }).click();
+    await dialog().getByRole('checkbox', { name: 'All Events permissions' }).click();
+    await dialog().getByRole('button', { name: 'Save changes' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await row.getByRole('cell', { name: '5', exact: true }).waitFor();
+
+    await confirmDelete('Badge Desk', 'Delete role');
+  });
+
+  it('shows the server’s field error for a duplicate role name', async () => {
+    await page.goto('/roles');
+    await page.getByRole('button', { name: 'New role' }).click();
+    await dialog().getByLabel('Name').fill('Exhibitor');
+    await dialog().getByRole('button', { name: 'Create role' }).click();
+    await dialog().getByText('A role with this name already exists').waitFor();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+  });
+});
+
+describe('admins', () => {
+  it('creates an admin, refuses a duplicate email on the field, edits and deletes', async () => {
+    await page.goto('/admins');
+    const fillNew = async (email: string) => {
+      await page.getByRole('button', { name: 'New admin' }).click();
+      await dialog().getByLabel('First name').fill('Kari');
+      await dialog().getByLabel('Last name').fill('Nordvik');
+      await dialog().getByLabel('Email').fill(email);
+      await dialog().getByLabel(/^Password/).fill('Kari-Welcome-2026');
+      await dialog().getByRole('checkbox', { name: /^VIP Admin/ }).click();
+      await dialog().getByRole('button', { name: 'Create admin' }).click();
+    };
+
+    await fillNew('kari@example.com');
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByText('kari@example.com', { exact: true }).waitFor();
+
+    await fillNew('kari@example.com');
+    await dialog().getByText('An account with this email already exists').waitFor();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Edit Kari Nordvik' }).click();
+    await dialog().getByLabel('Last name').fill('Nordvik-Berg');
+    await dialog().getByRole('button', { name: 'Save changes' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByText('Kari Nordvik-Berg', { exact: true }).waitFor();
+
+    await confirmDelete('Kari Nordvik-Berg', 'Delete admin');
+  });
+
+  it('keeps the page and the role filter in the URL', async () => {
+    await page.goto('/admins');
+    await page.getByLabel('Filter by role').selectOption({ label: 'Exhibitor' });
+    await page.waitForURL(/roleId=\d+/);
+    await page.getByText('Lars Eriksen', { exact: true }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'admin@example.com' }).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByText('Maja Lindqvist', { exact: true }).waitFor();
+    expect(await page.getByLabel('Filter by role').inputValue()).not.toBe('');
+  });
+});
