@@ -19,7 +19,16 @@ import { companiesRoutes } from './features/companies/companies.routes';
 import { createCompaniesService } from './features/companies/companies.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
+import { createSmtpTransport, startOutboxWorker } from './features/email/outbox-worker';
+import { eventsRoutes } from './features/events/events.routes';
+import { createEventsService } from './features/events/events.service';
+import { exhibitorsRoutes } from './features/exhibitors/exhibitors.routes';
+import { createExhibitorsService } from './features/exhibitors/exhibitors.service';
 import { healthRoutes } from './features/health/health.routes';
+import { registrationLinksRoutes } from './features/registration-links/registration-links.routes';
+import { createRegistrationLinksService } from './features/registration-links/registration-links.service';
+import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
+import { createSubAccountsService } from './features/sub-accounts/sub-accounts.service';
 import { rolesRoutes } from './features/roles/roles.routes';
 import { createRolesService } from './features/roles/roles.service';
 import { createMemoryLimiter, createRedisLimiter } from './lib/attempt-limiter';
@@ -99,6 +108,7 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
   await app.register(access, { db: database.db, accessTokens });
 
   const db = database.db;
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const services = {
     auth: createAuthService({
       db,
@@ -111,6 +121,10 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
     roles: createRolesService({ db }),
     companies: createCompaniesService({ db }),
     dashboard: createDashboardService({ db }),
+    events: createEventsService({ db }),
+    exhibitors: createExhibitorsService({ db, publicUrl }),
+    subAccounts: createSubAccountsService({ db }),
+    registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
   };
 
   await app.register(
@@ -121,11 +135,26 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       await api.register(rolesRoutes, services);
       await api.register(companiesRoutes, services);
       await api.register(dashboardRoutes, services);
+      await api.register(eventsRoutes, services);
+      await api.register(exhibitorsRoutes, services);
+      await api.register(subAccountsRoutes, services);
+      await api.register(registrationLinksRoutes, services);
     },
     { prefix: '/api' },
   );
 
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Without SMTP the messages stay in the outbox, readable there, until a mail server is configured.
+  if (config.SMTP_URL) {
+    const stopOutbox = startOutboxWorker({
+      db,
+      transport: createSmtpTransport(config.SMTP_URL, config.MAIL_FROM),
+      intervalMs: config.OUTBOX_INTERVAL_MS,
+      onError: (error) => app.log.error({ err: error }, 'email outbox round failed'),
+    });
+    app.addHook('onClose', stopOutbox);
+  }
 
   if (serveSpa) {
     await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: ['index.html'] });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, idSchema, isoDateTime, listQuerySchema, textLine } from './common';
 import { passwordSchema } from './passwords';
 import { roleRefSchema } from './auth';
+import { exhibitorProfileFields } from './exhibitors';
 
 export const adminSchema = z.object({
   id: z.number().int(),
@@ -41,8 +42,11 @@ const adminFields = {
 export const createAdminBodySchema = z.object({ ...adminFields, password: passwordSchema });
 export type CreateAdminBody = z.infer<typeof createAdminBodySchema>;
 
-/** Every field optional; a password here is a reset by someone who may manage admins. */
+/**
+ * Every field optional; a password here is a reset by someone who may manage admins. Exhibitors
+ * are updated here too (spec §7), with their profile fields.
+ */
 export const updateAdminBodySchema = z
-  .object({ ...adminFields, password: passwordSchema, isActive: z.boolean() })
+  .object({ ...adminFields, password: passwordSchema, isActive: z.boolean(), ...exhibitorProfileFields })
   .partial();
 export type UpdateAdminBody = z.infer<typeof updateAdminBodySchema>;

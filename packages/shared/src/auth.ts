@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './common';
+import { passwordSchema } from './passwords';
 import { USER_TYPES } from './user-types';
 
 export const loginBodySchema = z.object({
@@ -51,6 +52,11 @@ export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 export const logoutBodySchema = z.object({ refreshToken: z.string().max(200).optional() });
 
+export const acceptInvitationBodySchema = z.object({
+  token: z.string().min(1, 'Required').max(200),
+  password: passwordSchema,
+});
+
 export const ssoParamsSchema = z.object({ token: z.string().min(1).max(8192) });
 
 export const AUTH_MESSAGES = {
@@ -63,6 +69,7 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Too many sign-in attempts. Try again later.',
   authenticationRequired: 'Authentication required',
   forbidden: 'You do not have permission to do this',
+  invitationInvalid: 'This invitation link is invalid, used or expired',
 } as const;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

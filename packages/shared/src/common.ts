@@ -69,3 +69,13 @@ export const emailSchema = z
   .max(254, 'At most 254 characters')
   .pipe(z.email('Enter a valid email address'))
   .transform((email) => email.toLowerCase());
+
+export const websiteSchema = z
+  .string()
+  .trim()
+  .max(300, 'At most 300 characters')
+  .refine((value) => value === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
+    message: 'Enter a web address starting with http:// or https://',
+  })
+  .transform((value) => (value === '' ? null : value))
+  .nullish();

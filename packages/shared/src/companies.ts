@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQuerySchema, optionalTextLine, textLine } from './common';
+import { idSchema, isoDateTime, listQuerySchema, optionalTextLine, textLine, websiteSchema } from './common';
 
 export const companySchema = z.object({
   id: z.number().int(),
@@ -16,16 +16,6 @@ export const companySchema = z.object({
 export type Company = z.infer<typeof companySchema>;
 
 export const listCompaniesQuerySchema = listQuerySchema.extend({ eventId: idSchema.optional() });
-
-const websiteSchema = z
-  .string()
-  .trim()
-  .max(300, 'At most 300 characters')
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
-    message: 'Enter a web address starting with http:// or https://',
-  })
-  .transform((value) => (value === '' ? null : value))
-  .nullish();
 
 export const companyBodySchema = z.object({
   name: textLine(200),

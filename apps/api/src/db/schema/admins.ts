@@ -20,7 +20,8 @@ export const admins = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null while an invited account has not chosen its password. */
+    passwordHash: text('password_hash'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'restrict' }),

@@ -21,3 +21,20 @@ export const refreshTokens = pgTable(
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_admin_idx').on(t.adminId)],
 );
+
+/** Single-use tokens sent by email (invitations, password resets), stored as SHA-256 hashes. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['invitation', 'password_reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('one_time_tokens_admin_idx').on(t.adminId)],
+);

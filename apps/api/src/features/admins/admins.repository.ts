@@ -96,7 +96,7 @@ export async function emailTaken(db: Database, email: string, exceptId?: number)
 
 export type AdminValues = {
   email: string;
-  passwordHash: string;
+  passwordHash: string | null;
   firstName: string;
   lastName: string;
   eventId: number | null;

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { errorResponses as errors } from '../../lib/route-schemas';
-import { requires } from '../../plugins/access';
+import { requires, requiresAny } from '../../plugins/access';
 import type { AdminsService } from './admins.service';
 
 const admin = itemResponseSchema(adminSchema);
@@ -43,7 +43,7 @@ export async function adminsRoutes(app: FastifyInstance, { admins }: { admins: A
   routes.route({
     method: 'PUT',
     url: '/admin/admins/:id',
-    config: { access },
+    config: { access: requiresAny('manage_admins', 'update_exhibitor') },
     schema: { tags, params: idParamsSchema, body: updateAdminBodySchema, response: { 200: admin, ...errors } },
     handler: async (request) => ({ data: await admins.updateAdmin(actorOf(request), request.params.id, request.body) }),
   });

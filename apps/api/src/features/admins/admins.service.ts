@@ -9,6 +9,7 @@ import { hashPassword } from '../auth/passwords';
 import { loadPrincipal } from '../auth/principal';
 import { scopeOf, type Scope } from '../auth/scope';
 import { findCompany } from '../companies/companies.repository';
+import { findExhibitor, upsertProfile, type ProfileValues } from '../exhibitors/exhibitors.repository';
 import { findRolesByIds, type RoleRow } from '../roles/roles.repository';
 import * as repo from './admins.repository';
 
@@ -20,6 +21,13 @@ function toAdmin(row: repo.AdminRow): Admin {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+const PROFILE_KEYS = ['booth', 'hall', 'phone', 'website', 'profile'] as const;
+
+function pickProfile(body: UpdateAdminBody): ProfileValues | null {
+  const entries = PROFILE_KEYS.filter((key) => body[key] !== undefined).map((key) => [key, body[key] ?? null]);
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
 }
 
 type Placement = { eventId: number | null; exhibitorId: number | null; companyId: number | null };
@@ -152,8 +160,18 @@ export function createAdminsService({ db }: { db: Database }) {
 
     async updateAdmin(actor: Actor, id: number, body: UpdateAdminBody): Promise<Admin> {
       const scope = scopeOf(actor.principal);
-      const before = await getInScope(scope, id);
-      if (id !== actor.principal.id) await checkNotMorePowerful(actor, id);
+      const exhibitor = await findExhibitor(db, id, scope);
+      const managesAdmins = actor.principal.permissions.has('manage_admins');
+      if (!managesAdmins) {
+        // update_exhibitor alone reaches exhibitors, and not where they sit or what they may do.
+        if (!exhibitor) throw new NotFoundError('Admin');
+        const placement = (['roleIds', 'eventId', 'exhibitorId', 'companyId'] as const).filter((key) => body[key] !== undefined);
+        if (placement.length > 0) throw new ForbiddenError(`Changing ${placement.join(', ')} needs the manage_admins permission`);
+      }
+      const profile = pickProfile(body);
+      if (profile && !exhibitor) throw ValidationError.field(Object.keys(profile)[0]!, 'Only an exhibitor has a stand and a profile');
+      const before = await getInScope(managesAdmins ? scope : { kind: 'global', vipOnly: false }, id);
+      if (id !== actor.principal.id && managesAdmins) await checkNotMorePowerful(actor, id);
       if (id === actor.principal.id && body.isActive === false) {
         throw new BusinessRuleError('You cannot deactivate your own account');
       }
@@ -185,6 +203,7 @@ export function createAdminsService({ db }: { db: Database }) {
             ...placement,
           });
           if (body.roleIds) await repo.setAdminRoles(tx, id, body.roleIds);
+          if (profile) await upsertProfile(tx, id, profile);
           if (mayDemote) await assertASystemAdminRemains(tx);
           // A new password or a deactivation ends every session of the account.
           if (passwordHash || body.isActive === false) await revokeAllForAdmin(tx, id);

@@ -1,4 +1,5 @@
 import {
+  acceptInvitationBodySchema,
   AUTH_MESSAGES,
   loginBodySchema,
   loginResponseSchema,
@@ -48,6 +49,14 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
       await auth.logout(request.body?.refreshToken, actor);
       return reply.code(204).send(null);
     },
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/auth/accept-invitation',
+    config: { access: publicRoute },
+    schema: { tags: ['auth'], body: acceptInvitationBodySchema, response: { 200: loginResponseSchema, ...errors } },
+    handler: (request) => auth.acceptInvitation(request.body.token, request.body.password, client(request)),
   });
 
   routes.route({

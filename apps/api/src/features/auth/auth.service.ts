@@ -7,7 +7,8 @@ import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { recordAudit } from '../audit/audit.repository';
 import type { AccessTokens } from './access-tokens';
-import { spendVerificationTime, verifyPassword } from './passwords';
+import { consumeOneTimeToken } from './one-time-tokens.repository';
+import { hashPassword, spendVerificationTime, verifyPassword } from './passwords';
 import { findLoginCandidate, loadPrincipal, toSessionAdmin, type Principal } from './principal';
 import * as refreshTokens from './refresh-tokens.repository';
 import type { SsoVerifier } from './sso';
@@ -100,6 +101,19 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
       });
       if (!outcome) throw new UnauthorizedError(AUTH_MESSAGES.refreshFailed);
       return outcome;
+    },
+
+    /** Sets the password of an invited account and signs it in; the token works once. */
+    async acceptInvitation(token: string, password: string, client: ClientInfo): Promise<LoginResponse> {
+      const passwordHash = await hashPassword(password);
+      const adminId = await db.transaction(async (tx) => {
+        const invited = await consumeOneTimeToken(tx, token, 'invitation');
+        if (invited) await tx.update(admins).set({ passwordHash, updatedAt: sql`now()` }).where(eq(admins.id, invited));
+        return invited;
+      });
+      const principal = adminId ? await loadPrincipal(db, adminId) : null;
+      if (!principal) throw new UnauthorizedError(AUTH_MESSAGES.invitationInvalid);
+      return startSession(principal, client, 'accept_invitation');
     },
 
     /** Ends the session the refresh token belongs to; an unknown token is not an error. */

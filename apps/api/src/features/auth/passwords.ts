@@ -8,7 +8,12 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** An account without a password (invited, not yet accepted) matches nothing, in the usual time. */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) {
+    await spendVerificationTime(password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -25,7 +25,7 @@ type PrincipalRow = {
   email: string;
   first_name: string;
   last_name: string;
-  password_hash: string;
+  password_hash: string | null;
   is_active: boolean;
   event_id: number | null;
   event_name: string | null;
@@ -108,7 +108,7 @@ export async function loadPrincipal(db: Database, adminId: number): Promise<Prin
 export async function findLoginCandidate(
   db: Database,
   email: string,
-): Promise<{ principal: Principal; passwordHash: string; isActive: boolean } | null> {
+): Promise<{ principal: Principal; passwordHash: string | null; isActive: boolean } | null> {
   const [row] = await queryRows<PrincipalRow>(db, selectPrincipal(sql`a.email = ${email.toLowerCase()}`));
   return row ? { principal: toPrincipal(row), passwordHash: row.password_hash, isActive: row.is_active } : null;
 }

@@ -1,0 +1,145 @@
+import type { Exhibitor, ListExhibitorsQuery } from '@portal/shared/exhibitors';
+import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { roles } from '../../db/schema/roles';
+import type { Actor } from '../../lib/actor';
+import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { listResult } from '../../lib/listing';
+import * as admins from '../admins/admins.repository';
+import { recordAudit } from '../audit/audit.repository';
+import { queueInvitation } from '../auth/invitations';
+import { hashPassword } from '../auth/passwords';
+import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
+import { findCompany, insertCompany } from '../companies/companies.repository';
+import { findEvent } from '../events/events.repository';
+import * as repo from './exhibitors.repository';
+
+export type NewExhibitor = {
+  eventId: number;
+  companyName?: string | null;
+  companyId?: number | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password?: string;
+} & repo.ProfileValues;
+
+export function toExhibitor(row: repo.ExhibitorRow): Exhibitor {
+  return {
+    ...row,
+    name: `${row.firstName} ${row.lastName}`,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function exhibitorRoleId(db: Database): Promise<number> {
+  const [role] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.name, SYSTEM_ROLE_NAMES.exhibitor), eq(roles.isSystem, true)));
+  return role!.id;
+}
+
+/**
+ * Writes a new exhibitor: its company (new, or an existing one), its account with the Exhibitor
+ * role, its profile, and its password or an invitation to choose one. Runs inside the caller's
+ * transaction; the registration-link flow uses it too.
+ */
+export async function insertExhibitor(
+  tx: Database,
+  body: NewExhibitor,
+  context: { scope: Scope; publicUrl: string; eventName: string },
+): Promise<number> {
+  let companyId = body.companyId ?? null;
+  if (companyId != null && !(await findCompany(tx, companyId, context.scope))) {
+    throw ValidationError.field('companyId', 'Company not found');
+  }
+  if (companyId == null) {
+    companyId = await insertCompany(tx, {
+      name: body.companyName!,
+      website: body.website ?? null,
+      country: null,
+      vatNumber: null,
+      address: null,
+      eventId: body.eventId,
+    });
+  }
+  const adminId = await admins.insertAdmin(tx, {
+    email: body.email,
+    passwordHash: body.password ? await hashPassword(body.password) : null,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    eventId: body.eventId,
+    exhibitorId: null,
+    companyId,
+  });
+  await admins.setAdminRoles(tx, adminId, [await exhibitorRoleId(tx)]);
+  await repo.upsertProfile(tx, adminId, {
+    booth: body.booth ?? null,
+    hall: body.hall ?? null,
+    phone: body.phone ?? null,
+    website: body.website ?? null,
+    profile: body.profile ?? null,
+  });
+  if (!body.password) {
+    await queueInvitation(
+      tx,
+      { adminId, email: body.email, firstName: body.firstName, eventId: body.eventId, eventName: context.eventName },
+      context.publicUrl,
+    );
+  }
+  return adminId;
+}
+
+export function createExhibitorsService({ db, publicUrl }: { db: Database; publicUrl: string }) {
+  async function getInScope(actor: Actor, id: number) {
+    const row = await repo.findExhibitor(db, id, scopeOf(actor.principal));
+    if (!row) throw new NotFoundError('Exhibitor');
+    return row;
+  }
+
+  return {
+    async listExhibitors(actor: Actor, query: ListExhibitorsQuery) {
+      const { rows, total } = await repo.listExhibitors(db, scopeOf(actor.principal), query);
+      return listResult(rows.map(toExhibitor), total, query);
+    },
+
+    async getExhibitor(actor: Actor, id: number): Promise<Exhibitor> {
+      return toExhibitor(await getInScope(actor, id));
+    },
+
+    async createExhibitor(actor: Actor, body: NewExhibitor): Promise<Exhibitor> {
+      const scope = scopeOf(actor.principal);
+      const own = scopeEventId(scope);
+      const event = own == null || own === body.eventId ? await findEvent(db, body.eventId, scope) : undefined;
+      if (!event) throw ValidationError.field('eventId', 'Event not found');
+      if (await admins.emailTaken(db, body.email)) throw new ConflictError('An account with this email already exists', 'email');
+      try {
+        const id = await db.transaction(async (tx) => {
+          const adminId = await insertExhibitor(tx, body, { scope, publicUrl, eventName: event.name });
+          const { password: _password, ...after } = body;
+          await recordAudit(tx, actor, { action: 'create', entityType: 'exhibitor', entityId: adminId, eventId: body.eventId, after });
+          return adminId;
+        });
+        return await this.getExhibitor(actor, id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError('An account with this email already exists', 'email');
+        throw error;
+      }
+    },
+
+    /** Deletes the exhibitor's account with its sub-accounts and profile; its company stays. */
+    async deleteExhibitor(actor: Actor, id: number): Promise<void> {
+      const before = await getInScope(actor, id);
+      await db.transaction(async (tx) => {
+        await admins.deleteAdmin(tx, id);
+        await recordAudit(tx, actor, { action: 'delete', entityType: 'exhibitor', entityId: id, eventId: before.eventId, before });
+      });
+    },
+  };
+}
+
+export type ExhibitorsService = ReturnType<typeof createExhibitorsService>;

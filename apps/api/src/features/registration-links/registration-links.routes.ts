@@ -1,0 +1,58 @@
+import { itemResponseSchema } from '@portal/shared/common';
+import {
+  createExhibitorLinkBodySchema,
+  linkParamsSchema,
+  publicRegistrationLinkSchema,
+  registerExhibitorBodySchema,
+  registeredExhibitorSchema,
+  registrationLinkSchema,
+} from '@portal/shared/registration-links';
+import { errorBodySchema } from '@portal/shared/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
+import { errorResponses as errors } from '../../lib/route-schemas';
+import { publicRoute, requires } from '../../plugins/access';
+import type { RegistrationLinksService } from './registration-links.service';
+
+const tags = ['registration-links'];
+const gone = { 410: errorBodySchema };
+
+export async function registrationLinksRoutes(
+  app: FastifyInstance,
+  { registrationLinks }: { registrationLinks: RegistrationLinksService },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.route({
+    method: 'POST',
+    url: '/admin/registration-links',
+    config: { access: requires('create_exhibitor') },
+    schema: { tags, body: createExhibitorLinkBodySchema, response: { 201: itemResponseSchema(registrationLinkSchema), ...errors } },
+    handler: async (request, reply) =>
+      reply.code(201).send({ data: await registrationLinks.createExhibitorLink(actorOf(request), request.body) }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/registration-links/:id',
+    config: { access: publicRoute },
+    schema: { tags, params: linkParamsSchema, response: { 200: itemResponseSchema(publicRegistrationLinkSchema), ...errors, ...gone } },
+    handler: async (request) => ({ data: await registrationLinks.getPublicLink(request.params.id) }),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/admin/registration-links/:id/create',
+    config: { access: publicRoute },
+    schema: {
+      tags,
+      summary: 'A company registers itself as an exhibitor through an exhibitor link (no sign-in)',
+      params: linkParamsSchema,
+      body: registerExhibitorBodySchema,
+      response: { 201: itemResponseSchema(registeredExhibitorSchema), ...errors, ...gone },
+    },
+    handler: async (request, reply) =>
+      reply.code(201).send({ data: await registrationLinks.registerExhibitor(request.params.id, request.body, request.ip) }),
+  });
+}

@@ -1,0 +1,122 @@
+import type { PublicRegistrationLink, RegisterExhibitorBody, RegistrationLink } from '@portal/shared/registration-links';
+import { REGISTRATION_MESSAGES } from '@portal/shared/registration-links';
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
+import { AppError, ConflictError, isUniqueViolation, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
+import { emailTaken } from '../admins/admins.repository';
+import { recordAudit } from '../audit/audit.repository';
+import { scopeEventId, scopeOf } from '../auth/scope';
+import { findEvent } from '../events/events.repository';
+import { insertExhibitor } from '../exhibitors/exhibitors.service';
+import * as repo from './registration-links.repository';
+
+class GoneError extends AppError {
+  constructor(message: string) {
+    super(410, 'Gone', message);
+  }
+}
+
+function toLink(row: repo.LinkRow): RegistrationLink {
+  return {
+    id: row.id,
+    kind: row.kind,
+    eventId: row.eventId,
+    maxUses: row.maxUses,
+    uses: row.uses,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function assertOpen(link: repo.LinkRow) {
+  if (link.expiresAt && link.expiresAt.getTime() <= Date.now()) throw new GoneError(REGISTRATION_MESSAGES.expired);
+  if (link.maxUses != null && link.uses >= link.maxUses) throw new GoneError(REGISTRATION_MESSAGES.usedUp);
+}
+
+export function createRegistrationLinksService(deps: {
+  db: Database;
+  publicUrl: string;
+  limiter: AttemptLimiter;
+  maxPerAddress: number;
+}) {
+  const { db } = deps;
+
+  async function openLink(id: string) {
+    const found = await repo.findLinkWithEvent(db, id);
+    if (!found) throw new NotFoundError('Registration link');
+    assertOpen(found.link);
+    return found;
+  }
+
+  return {
+    async createExhibitorLink(
+      actor: Actor,
+      body: { eventId: number; maxUses?: number | null; expiresAt?: string | null },
+    ): Promise<RegistrationLink> {
+      const scope = scopeOf(actor.principal);
+      const own = scopeEventId(scope);
+      const event = own == null || own === body.eventId ? await findEvent(db, body.eventId, scope) : undefined;
+      if (!event) throw ValidationError.field('eventId', 'Event not found');
+      const link = await db.transaction(async (tx) => {
+        const row = await repo.insertLink(tx, {
+          id: randomBytes(18).toString('base64url'),
+          kind: 'exhibitor',
+          eventId: body.eventId,
+          maxUses: body.maxUses ?? null,
+          expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+          createdByAdminId: actor.principal.id,
+        });
+        await recordAudit(tx, actor, { action: 'create', entityType: 'registration-link', entityId: row.id, eventId: body.eventId, after: row });
+        return row;
+      });
+      return toLink(link);
+    },
+
+    async getPublicLink(id: string): Promise<PublicRegistrationLink> {
+      const { link, event } = await openLink(id);
+      const { status: _status, ...eventInfo } = event;
+      return { id: link.id, kind: link.kind, event: eventInfo };
+    },
+
+    /**
+     * A company registers itself through an exhibitor link: one use is taken and the exhibitor
+     * created in one transaction, so a failed registration leaves the link's count untouched.
+     */
+    async registerExhibitor(id: string, body: RegisterExhibitorBody & { password: string }, ip: string) {
+      const attempts = await deps.limiter.hit(`register:${ip}`);
+      if (attempts.count > deps.maxPerAddress) {
+        throw new TooManyRequestsError('Too many registrations from this address. Try again later.', attempts.retryAfterSeconds);
+      }
+      const { link, event } = await openLink(id);
+      if (link.kind !== 'exhibitor') throw new NotFoundError('Registration link');
+      if (await emailTaken(db, body.email)) throw new ConflictError('An account with this email already exists', 'email');
+      try {
+        const adminId = await db.transaction(async (tx) => {
+          if (!(await repo.takeLinkUse(tx, id))) throw new GoneError(REGISTRATION_MESSAGES.usedUp);
+          const created = await insertExhibitor(
+            tx,
+            { ...body, eventId: link.eventId, companyName: body.companyName, phone: body.phone ?? null, website: body.website ?? null },
+            { scope: { kind: 'event', eventId: link.eventId, vipOnly: false }, publicUrl: deps.publicUrl, eventName: event.name },
+          );
+          const { password: _password, ...after } = body;
+          await recordAudit(tx, null, {
+            action: 'register_through_link',
+            entityType: 'exhibitor',
+            entityId: created,
+            eventId: link.eventId,
+            after: { ...after, linkId: id },
+          });
+          return created;
+        });
+        return { id: adminId, email: body.email, companyName: body.companyName, eventName: event.name };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError('An account with this email already exists', 'email');
+        throw error;
+      }
+    },
+  };
+}
+
+export type RegistrationLinksService = ReturnType<typeof createRegistrationLinksService>;

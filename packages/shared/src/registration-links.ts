@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, isoDateTime, textLine, websiteSchema } from './common';
+import { phoneSchema } from './exhibitors';
+import { passwordSchema } from './passwords';
+
+export const REGISTRATION_LINK_KINDS = ['exhibitor', 'badge'] as const;
+
+export const registrationLinkSchema = z.object({
+  id: z.string(),
+  kind: z.enum(REGISTRATION_LINK_KINDS),
+  eventId: z.number().int(),
+  maxUses: z.number().int().nullable(),
+  uses: z.number().int(),
+  expiresAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type RegistrationLink = z.infer<typeof registrationLinkSchema>;
+
+export const createExhibitorLinkBodySchema = z.object({
+  eventId: idSchema,
+  kind: z.literal('exhibitor'),
+  maxUses: z.number().int().min(1).max(100_000).nullish(),
+  expiresAt: z.iso.datetime({ offset: true }).nullish(),
+});
+
+/** What the public registration page shows: fixed event information, no record of anyone. */
+export const publicRegistrationLinkSchema = z.object({
+  id: z.string(),
+  kind: z.enum(REGISTRATION_LINK_KINDS),
+  event: z.object({
+    name: z.string(),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    venue: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+  }),
+});
+export type PublicRegistrationLink = z.infer<typeof publicRegistrationLinkSchema>;
+
+export const linkParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not a registration link') });
+
+/** A company registering itself as an exhibitor through an exhibitor link. */
+export const registerExhibitorBodySchema = z.object({
+  companyName: textLine(200),
+  firstName: textLine(100),
+  lastName: textLine(100),
+  email: emailSchema,
+  password: passwordSchema,
+  phone: phoneSchema,
+  website: websiteSchema,
+});
+export type RegisterExhibitorBody = z.input<typeof registerExhibitorBodySchema>;
+
+export const registeredExhibitorSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  companyName: z.string(),
+  eventName: z.string(),
+});
+
+export const REGISTRATION_MESSAGES = {
+  expired: 'This registration link has expired',
+  usedUp: 'This registration link has reached its limit',
+} as const;
