@@ -1,0 +1,25 @@
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { admins } from './admins';
+import { events } from './events';
+
+/**
+ * Uploaded files (custom-field answers, logos, import files). The bytes live in the file store
+ * (DATA_DIR/files, or S3-compatible storage) under `storage_key`; the client's name is kept for
+ * display only, and the type is the one the server detected.
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: text('id').primaryKey(),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    purpose: text('purpose').notNull(),
+    createdByAdminId: integer('created_by_admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_event_idx').on(t.eventId)],
+);

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime, listQuerySchema, optionalTextLine, textLine } from './common';
+import { normalizePermission } from './permissions';
+import type { UserType } from './user-types';
+
+export const BADGE_TYPES = ['exhibitor', 'visitor', 'contractor', 'vip'] as const;
+export type BadgeType = (typeof BADGE_TYPES)[number];
+
+export const BADGE_TYPE_LABELS: Readonly<Record<BadgeType, string>> = {
+  exhibitor: 'Exhibitor',
+  visitor: 'Visitor',
+  contractor: 'Contractor',
+  vip: 'VIP',
+};
+
+export const CATEGORY_TYPES = ['badge', 'addon'] as const;
+export type CategoryType = (typeof CATEGORY_TYPES)[number];
+
+export const BADGE_CATEGORY_PAGE_SIZE = 50;
+
+/**
+ * The badge types a user may see (spec §5): a VIP admin only vip; otherwise CAN_SEE_VIP_BADGES
+ * gives vip, CAN_SEE_EXHIBITOR_BADGES exhibitor, CAN_SEE_VISITOR_BADGES visitor and contractor.
+ */
+export function visibleBadgeTypes(permissions: Iterable<string>, userType: UserType): BadgeType[] {
+  const granted = new Set([...permissions].map(normalizePermission));
+  if (userType === 'vipAdmin') return granted.has('can_see_vip') ? ['vip'] : [];
+  return BADGE_TYPES.filter((type) => {
+    if (type === 'vip') return granted.has('can_see_vip');
+    if (type === 'exhibitor') return granted.has('can_see_exhibitor');
+    return granted.has('can_see_visitor');
+  });
+}
+
+export const badgeCategorySchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  name: z.string(),
+  displayName: z.string().nullable(),
+  type: z.enum(CATEGORY_TYPES),
+  badgeType: z.enum(BADGE_TYPES),
+  /** Price of one extra badge or add-on, in the event currency's minor unit (cents). */
+  unitPrice: z.number().int(),
+  currency: z.string(),
+  isActive: z.boolean(),
+  sortOrder: z.number().int(),
+  description: z.string().nullable(),
+  badgeCount: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type BadgeCategory = z.infer<typeof badgeCategorySchema>;
+
+export const listBadgeCategoriesQuerySchema = listQuerySchema.extend({
+  eventId: idSchema.optional(),
+  type: z.enum(CATEGORY_TYPES).optional(),
+  badgeType: z.enum(BADGE_TYPES).optional(),
+});
+export type ListBadgeCategoriesQuery = z.infer<typeof listBadgeCategoriesQuerySchema>;
+
+export const eventCategoriesQuerySchema = z.object({
+  badgeType: z.enum(BADGE_TYPES).optional(),
+  type: z.enum(CATEGORY_TYPES).default('badge'),
+  limit: z.coerce.number().int().min(1).max(500).default(BADGE_CATEGORY_PAGE_SIZE),
+});
+
+export const eventParamsSchema = z.object({ eventId: idSchema });
+
+const categoryFields = {
+  name: textLine(120),
+  displayName: optionalTextLine(120),
+  type: z.enum(CATEGORY_TYPES).default('badge'),
+  badgeType: z.enum(BADGE_TYPES),
+  unitPrice: z.number().int('Whole cents').min(0).max(100_000_000).default(0),
+  isActive: z.boolean().default(true),
+  sortOrder: z.number().int().min(0).max(100_000).default(0),
+  description: optionalTextLine(2000),
+};
+
+export const createBadgeCategoryBodySchema = z.object({ eventId: idSchema, ...categoryFields });
+export type CreateBadgeCategoryBody = z.input<typeof createBadgeCategoryBodySchema>;
+
+export const updateBadgeCategoryBodySchema = z
+  .object({
+    name: categoryFields.name,
+    displayName: categoryFields.displayName,
+    badgeType: categoryFields.badgeType,
+    unitPrice: z.number().int('Whole cents').min(0).max(100_000_000),
+    isActive: z.boolean(),
+    sortOrder: z.number().int().min(0).max(100_000),
+    description: categoryFields.description,
+  })
+  .partial();
+export type UpdateBadgeCategoryBody = z.input<typeof updateBadgeCategoryBodySchema>;
