@@ -1,7 +1,6 @@
 import { hasPermissions, type Permission } from '@portal/shared/permissions';
 import type { UserType } from '@portal/shared/user-types';
 import {
-  BadgeIcon,
   BuildingIcon,
   CalendarDaysIcon,
   CreditCardIcon,
@@ -62,7 +61,7 @@ function badgeEntries(session: SidebarUser, categories: readonly BadgeCategorySu
       links: categories
         .filter((category) => category.type === 'badge' && category.badgeType === badgeType)
         .map((category) =>
-          link(category.name, paths.usersByCategory.href({ badgeCategoryId: category.id }), IdCardIcon),
+          link(category.name, paths.usersByCategory.href({ badgeCategoryId: category.id }), TicketIcon),
         ),
     }))
     .filter((group) => group.links.length > 0);
@@ -99,7 +98,7 @@ export function buildSidebar(session: SidebarUser, categories: readonly BadgeCat
         ),
         ...when(
           !isSystemAdmin && !isEventAdmin && can('view_exhibitor_users'),
-          link('Badges', paths.users.href(), BadgeIcon),
+          link('Badges', paths.users.href(), IdCardIcon),
         ),
       ],
     },

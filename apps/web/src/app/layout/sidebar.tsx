@@ -65,7 +65,7 @@ export function Sidebar({ session, onNavigate }: { session: Session; onNavigate?
       <div className="flex h-16 items-center gap-3 border-b border-sidebar-border px-4">
         <BrandMark />
         <div className="min-w-0">
-          <p className="truncate text-sm leading-tight font-semibold" title={user.event?.name ?? 'Exhibitor Portal'}>
+          <p className="line-clamp-2 text-sm leading-tight font-semibold" title={user.event?.name ?? 'Exhibitor Portal'}>
             {user.event?.name ?? 'Exhibitor Portal'}
           </p>
           <p className="text-xs text-muted-foreground">Staging portal</p>
