@@ -74,6 +74,22 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'POST /api/admin/registration-links': { access: 'all:create_exhibitor' },
   'GET /api/registration-links/:id': { access: 'public' },
   'POST /api/admin/registration-links/:id/create': { access: 'public' },
+  'GET /api/admin/badge-categories': { access: 'all:view_badge_categories' },
+  'GET /api/admin/badge-categories/event/:eventId': { access: 'all:view_badge_categories' },
+  'GET /api/admin/addons/event/:eventId': { access: 'all:view_badge_categories' },
+  'GET /api/admin/badge-categories/:id': {
+    access: 'all:view_badge_categories',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.categoryB }),
+  },
+  'POST /api/admin/badge-categories': { access: 'all:create_badge_category' },
+  'PUT /api/admin/badge-categories/:id': {
+    access: 'all:update_badge_category',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.categoryB, payload: { name: 'Taken' } }),
+  },
+  'DELETE /api/admin/badge-categories/:id': {
+    access: 'all:delete_badge_category',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.categoryB }),
+  },
 };
 
 function describeAccess(access: RouteAccess): string {

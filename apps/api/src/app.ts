@@ -15,6 +15,8 @@ import { createAccessTokens } from './features/auth/access-tokens';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createSsoVerifier } from './features/auth/sso';
+import { badgeCategoriesRoutes } from './features/badge-categories/badge-categories.routes';
+import { createBadgeCategoriesService } from './features/badge-categories/badge-categories.service';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { createCompaniesService } from './features/companies/companies.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -124,6 +126,7 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
     events: createEventsService({ db }),
     exhibitors: createExhibitorsService({ db, publicUrl }),
     subAccounts: createSubAccountsService({ db }),
+    badgeCategories: createBadgeCategoriesService({ db }),
     registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
   };
 
@@ -139,6 +142,7 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       await api.register(exhibitorsRoutes, services);
       await api.register(subAccountsRoutes, services);
       await api.register(registrationLinksRoutes, services);
+      await api.register(badgeCategoriesRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { adminRoles, admins } from '../db/schema/admins';
+import { badgeCategories } from '../db/schema/badges';
 import { companies } from '../db/schema/companies';
 import { events } from '../db/schema/events';
 import { roles } from '../db/schema/roles';
@@ -121,7 +122,18 @@ export async function createWorld(t: TestApp) {
     companyId: companyA!.id,
   });
   const noRole = await t.createUser({});
+  const [categoryA, vipCategoryA, categoryB] = await t.db
+    .insert(badgeCategories)
+    .values([
+      { eventId: eventA!.id, name: 'Exhibitor staff', badgeType: 'exhibitor' },
+      { eventId: eventA!.id, name: 'VIP guests', badgeType: 'vip' },
+      { eventId: eventB!.id, name: 'Exhibitor staff', badgeType: 'exhibitor' },
+    ])
+    .returning({ id: badgeCategories.id });
   return {
+    categoryA: categoryA!.id,
+    vipCategoryA: vipCategoryA!.id,
+    categoryB: categoryB!.id,
     eventA: eventA!.id,
     eventB: eventB!.id,
     companyA: companyA!.id,

@@ -1,0 +1,148 @@
+import {
+  BADGE_TYPE_LABELS,
+  visibleBadgeTypes,
+  type BadgeCategory,
+  type BadgeType,
+  type ListBadgeCategoriesQuery,
+} from '@portal/shared/badge-categories';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { listResult } from '../../lib/listing';
+import { recordAudit } from '../audit/audit.repository';
+import type { Principal } from '../auth/principal';
+import { scopeOf } from '../auth/scope';
+import { findEvent } from '../events/events.repository';
+import * as repo from './badge-categories.repository';
+
+type CategoryInput = {
+  name?: string;
+  displayName?: string | null;
+  badgeType?: BadgeType;
+  unitPrice?: number;
+  isActive?: boolean;
+  sortOrder?: number;
+  description?: string | null;
+};
+
+export function toCategory(row: repo.CategoryRow): BadgeCategory {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** The scope filter of badge categories for a principal: its event, its visible badge types. */
+export function categoryFilterFor(principal: Principal) {
+  return repo.categoryScopeFilter(scopeOf(principal), visibleBadgeTypes(principal.permissions, principal.type));
+}
+
+export function createBadgeCategoriesService({ db }: { db: Database }) {
+  async function getInScope(actor: Actor, id: number) {
+    const row = await repo.findCategory(db, id, categoryFilterFor(actor.principal));
+    if (!row) throw new NotFoundError('Badge category');
+    return row;
+  }
+
+  async function eventInScope(actor: Actor, eventId: number, field?: string) {
+    const event = await findEvent(db, eventId, scopeOf(actor.principal));
+    if (!event) throw field ? ValidationError.field(field, 'Event not found') : new NotFoundError('Event');
+    return event;
+  }
+
+  function assertVisibleType(actor: Actor, badgeType: BadgeType | undefined) {
+    if (badgeType && !visibleBadgeTypes(actor.principal.permissions, actor.principal.type).includes(badgeType)) {
+      throw ValidationError.field('badgeType', `You cannot manage ${BADGE_TYPE_LABELS[badgeType]} badges`);
+    }
+  }
+
+  async function saveConflicts<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError('This event already has a category with this name', 'name');
+      throw error;
+    }
+  }
+
+  const toValues = (body: CategoryInput) => ({
+    name: body.name,
+    displayName: body.displayName,
+    badgeType: body.badgeType,
+    unitPriceCents: body.unitPrice,
+    isActive: body.isActive,
+    sortOrder: body.sortOrder,
+    description: body.description,
+  });
+
+  return {
+    async listCategories(actor: Actor, query: ListBadgeCategoriesQuery) {
+      const { rows, total } = await repo.listCategories(db, categoryFilterFor(actor.principal), query);
+      return listResult(rows.map(toCategory), total, query);
+    },
+
+    /** The event's categories of one type in menu order, as the sidebar and forms read them. */
+    async listEventCategories(
+      actor: Actor,
+      eventId: number,
+      query: { type: 'badge' | 'addon'; badgeType?: BadgeType; limit: number },
+    ): Promise<{ data: BadgeCategory[] }> {
+      await eventInScope(actor, eventId);
+      const rows = await repo.listEventCategories(db, categoryFilterFor(actor.principal), { ...query, eventId });
+      return { data: rows.map(toCategory) };
+    },
+
+    async getCategory(actor: Actor, id: number): Promise<BadgeCategory> {
+      return toCategory(await getInScope(actor, id));
+    },
+
+    async createCategory(
+      actor: Actor,
+      body: CategoryInput & { eventId: number; name: string; badgeType: BadgeType; type: 'badge' | 'addon' },
+    ): Promise<BadgeCategory> {
+      await eventInScope(actor, body.eventId, 'eventId');
+      assertVisibleType(actor, body.badgeType);
+      const values = { ...toValues(body), eventId: body.eventId, type: body.type, name: body.name, badgeType: body.badgeType };
+      const id = await saveConflicts(() =>
+        db.transaction(async (tx) => {
+          const categoryId = await repo.insertCategory(tx, values);
+          await recordAudit(tx, actor, { action: 'create', entityType: 'badge-category', entityId: categoryId, eventId: body.eventId, after: values });
+          return categoryId;
+        }),
+      );
+      return this.getCategory(actor, id);
+    },
+
+    async updateCategory(actor: Actor, id: number, body: CategoryInput): Promise<BadgeCategory> {
+      const before = await getInScope(actor, id);
+      assertVisibleType(actor, body.badgeType);
+      if (body.badgeType && body.badgeType !== before.badgeType && before.badgeCount > 0) {
+        throw ValidationError.field('badgeType', 'The badge type cannot change while the category has badges');
+      }
+      await saveConflicts(() =>
+        db.transaction(async (tx) => {
+          await repo.updateCategory(tx, id, toValues(body));
+          await recordAudit(tx, actor, { action: 'update', entityType: 'badge-category', entityId: id, eventId: before.eventId, before, after: body });
+        }),
+      );
+      return this.getCategory(actor, id);
+    },
+
+    /** A category still used by badges, allocations or add-on assignments stays; deactivate it instead. */
+    async deleteCategory(actor: Actor, id: number): Promise<void> {
+      const before = await getInScope(actor, id);
+      const uses = await repo.countCategoryUses(db, id);
+      const parts = [
+        uses.badges && `${uses.badges} badge(s)`,
+        uses.allocations && `${uses.allocations} allocation(s)`,
+        uses.addons && `${uses.addons} add-on assignment(s)`,
+      ].filter(Boolean);
+      if (parts.length > 0) {
+        throw new ConflictError(`This category is used by ${parts.join(', ')}; deactivate it instead`);
+      }
+      await db.transaction(async (tx) => {
+        await repo.deleteCategory(tx, id);
+        await recordAudit(tx, actor, { action: 'delete', entityType: 'badge-category', entityId: id, eventId: before.eventId, before });
+      });
+    },
+  };
+}
+
+export type BadgeCategoriesService = ReturnType<typeof createBadgeCategoriesService>;
