@@ -102,8 +102,12 @@ describe('admins', () => {
       await dialog().getByLabel('First name').fill('Kari');
       await dialog().getByLabel('Last name').fill('Nordvik');
       await dialog().getByLabel('Email').fill(email);
-      await dialog().getByLabel(/^Password/).fill('Kari-Welcome-2026');
-      await dialog().getByRole('checkbox', { name: /^VIP Admin/ }).click();
+      await dialog()
+        .getByLabel(/^Password/)
+        .fill('Kari-Welcome-2026');
+      await dialog()
+        .getByRole('checkbox', { name: /^VIP Admin/ })
+        .click();
       await dialog().getByRole('button', { name: 'Create admin' }).click();
     };
 

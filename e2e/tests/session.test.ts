@@ -18,22 +18,55 @@ describe('signing in', () => {
       'systemAdmin',
       '/',
       'Dashboard',
-      ['Dashboard', 'Companies', 'Events', 'Badge Categories', 'Addons Allocations', 'Allocation Purchases', 'Admins', 'Roles', 'Custom Fields', 'Email Templates'],
+      [
+        'Dashboard',
+        'Companies',
+        'Events',
+        'Badge Categories',
+        'Addons Allocations',
+        'Allocation Purchases',
+        'Admins',
+        'Roles',
+        'Custom Fields',
+        'Email Templates',
+      ],
     ],
     [
       'eventAdmin',
       '/',
       'Dashboard',
-      ['Dashboard', 'Companies', 'Events', 'Exhibitor Profiles', 'Badge Categories', 'Badge Allocations', 'Addons Allocations', 'Allocation Purchases'],
+      [
+        'Dashboard',
+        'Companies',
+        'Events',
+        'Exhibitor Profiles',
+        'Badge Categories',
+        'Badge Allocations',
+        'Addons Allocations',
+        'Allocation Purchases',
+      ],
     ],
     ['vipAdmin', '/users', 'Badges', ['Dashboard', 'Badges', 'Badge Categories']],
     [
       'exhibitor',
       '/welcome',
       'Welcome, Lars',
-      ['Dashboard', 'Overview', 'Sub-Accounts', 'Badges', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
+      [
+        'Dashboard',
+        'Overview',
+        'Sub-Accounts',
+        'Badges',
+        'Badge Categories',
+        'Badge Allocations',
+        'Allocation Purchases',
+      ],
     ],
-    ['subAccount', '/welcome', 'Welcome, Emil', ['Dashboard', 'Overview', 'Badges', 'Badge Categories', 'Badge Allocations']],
+    [
+      'subAccount',
+      '/welcome',
+      'Welcome, Emil',
+      ['Dashboard', 'Overview', 'Badges', 'Badge Categories', 'Badge Allocations'],
+    ],
   ];
 
   it.each(landings)('%s lands on %s with the sidebar of its type', async (user, path, heading, links) => {
@@ -119,7 +152,9 @@ describe('session', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('Are you absolutely sure?').waitFor();
-    await dialog.getByText('This action cannot be undone. This will permanently sign you out of your account.').waitFor();
+    await dialog
+      .getByText('This action cannot be undone. This will permanently sign you out of your account.')
+      .waitFor();
     await dialog.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     expect(await storedAuth(page)).toBeNull();

@@ -25,14 +25,20 @@ describe('RequirePermissions', () => {
   it('renders the page when every permission is held', async () => {
     const { user } = demo.eventAdmin();
     startSession({ admin: user, token: 't', refreshToken: 'r' });
-    renderAt('/guarded', <RequirePermissions permissions={['view_reports', 'manage_admins']}>secret page</RequirePermissions>);
+    renderAt(
+      '/guarded',
+      <RequirePermissions permissions={['view_reports', 'manage_admins']}>secret page</RequirePermissions>,
+    );
     expect(await screen.findByText('secret page')).toBeTruthy();
   });
 
   it('sends a user missing one permission to Access Denied (AND)', async () => {
     const { user } = demo.exhibitor();
     startSession({ admin: user, token: 't', refreshToken: 'r' });
-    renderAt('/guarded', <RequirePermissions permissions={['view_exhibitor_users', 'manage_admins']}>secret page</RequirePermissions>);
+    renderAt(
+      '/guarded',
+      <RequirePermissions permissions={['view_exhibitor_users', 'manage_admins']}>secret page</RequirePermissions>,
+    );
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
     expect(screen.queryByText('secret page')).toBeNull();
   });
@@ -65,7 +71,9 @@ describe('LogoutButton', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Are you absolutely sure?');
-    expect(dialog.textContent).toContain('This action cannot be undone. This will permanently sign you out of your account.');
+    expect(dialog.textContent).toContain(
+      'This action cannot be undone. This will permanently sign you out of your account.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(localStorage.getItem('exhibitor-portal-auth')).not.toBeNull();

@@ -10,7 +10,9 @@ describe('rootRedirect', () => {
   it('shows the dashboard with VIEW_REPORTS, whatever the user type', () => {
     expect(rootRedirect(demo.systemAdmin())).toBeNull();
     expect(rootRedirect(demo.eventAdmin())).toBeNull();
-    expect(rootRedirect(sessionOf({ roles: [{ id: 4, name: 'Exhibitor' }], eventId: 1, permissions: ['view_reports'] }))).toBeNull();
+    expect(
+      rootRedirect(sessionOf({ roles: [{ id: 4, name: 'Exhibitor' }], eventId: 1, permissions: ['view_reports'] })),
+    ).toBeNull();
   });
 
   it('sends an event admin with VIEW_EXHIBITORS to /exhibitors before anything else', () => {

@@ -34,53 +34,197 @@ const screens: Screen[] = [
   { path: paths.dashboard.path, permissions: ['view_reports'], element: <DashboardPage /> },
   { path: paths.welcome.path, element: <WelcomePage /> },
 
-  { path: paths.users.path, permissions: ['view_exhibitor_users'], element: soon('Badges', 'Badges of exhibitor staff, visitors, contractors and VIP guests.') },
-  { path: paths.usersCreate.path, permissions: ['create_exhibitor_user'], element: soon('Create Badge', 'Register a new badge.') },
-  { path: paths.usersByCategory.path, permissions: ['view_exhibitor_users'], element: soon('Badges', 'Badges of one badge category.') },
-  { path: paths.usersByCategoryCreate.path, permissions: ['create_exhibitor_user'], element: soon('Create Badge', 'Register a new badge in this category.') },
-  { path: paths.viewUser.path, permissions: ['view_exhibitor_users'], element: soon('Badge', 'The details of one badge.') },
-  { path: paths.editUser.path, permissions: ['update_user'], element: soon('Edit Badge', 'Change the details of a badge.') },
-  { path: paths.badges.path, permissions: ['view_badges'], element: soon('Badges', 'Every badge of the events you manage.') },
-  { path: paths.registrations.path, permissions: ['view_registrations'], element: soon('Registrations', 'Registrations made through registration links.') },
+  {
+    path: paths.users.path,
+    permissions: ['view_exhibitor_users'],
+    element: soon('Badges', 'Badges of exhibitor staff, visitors, contractors and VIP guests.'),
+  },
+  {
+    path: paths.usersCreate.path,
+    permissions: ['create_exhibitor_user'],
+    element: soon('Create Badge', 'Register a new badge.'),
+  },
+  {
+    path: paths.usersByCategory.path,
+    permissions: ['view_exhibitor_users'],
+    element: soon('Badges', 'Badges of one badge category.'),
+  },
+  {
+    path: paths.usersByCategoryCreate.path,
+    permissions: ['create_exhibitor_user'],
+    element: soon('Create Badge', 'Register a new badge in this category.'),
+  },
+  {
+    path: paths.viewUser.path,
+    permissions: ['view_exhibitor_users'],
+    element: soon('Badge', 'The details of one badge.'),
+  },
+  {
+    path: paths.editUser.path,
+    permissions: ['update_user'],
+    element: soon('Edit Badge', 'Change the details of a badge.'),
+  },
+  {
+    path: paths.badges.path,
+    permissions: ['view_badges'],
+    element: soon('Badges', 'Every badge of the events you manage.'),
+  },
+  {
+    path: paths.registrations.path,
+    permissions: ['view_registrations'],
+    element: soon('Registrations', 'Registrations made through registration links.'),
+  },
 
-  { path: paths.subAccounts.path, permissions: ['view_sub_accounts'], element: soon('Sub-Accounts', 'Colleagues who register badges on the exhibitor’s behalf.') },
-  { path: paths.subAccountsCreate.path, permissions: ['create_sub_account'], element: soon('Create Sub-Account', 'Give a colleague their own sign-in.') },
+  {
+    path: paths.subAccounts.path,
+    permissions: ['view_sub_accounts'],
+    element: soon('Sub-Accounts', 'Colleagues who register badges on the exhibitor’s behalf.'),
+  },
+  {
+    path: paths.subAccountsCreate.path,
+    permissions: ['create_sub_account'],
+    element: soon('Create Sub-Account', 'Give a colleague their own sign-in.'),
+  },
   { path: paths.admins.path, permissions: ['manage_admins'], element: <AdminsPage /> },
   { path: paths.companies.path, permissions: ['manage_admins'], element: <CompaniesPage /> },
   { path: paths.roles.path, permissions: ['manage_roles'], element: <RolesPage /> },
 
   { path: paths.events.path, permissions: ['view_events'], element: soon('Events', 'Every event of the portal.') },
-  { path: paths.eventsCreate.path, permissions: ['create_event'], element: soon('Create Event', 'Set up a new event.') },
-  { path: paths.eventEdit.path, permissions: ['update_event'], element: soon('Edit Event', 'Change the details of an event.') },
+  {
+    path: paths.eventsCreate.path,
+    permissions: ['create_event'],
+    element: soon('Create Event', 'Set up a new event.'),
+  },
+  {
+    path: paths.eventEdit.path,
+    permissions: ['update_event'],
+    element: soon('Edit Event', 'Change the details of an event.'),
+  },
   { path: paths.event.path, permissions: ['view_events'], element: soon('Event', 'The details of one event.') },
-  { path: paths.eventExhibitor.path, permissions: ['view_exhibitors'], element: soon('Exhibitor', 'One exhibitor at this event.') },
-  { path: paths.eventExhibitorSubAccount.path, permissions: ['view_sub_accounts'], element: soon('Sub-Account', 'One sub-account of this exhibitor.') },
-  { path: paths.exhibitors.path, permissions: ['view_exhibitors'], element: soon('Exhibitor Profiles', 'Exhibiting companies and their profiles.') },
-  { path: paths.exhibitorsCreate.path, permissions: ['create_exhibitor'], element: soon('Create Exhibitor', 'Add an exhibiting company to an event.') },
+  {
+    path: paths.eventExhibitor.path,
+    permissions: ['view_exhibitors'],
+    element: soon('Exhibitor', 'One exhibitor at this event.'),
+  },
+  {
+    path: paths.eventExhibitorSubAccount.path,
+    permissions: ['view_sub_accounts'],
+    element: soon('Sub-Account', 'One sub-account of this exhibitor.'),
+  },
+  {
+    path: paths.exhibitors.path,
+    permissions: ['view_exhibitors'],
+    element: soon('Exhibitor Profiles', 'Exhibiting companies and their profiles.'),
+  },
+  {
+    path: paths.exhibitorsCreate.path,
+    permissions: ['create_exhibitor'],
+    element: soon('Create Exhibitor', 'Add an exhibiting company to an event.'),
+  },
 
-  { path: paths.exhibitorsBulkImport.path, permissions: ['create_exhibitor'], element: soon('Import Exhibitors', 'Add many exhibitors from a spreadsheet.') },
-  { path: paths.subAccountsBulkImport.path, permissions: ['create_sub_account'], element: soon('Import Sub-Accounts', 'Add many sub-accounts from a spreadsheet.') },
-  { path: paths.exhibitorUsersBulkImport.path, permissions: ['create_exhibitor_user'], element: soon('Import Badges', 'Register many badges from a spreadsheet.') },
-  { path: paths.subAccountUsersBulkImport.path, permissions: ['create_exhibitor_user'], element: soon('Import Badges', 'Register many badges for a sub-account from a spreadsheet.') },
-  { path: paths.vipUsersBulkUpload.path, permissions: ['create_exhibitor_user'], element: soon('Upload VIP Guests', 'Register many VIP badges from a spreadsheet.') },
-  { path: paths.bulkSendRegistrationLink.path, permissions: ['create_exhibitor_user'], element: soon('Send Registration Links', 'Email registration links to a list of recipients.') },
+  {
+    path: paths.exhibitorsBulkImport.path,
+    permissions: ['create_exhibitor'],
+    element: soon('Import Exhibitors', 'Add many exhibitors from a spreadsheet.'),
+  },
+  {
+    path: paths.subAccountsBulkImport.path,
+    permissions: ['create_sub_account'],
+    element: soon('Import Sub-Accounts', 'Add many sub-accounts from a spreadsheet.'),
+  },
+  {
+    path: paths.exhibitorUsersBulkImport.path,
+    permissions: ['create_exhibitor_user'],
+    element: soon('Import Badges', 'Register many badges from a spreadsheet.'),
+  },
+  {
+    path: paths.subAccountUsersBulkImport.path,
+    permissions: ['create_exhibitor_user'],
+    element: soon('Import Badges', 'Register many badges for a sub-account from a spreadsheet.'),
+  },
+  {
+    path: paths.vipUsersBulkUpload.path,
+    permissions: ['create_exhibitor_user'],
+    element: soon('Upload VIP Guests', 'Register many VIP badges from a spreadsheet.'),
+  },
+  {
+    path: paths.bulkSendRegistrationLink.path,
+    permissions: ['create_exhibitor_user'],
+    element: soon('Send Registration Links', 'Email registration links to a list of recipients.'),
+  },
 
-  { path: paths.badgeCategories.path, permissions: ['view_badge_categories'], element: soon('Badge Categories', 'The kinds of badge each event offers.') },
-  { path: paths.badgeAllocations.path, permissions: ['view_allocation'], element: soon('Badge Allocations', 'How many badges each exhibitor may register.') },
-  { path: paths.addonsAllocations.path, permissions: ['view_allocation'], element: soon('Addons Allocations', 'Add-ons such as parking and catering, per exhibitor.') },
-  { path: paths.allocationPurchases.path, permissions: ['view_allocation_purchase'], element: soon('Allocation Purchases', 'Requests for more badges, their approval and payment.') },
+  {
+    path: paths.badgeCategories.path,
+    permissions: ['view_badge_categories'],
+    element: soon('Badge Categories', 'The kinds of badge each event offers.'),
+  },
+  {
+    path: paths.badgeAllocations.path,
+    permissions: ['view_allocation'],
+    element: soon('Badge Allocations', 'How many badges each exhibitor may register.'),
+  },
+  {
+    path: paths.addonsAllocations.path,
+    permissions: ['view_allocation'],
+    element: soon('Addons Allocations', 'Add-ons such as parking and catering, per exhibitor.'),
+  },
+  {
+    path: paths.allocationPurchases.path,
+    permissions: ['view_allocation_purchase'],
+    element: soon('Allocation Purchases', 'Requests for more badges, their approval and payment.'),
+  },
 
-  { path: paths.customFields.path, permissions: ['manage_custom_fields'], element: soon('Custom Fields', 'Extra questions asked when a badge is registered.') },
-  { path: paths.customFieldsCreate.path, permissions: ['manage_custom_fields'], element: soon('Create Custom Field', 'Add a question to the badge forms.') },
-  { path: paths.customFieldEdit.path, permissions: ['manage_custom_fields'], element: soon('Edit Custom Field', 'Change a question of the badge forms.') },
-  { path: paths.customFieldsExport.path, permissions: ['manage_custom_fields'], element: soon('Export Custom Fields', 'Save an event’s custom fields as JSON.') },
-  { path: paths.customFieldsImport.path, permissions: ['manage_custom_fields'], element: soon('Import Custom Fields', 'Load custom fields from JSON into an event.') },
+  {
+    path: paths.customFields.path,
+    permissions: ['manage_custom_fields'],
+    element: soon('Custom Fields', 'Extra questions asked when a badge is registered.'),
+  },
+  {
+    path: paths.customFieldsCreate.path,
+    permissions: ['manage_custom_fields'],
+    element: soon('Create Custom Field', 'Add a question to the badge forms.'),
+  },
+  {
+    path: paths.customFieldEdit.path,
+    permissions: ['manage_custom_fields'],
+    element: soon('Edit Custom Field', 'Change a question of the badge forms.'),
+  },
+  {
+    path: paths.customFieldsExport.path,
+    permissions: ['manage_custom_fields'],
+    element: soon('Export Custom Fields', 'Save an event’s custom fields as JSON.'),
+  },
+  {
+    path: paths.customFieldsImport.path,
+    permissions: ['manage_custom_fields'],
+    element: soon('Import Custom Fields', 'Load custom fields from JSON into an event.'),
+  },
 
-  { path: paths.emailTemplates.path, permissions: ['create_email_template'], element: soon('Email Templates', 'The messages the portal sends.') },
-  { path: paths.emailTemplatesCreate.path, permissions: ['create_email_template'], element: soon('Create Email Template', 'Write a new message template.') },
-  { path: paths.emailTemplateEdit.path, permissions: ['update_email_template'], element: soon('Edit Email Template', 'Change a message template.') },
-  { path: paths.eventTemplateCreate.path, permissions: ['create_email_template'], element: soon('Create Email Template', 'Write a message template for this event.') },
-  { path: paths.eventTemplateEdit.path, permissions: ['update_email_template'], element: soon('Edit Email Template', 'Change a message template of this event.') },
+  {
+    path: paths.emailTemplates.path,
+    permissions: ['create_email_template'],
+    element: soon('Email Templates', 'The messages the portal sends.'),
+  },
+  {
+    path: paths.emailTemplatesCreate.path,
+    permissions: ['create_email_template'],
+    element: soon('Create Email Template', 'Write a new message template.'),
+  },
+  {
+    path: paths.emailTemplateEdit.path,
+    permissions: ['update_email_template'],
+    element: soon('Edit Email Template', 'Change a message template.'),
+  },
+  {
+    path: paths.eventTemplateCreate.path,
+    permissions: ['create_email_template'],
+    element: soon('Create Email Template', 'Write a message template for this event.'),
+  },
+  {
+    path: paths.eventTemplateEdit.path,
+    permissions: ['update_email_template'],
+    element: soon('Edit Email Template', 'Change a message template of this event.'),
+  },
 ];
 
 /** Public pages get their own loading placeholder while their chunk loads. */

@@ -6,7 +6,10 @@ function route<P extends string>(path: P) {
   return {
     path,
     href: (...[params]: Params<P>): string =>
-      generatePath<string>(path, params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) : {}),
+      generatePath<string>(
+        path,
+        params ? Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) : {},
+      ),
   };
 }
 

@@ -50,7 +50,10 @@ describe('the HTTP client on a 401', () => {
     expect(seen.filter((r) => r.url === '/auth/refresh')).toHaveLength(1);
     expect(seen.find((r) => r.url === '/auth/refresh')?.body).toEqual({ refreshToken: 'refresh-1' });
     for (const url of urls) {
-      expect(seen.filter((r) => r.url === url).map((r) => r.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+      expect(seen.filter((r) => r.url === url).map((r) => r.authorization)).toEqual([
+        'Bearer access-1',
+        'Bearer access-2',
+      ]);
     }
     // The rotated refresh token replaces the old one: reusing the old one would revoke the session.
     expect(getSession()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });

@@ -5,13 +5,7 @@ import { demo } from '@/testing/sessions';
 import { api } from './api-client';
 import { registerNavigator } from './navigation';
 import { queryClient } from './query-client';
-import {
-  AUTH_STORAGE_KEY,
-  getSession,
-  RETURN_URL_STORAGE_KEY,
-  startSession,
-  VIP_FLAG_STORAGE_KEY,
-} from './session';
+import { AUTH_STORAGE_KEY, getSession, RETURN_URL_STORAGE_KEY, startSession, VIP_FLAG_STORAGE_KEY } from './session';
 import { signOut } from './sign-out';
 
 const originalAdapter = api.defaults.adapter;

@@ -14,7 +14,9 @@ const EVENT = {
   country: 'Norway',
 };
 
-type Overrides = Partial<Omit<SessionAdmin, 'permissions'>> & { permissions?: readonly Permission[] | readonly string[] };
+type Overrides = Partial<Omit<SessionAdmin, 'permissions'>> & {
+  permissions?: readonly Permission[] | readonly string[];
+};
 
 /** A session as sign-in would store it; the type is derived the way the app derives it. */
 export function sessionOf(overrides: Overrides = {}): Session {

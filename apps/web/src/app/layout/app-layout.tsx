@@ -50,7 +50,13 @@ export function AppLayout() {
       </Sheet>
       <div className="lg:pl-64">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b bg-background/85 px-4 backdrop-blur sm:px-6">
-          <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label="Open menu"
+            onClick={() => setMenuOpen(true)}
+          >
             <MenuIcon aria-hidden />
           </Button>
           <div className="flex min-w-0 items-center gap-2 lg:hidden">
@@ -61,7 +67,11 @@ export function AppLayout() {
             <ThemeMenu />
           </div>
         </header>
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+        >
           <ErrorBoundary key={pathname}>
             <Suspense key={pathname} fallback={<PagePlaceholder pathname={pathname} />}>
               <Outlet />

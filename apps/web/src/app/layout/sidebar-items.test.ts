@@ -36,7 +36,12 @@ describe('sidebar', () => {
     expect(outline(demo.eventAdmin())).toEqual({
       '-': ['Dashboard'],
       Management: ['Companies', 'Events', 'Exhibitor Profiles'],
-      Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]', 'VIP: [VIP Guest]'],
+      Badges: [
+        'Exhibitor: [Exhibitor Staff]',
+        'Visitor: [Day Visitor]',
+        'Contractor: [Stand Builder]',
+        'VIP: [VIP Guest]',
+      ],
       Allocations: ['Badge Categories', 'Badge Allocations', 'Addons Allocations', 'Allocation Purchases'],
     });
   });

@@ -91,7 +91,10 @@ export function buildSidebar(session: SidebarUser, categories: readonly BadgeCat
       entries: [
         ...when(can('manage_admins'), link('Companies', paths.companies.href(), BuildingIcon)),
         ...when(can('view_events'), link('Events', paths.events.href(), CalendarDaysIcon)),
-        ...when(!isSystemAdmin && can('view_exhibitors'), link('Exhibitor Profiles', paths.exhibitors.href(), StoreIcon)),
+        ...when(
+          !isSystemAdmin && can('view_exhibitors'),
+          link('Exhibitor Profiles', paths.exhibitors.href(), StoreIcon),
+        ),
         ...when(
           !isSystemAdmin && !isEventAdmin && can('view_sub_accounts'),
           link('Sub-Accounts', paths.subAccounts.href(), UsersIcon),

@@ -12,7 +12,15 @@ function initials(firstName: string, lastName: string): string {
   return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
 }
 
-function SidebarLink({ link, onNavigate, nested = false }: { link: NavLink; onNavigate?: () => void; nested?: boolean }) {
+function SidebarLink({
+  link,
+  onNavigate,
+  nested = false,
+}: {
+  link: NavLink;
+  onNavigate?: () => void;
+  nested?: boolean;
+}) {
   const Icon = link.icon;
   return (
     <RouterNavLink
@@ -41,7 +49,10 @@ function SidebarGroup({ group, onNavigate }: { group: NavGroup; onNavigate?: () 
       <Collapsible.Trigger className="group flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground hover:bg-sidebar-accent/60 focus-visible:ring-2 focus-visible:ring-ring">
         <Icon aria-hidden className="size-4 shrink-0 opacity-80" />
         <span className="flex-1 truncate text-left">{group.label}</span>
-        <ChevronRightIcon aria-hidden className="size-4 opacity-60 transition-transform group-data-[state=open]:rotate-90" />
+        <ChevronRightIcon
+          aria-hidden
+          className="size-4 opacity-60 transition-transform group-data-[state=open]:rotate-90"
+        />
       </Collapsible.Trigger>
       <Collapsible.Content className="mt-0.5 grid gap-0.5">
         {group.links.map((link) => (
@@ -65,7 +76,10 @@ export function Sidebar({ session, onNavigate }: { session: Session; onNavigate?
       <div className="flex h-16 items-center gap-3 border-b border-sidebar-border px-4">
         <BrandMark />
         <div className="min-w-0">
-          <p className="line-clamp-2 text-sm leading-tight font-semibold" title={user.event?.name ?? 'Exhibitor Portal'}>
+          <p
+            className="line-clamp-2 text-sm leading-tight font-semibold"
+            title={user.event?.name ?? 'Exhibitor Portal'}
+          >
             {user.event?.name ?? 'Exhibitor Portal'}
           </p>
           <p className="text-xs text-muted-foreground">Staging portal</p>

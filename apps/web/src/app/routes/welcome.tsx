@@ -23,11 +23,41 @@ import { useSession } from '@/lib/session';
 type Shortcut = { label: string; description: string; to: string; icon: LucideIcon; permission: Permission };
 
 const SHORTCUTS: Shortcut[] = [
-  { label: 'Badges', description: 'Register and manage your team’s badges', to: paths.users.href(), icon: BadgeIcon, permission: 'view_exhibitor_users' },
-  { label: 'Sub-Accounts', description: 'Give colleagues their own sign-in', to: paths.subAccounts.href(), icon: UsersIcon, permission: 'view_sub_accounts' },
-  { label: 'Badge Allocations', description: 'How many badges of each kind you may register', to: paths.badgeAllocations.href(), icon: ListChecksIcon, permission: 'view_allocation' },
-  { label: 'Allocation Purchases', description: 'Request more badges and pay for them', to: paths.allocationPurchases.href(), icon: CreditCardIcon, permission: 'view_allocation_purchase' },
-  { label: 'Badge Categories', description: 'The kinds of badge this event offers', to: paths.badgeCategories.href(), icon: TagsIcon, permission: 'view_badge_categories' },
+  {
+    label: 'Badges',
+    description: 'Register and manage your team’s badges',
+    to: paths.users.href(),
+    icon: BadgeIcon,
+    permission: 'view_exhibitor_users',
+  },
+  {
+    label: 'Sub-Accounts',
+    description: 'Give colleagues their own sign-in',
+    to: paths.subAccounts.href(),
+    icon: UsersIcon,
+    permission: 'view_sub_accounts',
+  },
+  {
+    label: 'Badge Allocations',
+    description: 'How many badges of each kind you may register',
+    to: paths.badgeAllocations.href(),
+    icon: ListChecksIcon,
+    permission: 'view_allocation',
+  },
+  {
+    label: 'Allocation Purchases',
+    description: 'Request more badges and pay for them',
+    to: paths.allocationPurchases.href(),
+    icon: CreditCardIcon,
+    permission: 'view_allocation_purchase',
+  },
+  {
+    label: 'Badge Categories',
+    description: 'The kinds of badge this event offers',
+    to: paths.badgeCategories.href(),
+    icon: TagsIcon,
+    permission: 'view_badge_categories',
+  },
 ];
 
 function daysUntil(date: string): number {
@@ -52,7 +82,9 @@ export function WelcomePage() {
       <Card className="overflow-hidden">
         <div className="bg-gradient-to-br from-indigo-600 to-violet-700 p-6 text-white sm:p-8">
           <p className="text-sm font-medium text-white/75">Your event</p>
-          <h2 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">{event?.name ?? 'No event assigned'}</h2>
+          <h2 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">
+            {event?.name ?? 'No event assigned'}
+          </h2>
           <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-white/90">
             {dates && (
               <span className="flex items-center gap-2">
@@ -91,7 +123,11 @@ export function WelcomePage() {
           </h2>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {shortcuts.map(({ label, description, to, icon: Icon }) => (
-              <Link key={to} to={to} className="group rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+              <Link
+                key={to}
+                to={to}
+                className="group rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
                 <Card className="h-full transition-colors group-hover:border-primary/40 group-hover:bg-accent/40">
                   <CardHeader className="flex-row items-start gap-3 pb-5">
                     <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
@@ -100,7 +136,10 @@ export function WelcomePage() {
                     <div className="min-w-0 flex-1">
                       <CardTitle className="flex items-center gap-1.5">
                         {label}
-                        <ArrowRightIcon aria-hidden className="size-4 opacity-0 transition-opacity group-hover:opacity-100" />
+                        <ArrowRightIcon
+                          aria-hidden
+                          className="size-4 opacity-0 transition-opacity group-hover:opacity-100"
+                        />
                       </CardTitle>
                       <CardDescription className="mt-1">{description}</CardDescription>
                     </div>

@@ -10,7 +10,14 @@ export function BrandMark({ className }: { className?: string }) {
         className,
       )}
     >
-      <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        viewBox="0 0 24 24"
+        className="size-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <path d="M9 3h6l-1 4h-4z" />
         <rect x="5" y="7" width="14" height="14" rx="2.5" />
         <circle cx="12" cy="12.5" r="2" />

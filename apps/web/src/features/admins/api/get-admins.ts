@@ -12,7 +12,11 @@ export async function getAdmins({ page, search, roleId }: AdminListParams): Prom
 }
 
 export const adminsQueryOptions = (params: AdminListParams) =>
-  queryOptions({ queryKey: adminKeys.list(params), queryFn: () => getAdmins(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: adminKeys.list(params),
+    queryFn: () => getAdmins(params),
+    placeholderData: keepPreviousData,
+  });
 
 export function useAdmins(params: AdminListParams) {
   return useQuery(adminsQueryOptions(params));

@@ -15,7 +15,8 @@ export async function getEventOptions(): Promise<EventOption[]> {
   }
 }
 
-export const eventOptionsQueryOptions = () => queryOptions({ queryKey: adminKeys.eventOptions(), queryFn: getEventOptions });
+export const eventOptionsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.eventOptions(), queryFn: getEventOptions });
 
 export function useEventOptions({ enabled }: { enabled: boolean }) {
   return useQuery({ ...eventOptionsQueryOptions(), enabled });

@@ -14,7 +14,10 @@ export async function getExhibitorOptions(exhibitorRoleId: number): Promise<Admi
 }
 
 export const exhibitorOptionsQueryOptions = (exhibitorRoleId: number) =>
-  queryOptions({ queryKey: adminKeys.exhibitors(exhibitorRoleId), queryFn: () => getExhibitorOptions(exhibitorRoleId) });
+  queryOptions({
+    queryKey: adminKeys.exhibitors(exhibitorRoleId),
+    queryFn: () => getExhibitorOptions(exhibitorRoleId),
+  });
 
 export function useExhibitorOptions(exhibitorRoleId: number | null) {
   return useQuery({ ...exhibitorOptionsQueryOptions(exhibitorRoleId ?? 0), enabled: exhibitorRoleId != null });

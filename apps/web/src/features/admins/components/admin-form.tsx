@@ -5,15 +5,13 @@ import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
-import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { useCreateAdmin } from '../api/create-admin';
@@ -43,12 +41,23 @@ const editSchema = z.object({
   password: z.string().superRefine((value, ctx) => {
     if (value === '') return;
     const result = passwordSchema.safeParse(value);
-    if (!result.success) ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'Invalid password' });
+    if (!result.success)
+      ctx.addIssue({ code: 'custom', message: result.error.issues[0]?.message ?? 'Invalid password' });
   }),
   ...placement,
 });
 
-const FIELDS = ['firstName', 'lastName', 'email', 'password', 'roleIds', 'eventId', 'companyId', 'exhibitorId', 'isActive'] as const;
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'roleIds',
+  'eventId',
+  'companyId',
+  'exhibitorId',
+  'isActive',
+] as const;
 
 const toId = (value: string) => (value === '' ? null : Number(value));
 
@@ -149,7 +158,10 @@ export function AdminForm({ admin, onSaved }: { admin: Admin | null; onSaved: ()
 
       <fieldset className="grid gap-2" aria-describedby={errors.roleIds ? 'admin-roles-error' : undefined}>
         <legend className="mb-1.5 text-sm font-medium">
-          Roles<span aria-hidden className="ml-0.5 text-destructive">*</span>
+          Roles
+          <span aria-hidden className="ml-0.5 text-destructive">
+            *
+          </span>
         </legend>
         {roles.isPending ? (
           <Skeleton className="h-24" />
@@ -169,7 +181,9 @@ export function AdminForm({ admin, onSaved }: { admin: Admin | null; onSaved: ()
                         checked={field.value.includes(role.id)}
                         onCheckedChange={(checked) =>
                           field.onChange(
-                            checked === true ? [...field.value, role.id] : field.value.filter((value) => value !== role.id),
+                            checked === true
+                              ? [...field.value, role.id]
+                              : field.value.filter((value) => value !== role.id),
                           )
                         }
                       />
@@ -193,7 +207,12 @@ export function AdminForm({ admin, onSaved }: { admin: Admin | null; onSaved: ()
 
       <div className="grid gap-4 sm:grid-cols-2">
         {choosesEvent && (
-          <FormField id="admin-event" label="Event" hint="Leave as none for a portal-wide account." error={errors.eventId?.message}>
+          <FormField
+            id="admin-event"
+            label="Event"
+            hint="Leave as none for a portal-wide account."
+            error={errors.eventId?.message}
+          >
             {(control) => (
               <NativeSelect {...control} {...form.register('eventId')}>
                 <option value="">No event</option>
@@ -258,17 +277,7 @@ export function AdminForm({ admin, onSaved }: { admin: Admin | null; onSaved: ()
         />
       )}
 
-      <DialogFooter className="mt-2">
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending && <Spinner className="size-4 text-current" label="Saving" />}
-          {admin ? 'Save changes' : 'Create admin'}
-        </Button>
-      </DialogFooter>
+      <FormActions pending={pending} submitLabel={admin ? 'Save changes' : 'Create admin'} />
     </form>
   );
 }

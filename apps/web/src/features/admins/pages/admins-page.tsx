@@ -1,7 +1,5 @@
 import type { Admin } from '@portal/shared/admins';
 import { PlusIcon, UserCogIcon } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PageHeader } from '@/components/layout/page-header';
@@ -12,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
-import { errorMessage } from '@/lib/api-client';
+import { useRowDialogs } from '@/hooks/use-row-dialogs';
 import { timeAgo } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useDeleteAdmin } from '../api/delete-admin';
@@ -26,18 +24,7 @@ export function AdminsPage() {
   const admins = useAdmins({ page, search, roleId: roleFilter ? Number(roleFilter) : null });
   const roles = useRoleOptions();
   const selfId = useSession()?.user.id;
-  const [editing, setEditing] = useState<{ admin: Admin | null } | null>(null);
-  const [deleting, setDeleting] = useState<Admin | null>(null);
-  const remove = useDeleteAdmin();
-
-  function confirmDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(`${deleting.name} deleted`),
-      onError: (error) => toast.error(errorMessage(error, 'The admin could not be deleted')),
-      onSettled: () => setDeleting(null),
-    });
-  }
+  const dialogs = useRowDialogs<Admin>(useDeleteAdmin(), 'admin');
 
   return (
     <>
@@ -45,7 +32,7 @@ export function AdminsPage() {
         title="Admins"
         description="Everyone who signs in to the portal: organisers, exhibitors and their staff."
         actions={
-          <Button onClick={() => setEditing({ admin: null })}>
+          <Button onClick={() => dialogs.openCreate()}>
             <PlusIcon aria-hidden />
             New admin
           </Button>
@@ -98,7 +85,9 @@ export function AdminsPage() {
                 <TableCell>
                   <div className="font-medium">
                     {admin.name}
-                    {admin.id === selfId && <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>}
+                    {admin.id === selfId && (
+                      <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>
+                    )}
                   </div>
                   <div className="text-xs text-muted-foreground">{admin.email}</div>
                 </TableCell>
@@ -122,8 +111,8 @@ export function AdminsPage() {
                 <TableCell>
                   <RowActions
                     name={admin.name}
-                    onEdit={() => setEditing({ admin })}
-                    onDelete={() => setDeleting(admin)}
+                    onEdit={() => dialogs.openEdit(admin)}
+                    onDelete={() => dialogs.askDelete(admin)}
                     deleteBlockedReason={admin.id === selfId ? 'You cannot delete your own account' : undefined}
                   />
                 </TableCell>
@@ -135,22 +124,28 @@ export function AdminsPage() {
 
       <FormDialog
         wide
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.admin ? `Edit ${editing.admin.name}` : 'New admin'}
-        description={editing?.admin ? 'Change the account, its roles or its password.' : 'Create an account and choose its roles.'}
+        open={dialogs.editing !== null}
+        onClose={dialogs.closeEditor}
+        title={dialogs.editing?.row ? `Edit ${dialogs.editing.row.name}` : 'New admin'}
+        description={
+          dialogs.editing?.row
+            ? 'Change the account, its roles or its password.'
+            : 'Create an account and choose its roles.'
+        }
       >
-        {editing && <AdminForm key={editing.admin?.id ?? 'new'} admin={editing.admin} onSaved={() => setEditing(null)} />}
+        {dialogs.editing && (
+          <AdminForm key={dialogs.editing.row?.id ?? 'new'} admin={dialogs.editing.row} onSaved={dialogs.closeEditor} />
+        )}
       </FormDialog>
 
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        open={dialogs.deleting !== null}
+        onOpenChange={(open) => !open && dialogs.cancelDelete()}
         title="Delete this admin?"
-        description={`${deleting?.name ?? 'The account'} will lose access and be deleted permanently. This cannot be undone.`}
+        description={`${dialogs.deleting?.name ?? 'The account'} will lose access and be deleted permanently. This cannot be undone.`}
         confirmLabel="Delete admin"
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        pending={dialogs.deletePending}
+        onConfirm={dialogs.confirmDelete}
       />
     </>
   );

@@ -10,17 +10,22 @@ const highlights = [
 ];
 
 /** The frame of the sign-in screens: a brand panel beside the form on wide screens. */
-export function AuthLayout({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   useEffect(() => {
     document.title = `${title} · Exhibitor Portal`;
   }, [title]);
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1.1fr_1fr]">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-indigo-700 to-violet-800 p-12 text-white lg:flex lg:flex-col lg:justify-between">
-        <div
-          aria-hidden
-          className="absolute -top-24 -right-24 size-96 rounded-full bg-white/10 blur-3xl"
-        />
+        <div aria-hidden className="absolute -top-24 -right-24 size-96 rounded-full bg-white/10 blur-3xl" />
         <div className="relative flex items-center gap-3">
           <BrandMark className="bg-none bg-white/15 ring-1 ring-white/25" />
           <span className="text-lg font-semibold">Exhibitor Portal</span>

@@ -49,7 +49,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
               onClick={() => setShowPassword((shown) => !shown)}
               className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
             >
-              {showPassword ? <EyeOffIcon aria-hidden className="size-4" /> : <EyeIcon aria-hidden className="size-4" />}
+              {showPassword ? (
+                <EyeOffIcon aria-hidden className="size-4" />
+              ) : (
+                <EyeIcon aria-hidden className="size-4" />
+              )}
               <span className="sr-only">{showPassword ? 'Hide characters' : 'Show characters'}</span>
             </button>
           </div>

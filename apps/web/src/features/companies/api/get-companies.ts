@@ -12,7 +12,11 @@ export async function getCompanies({ page, search }: ListParams): Promise<ListRe
 }
 
 export const companiesQueryOptions = (params: ListParams) =>
-  queryOptions({ queryKey: companyKeys.list(params), queryFn: () => getCompanies(params), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: companyKeys.list(params),
+    queryFn: () => getCompanies(params),
+    placeholderData: keepPreviousData,
+  });
 
 export function useCompanies(params: ListParams) {
   return useQuery(companiesQueryOptions(params));

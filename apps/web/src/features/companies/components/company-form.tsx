@@ -2,12 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { companyBodySchema, type Company } from '@portal/shared/companies';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
@@ -62,17 +60,7 @@ export function CompanyForm({ company, onSaved }: { company: Company | null; onS
       <FormField id="company-address" label="Address" error={errors.address?.message}>
         {(control) => <Textarea {...control} {...form.register('address')} rows={3} autoComplete="street-address" />}
       </FormField>
-      <DialogFooter className="mt-2">
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending && <Spinner className="size-4 text-current" label="Saving" />}
-          {company ? 'Save changes' : 'Create company'}
-        </Button>
-      </DialogFooter>
+      <FormActions pending={pending} submitLabel={company ? 'Save changes' : 'Create company'} />
     </form>
   );
 }

@@ -1,7 +1,5 @@
 import type { Company } from '@portal/shared/companies';
 import { Building2Icon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PageHeader } from '@/components/layout/page-header';
@@ -10,7 +8,7 @@ import { RowActions } from '@/components/list/row-actions';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
-import { errorMessage } from '@/lib/api-client';
+import { useRowDialogs } from '@/hooks/use-row-dialogs';
 import { formatDate } from '@/lib/format';
 import { useDeleteCompany } from '../api/delete-company';
 import { useCompanies } from '../api/get-companies';
@@ -19,18 +17,7 @@ import { CompanyForm } from '../components/company-form';
 export function CompaniesPage() {
   const { page, search, setPage, setSearch } = useListParams();
   const companies = useCompanies({ page, search });
-  const [editing, setEditing] = useState<{ company: Company | null } | null>(null);
-  const [deleting, setDeleting] = useState<Company | null>(null);
-  const remove = useDeleteCompany();
-
-  function confirmDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(`${deleting.name} deleted`),
-      onError: (error) => toast.error(errorMessage(error, 'The company could not be deleted')),
-      onSettled: () => setDeleting(null),
-    });
-  }
+  const dialogs = useRowDialogs<Company>(useDeleteCompany(), 'company');
 
   return (
     <>
@@ -38,7 +25,7 @@ export function CompaniesPage() {
         title="Companies"
         description="Organisations that exhibit at your events, and the accounts that belong to them."
         actions={
-          <Button onClick={() => setEditing({ company: null })}>
+          <Button onClick={() => dialogs.openCreate()}>
             <PlusIcon aria-hidden />
             New company
           </Button>
@@ -89,12 +76,14 @@ export function CompaniesPage() {
                 <TableCell className="hidden md:table-cell">{company.country ?? '—'}</TableCell>
                 <TableCell className="hidden lg:table-cell">{company.vatNumber ?? '—'}</TableCell>
                 <TableCell className="text-right tabular-nums">{company.adminCount}</TableCell>
-                <TableCell className="hidden text-muted-foreground md:table-cell">{formatDate(company.createdAt)}</TableCell>
+                <TableCell className="hidden text-muted-foreground md:table-cell">
+                  {formatDate(company.createdAt)}
+                </TableCell>
                 <TableCell>
                   <RowActions
                     name={company.name}
-                    onEdit={() => setEditing({ company })}
-                    onDelete={() => setDeleting(company)}
+                    onEdit={() => dialogs.openEdit(company)}
+                    onDelete={() => dialogs.askDelete(company)}
                     deleteBlockedReason={company.adminCount > 0 ? 'Move or delete its accounts first' : undefined}
                   />
                 </TableCell>
@@ -105,22 +94,32 @@ export function CompaniesPage() {
       </ListPanel>
 
       <FormDialog
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.company ? 'Edit company' : 'New company'}
-        description={editing?.company ? `Change the details of ${editing.company.name}.` : 'Add an organisation that exhibits.'}
+        open={dialogs.editing !== null}
+        onClose={dialogs.closeEditor}
+        title={dialogs.editing?.row ? 'Edit company' : 'New company'}
+        description={
+          dialogs.editing?.row
+            ? `Change the details of ${dialogs.editing.row.name}.`
+            : 'Add an organisation that exhibits.'
+        }
       >
-        {editing && <CompanyForm key={editing.company?.id ?? 'new'} company={editing.company} onSaved={() => setEditing(null)} />}
+        {dialogs.editing && (
+          <CompanyForm
+            key={dialogs.editing.row?.id ?? 'new'}
+            company={dialogs.editing.row}
+            onSaved={dialogs.closeEditor}
+          />
+        )}
       </FormDialog>
 
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        open={dialogs.deleting !== null}
+        onOpenChange={(open) => !open && dialogs.cancelDelete()}
         title="Delete this company?"
-        description={`${deleting?.name ?? 'The company'} will be deleted permanently. This cannot be undone.`}
+        description={`${dialogs.deleting?.name ?? 'The company'} will be deleted permanently. This cannot be undone.`}
         confirmLabel="Delete company"
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        pending={dialogs.deletePending}
+        onConfirm={dialogs.confirmDelete}
       />
     </>
   );

@@ -49,7 +49,12 @@ export function RecentActivity({ summary, failed }: { summary: DashboardSummary 
             ))}
           </div>
         ) : items.length === 0 ? (
-          <EmptyState icon={InboxIcon} title="Nothing yet" description="New badges and events will show up here." className="py-8" />
+          <EmptyState
+            icon={InboxIcon}
+            title="Nothing yet"
+            description="New badges and events will show up here."
+            className="py-8"
+          />
         ) : (
           <ul className="grid gap-1">
             {items.map(({ key, icon: Icon, title, detail, at }) => (

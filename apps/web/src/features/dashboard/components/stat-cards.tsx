@@ -8,10 +8,34 @@ import { cn } from '@/lib/utils';
 type Stat = { key: keyof DashboardSummary['stats']; label: string; hint: string; icon: LucideIcon; tone: string };
 
 const STATS: Stat[] = [
-  { key: 'events', label: 'Events', hint: 'Events you can see', icon: CalendarDaysIcon, tone: 'bg-indigo-500/12 text-indigo-600 dark:text-indigo-300' },
-  { key: 'exhibitors', label: 'Exhibitors', hint: 'Exhibiting companies', icon: StoreIcon, tone: 'bg-sky-500/12 text-sky-600 dark:text-sky-300' },
-  { key: 'badges', label: 'Badges', hint: 'Badges registered', icon: IdCardIcon, tone: 'bg-emerald-500/12 text-emerald-600 dark:text-emerald-300' },
-  { key: 'pendingPurchases', label: 'Pending purchases', hint: 'Awaiting approval or payment', icon: ClockIcon, tone: 'bg-amber-500/14 text-amber-700 dark:text-amber-300' },
+  {
+    key: 'events',
+    label: 'Events',
+    hint: 'Events you can see',
+    icon: CalendarDaysIcon,
+    tone: 'bg-indigo-500/12 text-indigo-600 dark:text-indigo-300',
+  },
+  {
+    key: 'exhibitors',
+    label: 'Exhibitors',
+    hint: 'Exhibiting companies',
+    icon: StoreIcon,
+    tone: 'bg-sky-500/12 text-sky-600 dark:text-sky-300',
+  },
+  {
+    key: 'badges',
+    label: 'Badges',
+    hint: 'Badges registered',
+    icon: IdCardIcon,
+    tone: 'bg-emerald-500/12 text-emerald-600 dark:text-emerald-300',
+  },
+  {
+    key: 'pendingPurchases',
+    label: 'Pending purchases',
+    hint: 'Awaiting approval or payment',
+    icon: ClockIcon,
+    tone: 'bg-amber-500/14 text-amber-700 dark:text-amber-300',
+  },
 ];
 
 export function StatCards({ stats, failed }: { stats: DashboardSummary['stats'] | undefined; failed: boolean }) {

@@ -43,11 +43,7 @@ export function HealthCard() {
         ) : (
           <dl className="divide-y">
             <Row icon={<ServerIcon aria-hidden className="size-4" />} label="API">
-              {data ? (
-                <Badge variant="success">Operational</Badge>
-              ) : (
-                <Badge variant="destructive">Unreachable</Badge>
-              )}
+              {data ? <Badge variant="success">Operational</Badge> : <Badge variant="destructive">Unreachable</Badge>}
             </Row>
             <Row icon={<DatabaseIcon aria-hidden className="size-4" />} label="Database">
               {data?.database.connected ? (

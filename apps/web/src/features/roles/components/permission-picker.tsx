@@ -48,7 +48,16 @@ export function PermissionPicker({ available, value, onChange, invalid, describe
           {selected.size} of {available.length} permissions selected
         </span>
         <div className="flex gap-1">
-          <Button variant="ghost" size="sm" onClick={() => set(available.map((p) => p.name), true)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() =>
+              set(
+                available.map((p) => p.name),
+                true,
+              )
+            }
+          >
             Select all
           </Button>
           <Button variant="ghost" size="sm" onClick={() => onChange([])}>

@@ -2,12 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { roleBodySchema, type Role } from '@portal/shared/roles';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
-import { Button } from '@/components/ui/button';
-import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateRole } from '../api/create-role';
 import { usePermissions } from '../api/get-permissions';
@@ -21,7 +19,11 @@ export function RoleForm({ role, onSaved }: { role: Role | null; onSaved: () => 
   const permissions = usePermissions();
   const form = useForm({
     resolver: zodResolver(roleBodySchema),
-    defaultValues: { name: role?.name ?? '', description: role?.description ?? '', permissions: role?.permissions ?? [] },
+    defaultValues: {
+      name: role?.name ?? '',
+      description: role?.description ?? '',
+      permissions: role?.permissions ?? [],
+    },
   });
   const create = useCreateRole();
   const update = useUpdateRole();
@@ -81,17 +83,7 @@ export function RoleForm({ role, onSaved }: { role: Role | null; onSaved: () => 
           </p>
         )}
       </div>
-      <DialogFooter className="mt-2">
-        <DialogClose asChild>
-          <Button variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending && <Spinner className="size-4 text-current" label="Saving" />}
-          {role ? 'Save changes' : 'Create role'}
-        </Button>
-      </DialogFooter>
+      <FormActions pending={pending} submitLabel={role ? 'Save changes' : 'Create role'} />
     </form>
   );
 }

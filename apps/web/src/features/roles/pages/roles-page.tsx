@@ -1,7 +1,5 @@
 import type { Role } from '@portal/shared/roles';
 import { PlusIcon, ShieldCheckIcon } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PageHeader } from '@/components/layout/page-header';
@@ -11,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
-import { errorMessage } from '@/lib/api-client';
+import { useRowDialogs } from '@/hooks/use-row-dialogs';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
 import { RoleForm } from '../components/role-form';
@@ -25,18 +23,7 @@ function deleteBlockedReason(role: Role): string | undefined {
 export function RolesPage() {
   const { page, search, setPage, setSearch } = useListParams();
   const roles = useRoles({ page, search });
-  const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
-  const [deleting, setDeleting] = useState<Role | null>(null);
-  const remove = useDeleteRole();
-
-  function confirmDelete() {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => toast.success(`${deleting.name} deleted`),
-      onError: (error) => toast.error(errorMessage(error, 'The role could not be deleted')),
-      onSettled: () => setDeleting(null),
-    });
-  }
+  const dialogs = useRowDialogs<Role>(useDeleteRole(), 'role');
 
   return (
     <>
@@ -44,7 +31,7 @@ export function RolesPage() {
         title="Roles"
         description="Named sets of permissions. Every admin holds one or more roles."
         actions={
-          <Button onClick={() => setEditing({ role: null })}>
+          <Button onClick={() => dialogs.openCreate()}>
             <PlusIcon aria-hidden />
             New role
           </Button>
@@ -86,13 +73,15 @@ export function RolesPage() {
                 <TableCell className="hidden max-w-md text-muted-foreground md:table-cell">
                   <span className="line-clamp-2">{role.description ?? '—'}</span>
                 </TableCell>
-                <TableCell className="hidden text-right tabular-nums sm:table-cell">{role.permissions.length}</TableCell>
+                <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                  {role.permissions.length}
+                </TableCell>
                 <TableCell className="text-right tabular-nums">{role.adminCount}</TableCell>
                 <TableCell>
                   <RowActions
                     name={role.name}
-                    onEdit={() => setEditing({ role })}
-                    onDelete={() => setDeleting(role)}
+                    onEdit={() => dialogs.openEdit(role)}
+                    onDelete={() => dialogs.askDelete(role)}
                     deleteBlockedReason={deleteBlockedReason(role)}
                   />
                 </TableCell>
@@ -104,22 +93,26 @@ export function RolesPage() {
 
       <FormDialog
         wide
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.role ? `Edit ${editing.role.name}` : 'New role'}
-        description={editing?.role ? 'Change what this role allows.' : 'Name the role and choose what it allows.'}
+        open={dialogs.editing !== null}
+        onClose={dialogs.closeEditor}
+        title={dialogs.editing?.row ? `Edit ${dialogs.editing.row.name}` : 'New role'}
+        description={
+          dialogs.editing?.row ? 'Change what this role allows.' : 'Name the role and choose what it allows.'
+        }
       >
-        {editing && <RoleForm key={editing.role?.id ?? 'new'} role={editing.role} onSaved={() => setEditing(null)} />}
+        {dialogs.editing && (
+          <RoleForm key={dialogs.editing.row?.id ?? 'new'} role={dialogs.editing.row} onSaved={dialogs.closeEditor} />
+        )}
       </FormDialog>
 
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        open={dialogs.deleting !== null}
+        onOpenChange={(open) => !open && dialogs.cancelDelete()}
         title="Delete this role?"
-        description={`${deleting?.name ?? 'The role'} will be deleted permanently. This cannot be undone.`}
+        description={`${dialogs.deleting?.name ?? 'The role'} will be deleted permanently. This cannot be undone.`}
         confirmLabel="Delete role"
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        pending={dialogs.deletePending}
+        onConfirm={dialogs.confirmDelete}
       />
     </>
   );
