@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Where uploaded bytes live; the `files` table holds what is known about them. */
+export type FileStore = {
+  put(key: string, content: Uint8Array | Readable): Promise<void>;
+  /** The bytes as a stream, or null when the key holds nothing. */
+  get(key: string): Promise<Readable | null>;
+  /** Removes the bytes; a missing key is not an error. */
+  delete(key: string): Promise<void>;
+};
+
+// Keys are made by `newStorageKey`; anything else (a path from a client) is refused outright.
+const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{32}$/;
+
+/** A random key, sharded by its first byte so that no directory grows past a few thousand entries. */
+export function newStorageKey(): string {
+  const hex = randomBytes(16).toString('hex');
+  return `${hex.slice(0, 2)}/${hex}`;
+}
+
+/** Files on local disk under `root` (DATA_DIR/files): for one machine, or a shared volume. */
+export function createLocalFileStore(root: string): FileStore {
+  const pathOf = (key: string) => {
+    if (!KEY_PATTERN.test(key)) throw new Error(`Not a storage key: ${key}`);
+    return join(root, key);
+  };
+  return {
+    async put(key, content) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Written aside then renamed, so that a reader never sees half a file.
+      const partial = `${path}.${randomBytes(4).toString('hex')}.part`;
+      try {
+        if (content instanceof Readable) await pipeline(content, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        else await writeFile(partial, content, { flag: 'wx', mode: 0o600 });
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      const path = pathOf(key);
+      try {
+        await stat(path);
+      } catch {
+        return null;
+      }
+      return createReadStream(path);
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
