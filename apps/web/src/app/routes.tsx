@@ -18,6 +18,36 @@ const RolesPage = lazy(() => import('@/features/roles/pages/roles-page').then((m
 const CompaniesPage = lazy(() =>
   import('@/features/companies/pages/companies-page').then((m) => ({ default: m.CompaniesPage })),
 );
+const EventsPage = lazy(() => import('@/features/events/pages/events-page').then((m) => ({ default: m.EventsPage })));
+const CreateEventPage = lazy(() =>
+  import('@/features/events/pages/create-event-page').then((m) => ({ default: m.CreateEventPage })),
+);
+const EditEventPage = lazy(() =>
+  import('@/features/events/pages/edit-event-page').then((m) => ({ default: m.EditEventPage })),
+);
+const EventPage = lazy(() => import('./routes/event').then((m) => ({ default: m.EventPage })));
+const ExhibitorsPage = lazy(() =>
+  import('@/features/exhibitors/pages/exhibitors-page').then((m) => ({ default: m.ExhibitorsPage })),
+);
+const CreateExhibitorPage = lazy(() =>
+  import('@/features/exhibitors/pages/create-exhibitor-page').then((m) => ({ default: m.CreateExhibitorPage })),
+);
+const ExhibitorPage = lazy(() => import('./routes/exhibitor').then((m) => ({ default: m.ExhibitorPage })));
+const SubAccountsPage = lazy(() =>
+  import('@/features/sub-accounts/pages/sub-accounts-page').then((m) => ({ default: m.SubAccountsPage })),
+);
+const CreateSubAccountPage = lazy(() =>
+  import('@/features/sub-accounts/pages/create-sub-account-page').then((m) => ({ default: m.CreateSubAccountPage })),
+);
+const SubAccountPage = lazy(() =>
+  import('@/features/sub-accounts/pages/sub-account-page').then((m) => ({ default: m.SubAccountPage })),
+);
+const RegisterPage = lazy(() =>
+  import('@/features/registration-links/pages/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+const AcceptInvitationPage = lazy(() =>
+  import('@/features/auth/pages/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })),
+);
 const ComingSoonPage = lazy(() => import('./routes/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
 const PublicComingSoonPage = lazy(() =>
   import('./routes/public-coming-soon').then((m) => ({ default: m.PublicComingSoonPage })),
@@ -75,52 +105,20 @@ const screens: Screen[] = [
     element: soon('Registrations', 'Registrations made through registration links.'),
   },
 
-  {
-    path: paths.subAccounts.path,
-    permissions: ['view_sub_accounts'],
-    element: soon('Sub-Accounts', 'Colleagues who register badges on the exhibitor’s behalf.'),
-  },
-  {
-    path: paths.subAccountsCreate.path,
-    permissions: ['create_sub_account'],
-    element: soon('Create Sub-Account', 'Give a colleague their own sign-in.'),
-  },
+  { path: paths.subAccounts.path, permissions: ['view_sub_accounts'], element: <SubAccountsPage /> },
+  { path: paths.subAccountsCreate.path, permissions: ['create_sub_account'], element: <CreateSubAccountPage /> },
   { path: paths.admins.path, permissions: ['manage_admins'], element: <AdminsPage /> },
   { path: paths.companies.path, permissions: ['manage_admins'], element: <CompaniesPage /> },
   { path: paths.roles.path, permissions: ['manage_roles'], element: <RolesPage /> },
 
-  { path: paths.events.path, permissions: ['view_events'], element: soon('Events', 'Every event of the portal.') },
-  {
-    path: paths.eventsCreate.path,
-    permissions: ['create_event'],
-    element: soon('Create Event', 'Set up a new event.'),
-  },
-  {
-    path: paths.eventEdit.path,
-    permissions: ['update_event'],
-    element: soon('Edit Event', 'Change the details of an event.'),
-  },
-  { path: paths.event.path, permissions: ['view_events'], element: soon('Event', 'The details of one event.') },
-  {
-    path: paths.eventExhibitor.path,
-    permissions: ['view_exhibitors'],
-    element: soon('Exhibitor', 'One exhibitor at this event.'),
-  },
-  {
-    path: paths.eventExhibitorSubAccount.path,
-    permissions: ['view_sub_accounts'],
-    element: soon('Sub-Account', 'One sub-account of this exhibitor.'),
-  },
-  {
-    path: paths.exhibitors.path,
-    permissions: ['view_exhibitors'],
-    element: soon('Exhibitor Profiles', 'Exhibiting companies and their profiles.'),
-  },
-  {
-    path: paths.exhibitorsCreate.path,
-    permissions: ['create_exhibitor'],
-    element: soon('Create Exhibitor', 'Add an exhibiting company to an event.'),
-  },
+  { path: paths.events.path, permissions: ['view_events'], element: <EventsPage /> },
+  { path: paths.eventsCreate.path, permissions: ['create_event'], element: <CreateEventPage /> },
+  { path: paths.eventEdit.path, permissions: ['update_event'], element: <EditEventPage /> },
+  { path: paths.event.path, permissions: ['view_events'], element: <EventPage /> },
+  { path: paths.eventExhibitor.path, permissions: ['view_exhibitors'], element: <ExhibitorPage /> },
+  { path: paths.eventExhibitorSubAccount.path, permissions: ['view_sub_accounts'], element: <SubAccountPage /> },
+  { path: paths.exhibitors.path, permissions: ['view_exhibitors'], element: <ExhibitorsPage /> },
+  { path: paths.exhibitorsCreate.path, permissions: ['create_exhibitor'], element: <CreateExhibitorPage /> },
 
   {
     path: paths.exhibitorsBulkImport.path,
@@ -248,7 +246,8 @@ export const routes: RouteObject[] = [
           { path: paths.vipLogin.path, element: <LoginPage /> },
           { path: paths.sso.path, element: <SsoPage /> },
           { path: `${paths.sso.path}/:token`, element: <SsoPage /> },
-          { path: paths.register.path, element: <PublicComingSoonPage title="Registration" /> },
+          { path: paths.register.path, element: <RegisterPage /> },
+          { path: paths.acceptInvitation.path, element: <AcceptInvitationPage /> },
           { path: paths.paymentStatus.path, element: <PublicComingSoonPage title="Payment Status" /> },
           { path: paths.unauthorized.path, element: <UnauthorizedPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -5,7 +5,6 @@ export const QUERY_STALE_TIME_MS = 5 * 60_000;
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5_000;
 export const TOOLTIP_DELAY_MS = 700;
-export const BADGE_CATEGORY_LIMIT = 50;
 export const PERMISSIONS_LIMIT = 1000;
 export const THEME_STORAGE_KEY = 'exhibitor-portal-theme';
 
@@ -21,3 +20,6 @@ function idleTimeoutMinutes(value: string | undefined): number {
 
 /** Idle time-out: VITE_IDLE_TIMEOUT_MINUTES at build time, 30 minutes when unset or invalid. */
 export const IDLE_TIMEOUT_MS = idleTimeoutMinutes(import.meta.env.VITE_IDLE_TIMEOUT_MINUTES) * 60_000;
+
+/** A company's self-registration through a registration link waits up to 30 s (spec §9). */
+export const REGISTRATION_TIMEOUT_MS = 30_000;

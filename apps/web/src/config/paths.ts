@@ -23,6 +23,7 @@ export const paths = {
   vipLogin: route('/vip/login'),
   sso: route('/sso'),
   register: route('/register/:generatedLinkId'),
+  acceptInvitation: route('/accept-invitation/:token'),
   paymentStatus: route('/payment-status/:allocationPurchaseId'),
   unauthorized: route('/unauthorized'),
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { BadgeCategorySummary } from '@/features/badge-categories/api/get-event-badge-categories';
 import type { Session } from '@/lib/session';
 import { demo, sessionOf } from '@/testing/sessions';
-import { buildSidebar, showsBadgeMenu, type NavEntry } from './sidebar-items';
+import { buildSidebar, showsBadgeMenu, type MenuCategory, type NavEntry } from './sidebar-items';
 
-const CATEGORIES: BadgeCategorySummary[] = [
+const CATEGORIES: MenuCategory[] = [
   { id: 11, name: 'Exhibitor Staff', type: 'badge', badgeType: 'exhibitor' },
   { id: 12, name: 'Day Visitor', type: 'badge', badgeType: 'visitor' },
   { id: 13, name: 'Stand Builder', type: 'badge', badgeType: 'contractor' },

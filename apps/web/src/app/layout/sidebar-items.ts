@@ -1,3 +1,4 @@
+import { BADGE_TYPE_LABELS, BADGE_TYPES, visibleBadgeTypes, type BadgeCategory } from '@portal/shared/badge-categories';
 import { hasPermissions, type Permission } from '@portal/shared/permissions';
 import type { UserType } from '@portal/shared/user-types';
 import {
@@ -21,13 +22,14 @@ import {
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 import type { Session } from '@/lib/session';
-import { BADGE_TYPE_LABELS, BADGE_TYPES, visibleBadgeTypes } from '@/features/badge-categories/badge-types';
-import type { BadgeCategorySummary } from '@/features/badge-categories/api/get-event-badge-categories';
 
 export type NavLink = { kind: 'link'; label: string; to: string; icon: LucideIcon; end?: boolean };
 export type NavGroup = { kind: 'group'; label: string; icon: LucideIcon; links: NavLink[] };
 export type NavEntry = NavLink | NavGroup;
 export type NavSection = { id: string; label?: string; entries: NavEntry[] };
+
+/** What the menus read of a badge category. */
+export type MenuCategory = Pick<BadgeCategory, 'id' | 'name' | 'type' | 'badgeType'>;
 
 type SidebarUser = Pick<Session, 'type'> & { user: Pick<Session['user'], 'permissions' | 'eventId'> };
 
@@ -50,9 +52,9 @@ export function showsBadgeMenu({ type, user }: SidebarUser): boolean {
  * Badge categories grouped by badge type, only of type 'badge' and of visible badge types; with one
  * visible group its entries stand directly in the section.
  */
-function badgeEntries(session: SidebarUser, categories: readonly BadgeCategorySummary[]): NavEntry[] {
+function badgeEntries(session: SidebarUser, categories: readonly MenuCategory[]): NavEntry[] {
   if (!showsBadgeMenu(session)) return [];
-  const visible = visibleBadgeTypes(session.type, session.user.permissions);
+  const visible = visibleBadgeTypes(session.user.permissions, session.type);
   const groups: NavGroup[] = BADGE_TYPES.filter((badgeType) => visible.includes(badgeType))
     .map((badgeType) => ({
       kind: 'group' as const,
@@ -69,7 +71,7 @@ function badgeEntries(session: SidebarUser, categories: readonly BadgeCategorySu
 }
 
 /** The sidebar of spec §2 for one user: sections without entries are left out. */
-export function buildSidebar(session: SidebarUser, categories: readonly BadgeCategorySummary[]): NavSection[] {
+export function buildSidebar(session: SidebarUser, categories: readonly MenuCategory[]): NavSection[] {
   const { type, user } = session;
   const can = (permission: Permission) => hasPermissions(user.permissions, { permissions: [permission] });
   const isSystemAdmin = type === 'systemAdmin';

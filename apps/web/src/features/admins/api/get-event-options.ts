@@ -1,18 +1,16 @@
 import { MAX_PAGE_SIZE } from '@portal/shared/common';
+import type { PortalEvent } from '@portal/shared/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import type { ListResponse } from '@/lib/api-types';
 import { adminKeys } from './admin-keys';
 
-export type EventOption = { id: number; name: string };
-
-/** Events an account can be placed in; none when the events list cannot be read. */
-export async function getEventOptions(): Promise<EventOption[]> {
-  try {
-    const { data } = await api.get<{ data: EventOption[] }>('/events', { params: { per_page: MAX_PAGE_SIZE } });
-    return Array.isArray(data.data) ? data.data : [];
-  } catch {
-    return [];
-  }
+/** The events an account can be placed in. */
+export async function getEventOptions(): Promise<PortalEvent[]> {
+  const { data } = await api.get<ListResponse<PortalEvent>>('/events', {
+    params: { per_page: MAX_PAGE_SIZE, sort: 'name' },
+  });
+  return data.data;
 }
 
 export const eventOptionsQueryOptions = () =>

@@ -95,7 +95,7 @@ export function AdminForm({ admin, onSaved }: { admin: Admin | null; onSaved: ()
   const exhibitorRoleId = roles.data?.find((role) => role.name === SYSTEM_ROLE_NAMES.exhibitor)?.id ?? null;
   const exhibitors = useExhibitorOptions(needsParent ? exhibitorRoleId : null);
 
-  const eventOptions = [...(events.data ?? [])];
+  const eventOptions: { id: number; name: string }[] = [...(events.data ?? [])];
   if (admin?.eventId && !eventOptions.some((event) => event.id === admin.eventId)) {
     eventOptions.push({ id: admin.eventId, name: admin.eventName ?? `Event ${admin.eventId}` });
   }

@@ -1,0 +1,205 @@
+import { ExternalLinkIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Detail, DetailList } from '@/components/detail-list';
+import { PageHeader } from '@/components/layout/page-header';
+import { LaterFeature } from '@/components/later-feature';
+import { RecordError, RecordSkeleton } from '@/components/record-state';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
+import { useDeleteExhibitor } from '@/features/exhibitors/api/delete-exhibitor';
+import { useExhibitor } from '@/features/exhibitors/api/get-exhibitor';
+import { ExhibitorForm } from '@/features/exhibitors/components/exhibitor-form';
+import {
+  exhibitorDeleteDescription,
+  exhibitorDisplayName,
+  ExhibitorStatusBadge,
+} from '@/features/exhibitors/components/exhibitor-status';
+import { SubAccountList } from '@/features/sub-accounts/components/sub-account-list';
+import { useCan } from '@/hooks/use-can';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate, timeAgo } from '@/lib/format';
+
+const TABS = ['sub-accounts', 'badges', 'allocations', 'purchases'] as const;
+type Tab = (typeof TABS)[number];
+
+/** ViewExhibitor: the exhibitor's profile, edited in place, with its sub-accounts and more as tabs. */
+export function ExhibitorPage() {
+  const params = useParams();
+  const id = Number(params.exhibitorId);
+  const exhibitor = useExhibitor(id);
+  const can = useCan();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteExhibitor();
+  const editing = searchParams.get('edit') === '1' && can('update_exhibitor');
+  const tabParam = searchParams.get('tab');
+  const tab: Tab = TABS.find((value) => value === tabParam) ?? 'sub-accounts';
+  const eventHref = paths.event.href({ id: params.eventId ?? 0 });
+
+  if (exhibitor.isPending) return <RecordSkeleton />;
+  if (exhibitor.isError)
+    return (
+      <RecordError
+        error={exhibitor.error}
+        noun="exhibitor"
+        backTo={paths.exhibitors.href()}
+        backLabel="Back to Exhibitor Profiles"
+      />
+    );
+  const record = exhibitor.data;
+  const name = exhibitorDisplayName(record);
+  const setEditing = (on: boolean) => setSearchParams(on ? { edit: '1' } : {}, { replace: true });
+
+  function confirmDelete() {
+    remove.mutate(record.id, {
+      onSuccess: () => {
+        toast.success(`${name} deleted`);
+        navigate(paths.exhibitors.href(), { replace: true });
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error, 'The exhibitor could not be deleted'));
+        setDeleting(false);
+      },
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={name}
+        description={`Exhibitor at ${record.eventName}.`}
+        back={{ to: can('view_events') ? eventHref : paths.exhibitors.href(), label: record.eventName }}
+        actions={
+          !editing && (
+            <>
+              {can('update_exhibitor') && (
+                <Button variant="outline" onClick={() => setEditing(true)}>
+                  <PencilIcon aria-hidden />
+                  Edit
+                </Button>
+              )}
+              {can('delete_exhibitor') && (
+                <Button variant="destructive" onClick={() => setDeleting(true)}>
+                  <Trash2Icon aria-hidden />
+                  Delete
+                </Button>
+              )}
+            </>
+          )
+        }
+      />
+
+      <Card className="mb-6">
+        <CardHeader>
+          <CardTitle>{editing ? 'Edit exhibitor' : 'Profile'}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {editing ? (
+            <ExhibitorForm exhibitor={record} onSaved={() => setEditing(false)} onCancel={() => setEditing(false)} />
+          ) : (
+            <DetailList className="lg:grid-cols-3">
+              <Detail label="Contact">{record.name}</Detail>
+              <Detail label="Email">
+                <a href={`mailto:${record.email}`} className="hover:text-primary hover:underline">
+                  {record.email}
+                </a>
+              </Detail>
+              <Detail label="Status">
+                <ExhibitorStatusBadge exhibitor={record} />
+                {!record.hasPassword && (
+                  <p className="mt-1 text-xs text-muted-foreground">Invited: has not chosen a password yet.</p>
+                )}
+              </Detail>
+              <Detail label="Booth">{record.booth ?? '—'}</Detail>
+              <Detail label="Hall">{record.hall ?? '—'}</Detail>
+              <Detail label="Phone">{record.phone ?? '—'}</Detail>
+              <Detail label="Website">
+                {record.website ? (
+                  <a
+                    href={record.website}
+                    target="_blank"
+                    rel="noreferrer noopener"
+                    className="inline-flex items-center gap-1 break-all hover:text-primary hover:underline"
+                  >
+                    {record.website.replace(/^https?:\/\//, '')}
+                    <ExternalLinkIcon aria-hidden className="size-3 shrink-0" />
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </Detail>
+              <Detail label="Last sign-in">{record.lastLoginAt ? timeAgo(record.lastLoginAt) : 'Never'}</Detail>
+              <Detail label="Created">{formatDate(record.createdAt)}</Detail>
+              <Detail label="Profile" wide>
+                {record.profile ? (
+                  <p className="whitespace-pre-line">{record.profile}</p>
+                ) : (
+                  <span className="text-muted-foreground">No profile text yet.</span>
+                )}
+              </Detail>
+            </DetailList>
+          )}
+        </CardContent>
+      </Card>
+
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setSearchParams(value === 'sub-accounts' ? {} : { tab: value }, { replace: true })}
+      >
+        <TabsList aria-label="Exhibitor sections">
+          <TabsTrigger value="sub-accounts">Sub-accounts ({record.subAccountCount})</TabsTrigger>
+          <TabsTrigger value="badges">Badges</TabsTrigger>
+          <TabsTrigger value="allocations">Allocations</TabsTrigger>
+          <TabsTrigger value="purchases">Purchases</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sub-accounts">
+          {can('create_sub_account') && (
+            <div className="mb-3 flex justify-end">
+              <Button asChild size="sm">
+                <Link to={`${paths.subAccountsCreate.href()}?exhibitorId=${record.id}`}>
+                  <PlusIcon aria-hidden />
+                  Add sub-account
+                </Link>
+              </Button>
+            </div>
+          )}
+          <SubAccountList exhibitorId={record.id} filtersByExhibitor />
+        </TabsContent>
+        <TabsContent value="badges">
+          <LaterFeature
+            feature="Badges"
+            description="The badges this exhibitor registers for its staff and guests arrive with the Badges feature."
+          />
+        </TabsContent>
+        <TabsContent value="allocations">
+          <LaterFeature
+            feature="Allocations"
+            description="How many badges of each category this exhibitor may register arrives with the Badge Allocations feature."
+          />
+        </TabsContent>
+        <TabsContent value="purchases">
+          <LaterFeature
+            feature="Purchases"
+            description="This exhibitor’s requests for more badges, and their payment, arrive with the Allocation Purchases feature."
+          />
+        </TabsContent>
+      </Tabs>
+
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={(open) => !open && setDeleting(false)}
+        title="Delete this exhibitor?"
+        description={exhibitorDeleteDescription(record)}
+        confirmLabel="Delete exhibitor"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+/** Cancel and submit at the foot of a form that is a page of its own rather than a dialog. */
+export function PageFormActions({
+  pending,
+  submitLabel,
+  cancelTo,
+  onCancel,
+}: {
+  pending: boolean;
+  submitLabel: string;
+  cancelTo?: string;
+  onCancel?: () => void;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-2 border-t pt-4 sm:flex-row sm:justify-end">
+      {cancelTo ? (
+        <Button asChild variant="outline" aria-disabled={pending}>
+          <Link to={cancelTo}>Cancel</Link>
+        </Button>
+      ) : (
+        <Button variant="outline" disabled={pending} onClick={onCancel}>
+          Cancel
+        </Button>
+      )}
+      <Button type="submit" disabled={pending}>
+        {pending && <Spinner className="size-4 text-current" label="Saving" />}
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { RegistrationLink } from '@portal/shared/registration-links';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type CreateExhibitorLinkInput = { eventId: number; maxUses: number | null; expiresAt: string | null };
+
+/** An exhibitor registration link for an event: companies that open it register themselves. */
+export async function createExhibitorLink(input: CreateExhibitorLinkInput): Promise<RegistrationLink> {
+  const { data } = await api.post<{ data: RegistrationLink }>('/admin/registration-links', {
+    ...input,
+    kind: 'exhibitor',
+  });
+  return data.data;
+}
+
+export function useCreateExhibitorLink() {
+  return useMutation({ mutationFn: createExhibitorLink });
+}

@@ -1,0 +1,168 @@
+import { CheckIcon, CopyIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormActions } from '@/components/form/form-actions';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { paths } from '@/config/paths';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useCreateExhibitorLink } from '../api/create-exhibitor-link';
+
+type Values = { maxUses: string; expiresOn: string };
+
+/** The full address a company opens to register itself. */
+export function registrationUrl(linkId: string): string {
+  return `${window.location.origin}${paths.register.href({ generatedLinkId: linkId })}`;
+}
+
+/** Creates an exhibitor registration link for an event, then shows it with a copy button. */
+export function CreateLinkDialog({
+  eventId,
+  eventName,
+  open,
+  onClose,
+}: {
+  eventId: number;
+  eventName: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [url, setUrl] = useState<string | null>(null);
+  const close = () => {
+    setUrl(null);
+    onClose();
+  };
+  return (
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Exhibitor registration link"
+      description={
+        url
+          ? 'Share this link with the companies you invite. Each one that opens it registers itself as an exhibitor.'
+          : `Companies that open the link register themselves as exhibitors at ${eventName}.`
+      }
+    >
+      {url ? <LinkResult url={url} /> : <LinkForm eventId={eventId} onCreated={setUrl} />}
+    </FormDialog>
+  );
+}
+
+function LinkForm({ eventId, onCreated }: { eventId: number; onCreated: (url: string) => void }) {
+  const create = useCreateExhibitorLink();
+  const form = useForm<Values>({ defaultValues: { maxUses: '', expiresOn: '' } });
+  const { errors } = form.formState;
+  const today = new Date().toISOString().slice(0, 10);
+
+  const submit = form.handleSubmit(async ({ maxUses, expiresOn }) => {
+    try {
+      const link = await create.mutateAsync({
+        eventId,
+        maxUses: maxUses ? Number(maxUses) : null,
+        // Valid through the whole of the chosen day, in the organiser's time zone.
+        expiresAt: expiresOn ? new Date(`${expiresOn}T23:59:59`).toISOString() : null,
+      });
+      onCreated(registrationUrl(link.id));
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['maxUses']);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <FormAlert message={errors.root?.server?.message} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          id="link-max-uses"
+          label="Maximum registrations"
+          hint="Leave empty for no limit."
+          error={errors.maxUses?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register('maxUses', {
+                validate: (value) =>
+                  value === '' ||
+                  (Number.isInteger(Number(value)) && Number(value) >= 1) ||
+                  'Use a whole number from 1',
+              })}
+              type="number"
+              min={1}
+              inputMode="numeric"
+            />
+          )}
+        </FormField>
+        <FormField
+          id="link-expires"
+          label="Valid until"
+          hint="Leave empty to keep it open."
+          error={errors.expiresOn?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register('expiresOn', {
+                validate: (value) => value === '' || value >= today || 'Choose today or a later day',
+              })}
+              type="date"
+              min={today}
+            />
+          )}
+        </FormField>
+      </div>
+      <FormActions pending={create.isPending} submitLabel="Create link" />
+    </form>
+  );
+}
+
+function LinkResult({ url }: { url: string }) {
+  const [copied, setCopied] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+      toast.success('Link copied');
+    } catch {
+      // Without clipboard access (an insecure origin), select it for the user to copy.
+      input.current?.select();
+      toast.info('Press Ctrl+C or ⌘C to copy the selected link');
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1.5">
+        <label htmlFor="registration-link" className="text-sm font-medium">
+          Registration link
+        </label>
+        <div className="flex gap-2">
+          <Input
+            ref={input}
+            id="registration-link"
+            readOnly
+            value={url}
+            onFocus={(event) => event.currentTarget.select()}
+            className="font-mono text-xs"
+          />
+          <Button type="button" variant="outline" onClick={copy} aria-label="Copy link">
+            {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
+            <span className="hidden sm:inline">{copied ? 'Copied' : 'Copy'}</span>
+          </Button>
+        </div>
+      </div>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button>Done</Button>
+        </DialogClose>
+      </DialogFooter>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { isAxiosError } from 'axios';
+import { CalendarXIcon, ConstructionIcon, LinkIcon, type LucideIcon } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useRegistrationLink } from '../api/get-registration-link';
+import { RegistrationForm } from '../components/registration-form';
+import { RegistrationFrame } from '../components/registration-frame';
+
+function Closed({ icon, title, description }: { icon: LucideIcon; title: string; description: string }) {
+  return (
+    <Card>
+      <EmptyState
+        icon={icon}
+        title={title}
+        description={description}
+        action={
+          <Button asChild variant="outline">
+            <Link to={paths.login.href()}>Go to sign-in</Link>
+          </Button>
+        }
+      />
+    </Card>
+  );
+}
+
+/** /register/:generatedLinkId: registration through a generated link, with the event's fixed information. */
+export function RegisterPage() {
+  const linkId = useParams().generatedLinkId ?? '';
+  const link = useRegistrationLink(linkId);
+  const navigate = useNavigate();
+
+  if (link.isPending) {
+    return (
+      <RegistrationFrame event={null} title="Registration">
+        <div aria-busy="true" aria-label="Loading the registration" className="grid gap-4">
+          <Skeleton className="h-36 rounded-xl" />
+          <Skeleton className="h-72 rounded-xl" />
+        </div>
+      </RegistrationFrame>
+    );
+  }
+
+  if (link.isError) {
+    const status = isAxiosError(link.error) ? link.error.response?.status : undefined;
+    return (
+      <RegistrationFrame event={null} title="Registration">
+        {status === 404 || status === 400 ? (
+          <Closed
+            icon={LinkIcon}
+            title="This registration link does not exist"
+            description="Check that the address is complete, or ask the event organiser for a new link."
+          />
+        ) : status === 410 ? (
+          <Closed
+            icon={CalendarXIcon}
+            title="Registration is closed"
+            description={`${errorMessage(link.error, 'This registration link can no longer be used')}. Ask the event organiser for a new link.`}
+          />
+        ) : (
+          <Closed
+            icon={LinkIcon}
+            title="The registration could not be loaded"
+            description={errorMessage(link.error, 'Please try again in a moment.')}
+          />
+        )}
+      </RegistrationFrame>
+    );
+  }
+
+  const { event, kind } = link.data;
+  return (
+    <RegistrationFrame event={event} title="Registration">
+      {kind === 'exhibitor' ? (
+        <>
+          <div className="mb-6">
+            <h2 className="text-lg font-semibold">Register your company</h2>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Register as an exhibitor at {event.name}. You are signed in as soon as you have registered.
+            </p>
+          </div>
+          <RegistrationForm linkId={linkId} onRegistered={() => navigate(paths.welcome.href(), { replace: true })} />
+        </>
+      ) : (
+        <EmptyState
+          icon={ConstructionIcon}
+          title="Badge registration is not available yet"
+          description="Registering badges through a link opens soon. Please come back later, or contact the event organiser."
+        />
+      )}
+    </RegistrationFrame>
+  );
+}

@@ -1,0 +1,36 @@
+import { PlusIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useCan } from '@/hooks/use-can';
+import { useSession } from '@/lib/session';
+import { SubAccountList } from '../components/sub-account-list';
+
+export function SubAccountsPage() {
+  const can = useCan();
+  const isExhibitor = useSession()?.type === 'exhibitor';
+  return (
+    <>
+      <PageHeader
+        title="Sub-Accounts"
+        description={
+          isExhibitor
+            ? 'Colleagues who register badges on your behalf, each with their own sign-in.'
+            : 'Colleagues of exhibitors who register badges on the exhibitor’s behalf.'
+        }
+        actions={
+          can('create_sub_account') && (
+            <Button asChild>
+              <Link to={paths.subAccountsCreate.href()}>
+                <PlusIcon aria-hidden />
+                New sub-account
+              </Link>
+            </Button>
+          )
+        }
+      />
+      <SubAccountList filtersByExhibitor={!isExhibitor} />
+    </>
+  );
+}
