@@ -19,6 +19,8 @@ import { badgeCategoriesRoutes } from './features/badge-categories/badge-categor
 import { createBadgeCategoriesService } from './features/badge-categories/badge-categories.service';
 import { companiesRoutes } from './features/companies/companies.routes';
 import { createCompaniesService } from './features/companies/companies.service';
+import { customFieldsRoutes } from './features/custom-fields/custom-fields.routes';
+import { createCustomFieldsService } from './features/custom-fields/custom-fields.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
 import { createSmtpTransport, startOutboxWorker } from './features/email/outbox-worker';
@@ -127,6 +129,7 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
     exhibitors: createExhibitorsService({ db, publicUrl }),
     subAccounts: createSubAccountsService({ db }),
     badgeCategories: createBadgeCategoriesService({ db }),
+    customFields: createCustomFieldsService({ db }),
     registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
   };
 
@@ -143,6 +146,7 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       await api.register(subAccountsRoutes, services);
       await api.register(registrationLinksRoutes, services);
       await api.register(badgeCategoriesRoutes, services);
+      await api.register(customFieldsRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -128,7 +128,7 @@ export const customFieldValidationSchema = z
     minDate: isoDate.optional(),
     maxDate: isoDate.optional(),
     /** Must match the whole answer, as the HTML `pattern` attribute does. */
-    pattern: z.string().min(1).max(MAX_PATTERN_LENGTH, `At most ${MAX_PATTERN_LENGTH} characters`).optional(),
+    pattern: z.string().min(1).optional(),
     maxFileSizeBytes: z.number().int().min(1).max(MAX_FILE_SIZE_BYTES, 'At most 10 MiB').optional(),
     allowedMimeTypes: z.array(z.enum(UPLOAD_CONTENT_TYPE_LIST)).min(1).max(UPLOAD_CONTENT_TYPE_LIST.length).optional(),
   })
@@ -317,6 +317,8 @@ const definitionFields = {
 };
 
 function addDefinitionIssues(body: DefinitionShape, ctx: z.RefinementCtx) {
+  // Zod runs this even when a part failed its own schema; those parts are reported already.
+  if (!Array.isArray(body.options) || typeof body.validation !== 'object' || body.validation === null) return;
   for (const issue of definitionIssues(body)) {
     ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
   }

@@ -1,0 +1,270 @@
+import type { BadgeType } from '@portal/shared/badge-categories';
+import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { badgeCategories, badgeFieldValues, customFields } from '../../db/schema/badges';
+import { events } from '../../db/schema/events';
+import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { scopeEventId, type Scope } from '../auth/scope';
+import type { FieldDefinition } from './custom-field-values.rules';
+
+const fieldColumns = {
+  id: customFields.id,
+  eventId: customFields.eventId,
+  badgeCategoryId: customFields.badgeCategoryId,
+  badgeCategoryName: sql<string | null>`(select c.name from ${badgeCategories} c where c.id = custom_fields.badge_category_id)`,
+  entityType: customFields.entityType,
+  label: customFields.label,
+  key: customFields.key,
+  type: customFields.type,
+  options: customFields.options,
+  required: customFields.required,
+  isActive: customFields.isActive,
+  sortOrder: customFields.sortOrder,
+  helpText: customFields.helpText,
+  validation: customFields.validation,
+  answerCount: sql<number>`(select cast(count(*) as integer) from ${badgeFieldValues} v where v.custom_field_id = custom_fields.id)`,
+  createdAt: customFields.createdAt,
+  updatedAt: customFields.updatedAt,
+};
+
+export type FieldRow = NonNullable<Awaited<ReturnType<typeof findField>>>;
+
+function badgeTypeIn(types: readonly BadgeType[]): SQL {
+  return types.length ? sql`c.badge_type in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})` : sql`false`;
+}
+
+/**
+ * The fields a caller reaches: its event's, and of those tied to a category only the categories
+ * of badge types it may see. Event-wide fields concern every badge type.
+ */
+export function fieldScopeFilter(scope: Scope, visibleTypes: readonly BadgeType[]): SQL | undefined {
+  const eventId = scopeEventId(scope);
+  return and(
+    eventId == null ? undefined : eq(customFields.eventId, eventId),
+    or(
+      isNull(customFields.badgeCategoryId),
+      sql`exists (select 1 from ${badgeCategories} c where c.id = custom_fields.badge_category_id and ${badgeTypeIn(visibleTypes)})`,
+    ),
+  );
+}
+
+export type FieldFilter = Page & {
+  search?: string;
+  sort?: string;
+  eventId?: number;
+  badgeCategoryId?: number;
+  entityType?: string;
+};
+
+export async function listFields(db: Database, scopeFilter: SQL | undefined, query: FieldFilter) {
+  const where = and(
+    scopeFilter,
+    query.eventId ? eq(customFields.eventId, query.eventId) : undefined,
+    query.badgeCategoryId ? eq(customFields.badgeCategoryId, query.badgeCategoryId) : undefined,
+    query.entityType ? eq(customFields.entityType, query.entityType) : undefined,
+    query.search ? or(ilike(customFields.label, containsPattern(query.search)), ilike(customFields.key, containsPattern(query.search))) : undefined,
+  );
+  // By default the order of a form: event-wide fields first, then each category's, by position.
+  const order = query.sort
+    ? orderBy(
+        query.sort,
+        { sortOrder: customFields.sortOrder, label: sql`lower(${customFields.label})`, key: customFields.key, type: customFields.type, createdAt: customFields.createdAt },
+        customFields.id,
+        'sortOrder',
+      )
+    : [sql`${customFields.badgeCategoryId} asc nulls first`, asc(customFields.sortOrder), asc(customFields.id)];
+  const { limit, offset } = pageWindow(query);
+  const pageIds = db.select({ id: customFields.id }).from(customFields).where(where).orderBy(...order).limit(limit).offset(offset);
+  return fetchPage(
+    () => db.select(fieldColumns).from(customFields).where(inArray(customFields.id, pageIds)).orderBy(...order),
+    () => countWhere(db, customFields, where),
+  );
+}
+
+export async function findField(db: Database, id: number, scopeFilter: SQL | undefined) {
+  const [row] = await db
+    .select(fieldColumns)
+    .from(customFields)
+    .where(and(eq(customFields.id, id), scopeFilter));
+  return row;
+}
+
+/** Event-wide fields first, then the category's own, each by position: the order of the form. */
+const formOrder = [sql`${customFields.badgeCategoryId} is not null`, asc(customFields.sortOrder), asc(customFields.id)];
+
+/** The fields that apply to a category: its own and its event's event-wide ones. */
+export async function listCategoryFields(
+  db: Database,
+  category: { id: number; eventId: number },
+  filter: { entityType?: string; activeOnly?: boolean } = {},
+) {
+  return db
+    .select(fieldColumns)
+    .from(customFields)
+    .where(
+      and(
+        eq(customFields.eventId, category.eventId),
+        or(isNull(customFields.badgeCategoryId), eq(customFields.badgeCategoryId, category.id)),
+        filter.entityType ? eq(customFields.entityType, filter.entityType) : undefined,
+        filter.activeOnly ? eq(customFields.isActive, true) : undefined,
+      ),
+    )
+    .orderBy(...formOrder);
+}
+
+/**
+ * The definitions a badge of this category is answered against (active and inactive: the rules
+ * skip inactive ones), for `validateFieldValues`. Pass the badge's event and category.
+ */
+export async function findFieldsForCategory(
+  db: Database,
+  badge: { eventId: number; badgeCategoryId: number },
+  entityType = 'badge',
+): Promise<FieldDefinition[]> {
+  return db
+    .select({
+      id: customFields.id,
+      key: customFields.key,
+      label: customFields.label,
+      type: customFields.type,
+      options: customFields.options,
+      required: customFields.required,
+      isActive: customFields.isActive,
+      validation: customFields.validation,
+    })
+    .from(customFields)
+    .where(
+      and(
+        eq(customFields.eventId, badge.eventId),
+        or(isNull(customFields.badgeCategoryId), eq(customFields.badgeCategoryId, badge.badgeCategoryId)),
+        eq(customFields.entityType, entityType),
+      ),
+    )
+    .orderBy(...formOrder);
+}
+
+export type CategoryRef = { id: number; eventId: number; name: string; type: 'badge' | 'addon'; badgeType: BadgeType; isActive: boolean };
+
+const categoryRefColumns = {
+  id: badgeCategories.id,
+  eventId: badgeCategories.eventId,
+  name: badgeCategories.name,
+  type: badgeCategories.type,
+  badgeType: badgeCategories.badgeType,
+  isActive: badgeCategories.isActive,
+};
+
+export async function findCategory(db: Database, id: number, scopeFilter: SQL | undefined): Promise<CategoryRef | undefined> {
+  const [row] = await db
+    .select(categoryRefColumns)
+    .from(badgeCategories)
+    .where(and(eq(badgeCategories.id, id), scopeFilter));
+  return row;
+}
+
+/** A category a registration form may show: active, of type badge, of an event not archived. */
+export async function findRegistrationCategory(db: Database, id: number): Promise<CategoryRef | undefined> {
+  const [row] = await db
+    .select(categoryRefColumns)
+    .from(badgeCategories)
+    .innerJoin(events, eq(events.id, badgeCategories.eventId))
+    .where(and(eq(badgeCategories.id, id), eq(badgeCategories.isActive, true), eq(badgeCategories.type, 'badge'), ne(events.status, 'archived')));
+  return row;
+}
+
+export async function listEventCategories(db: Database, eventId: number, scopeFilter: SQL | undefined): Promise<CategoryRef[]> {
+  return db
+    .select(categoryRefColumns)
+    .from(badgeCategories)
+    .where(and(eq(badgeCategories.eventId, eventId), scopeFilter))
+    .orderBy(asc(badgeCategories.sortOrder), asc(badgeCategories.id));
+}
+
+export async function findEventName(db: Database, id: number, scope: Scope): Promise<string | undefined> {
+  const own = scopeEventId(scope);
+  if (own != null && own !== id) return undefined;
+  const [row] = await db.select({ name: events.name }).from(events).where(eq(events.id, id));
+  return row?.name;
+}
+
+/**
+ * Fields that would share the key with a field placed as given: on the same badges, that is the
+ * same category, or either of them event-wide. Answers are reported by key, so keys must not meet.
+ */
+export async function fieldsSharingKey(
+  db: Database,
+  place: { eventId: number; badgeCategoryId: number | null; entityType: string; key: string },
+  exceptId?: number,
+) {
+  return db
+    .select({ id: customFields.id, badgeCategoryId: customFields.badgeCategoryId })
+    .from(customFields)
+    .where(
+      and(
+        eq(customFields.eventId, place.eventId),
+        eq(customFields.entityType, place.entityType),
+        eq(customFields.key, place.key),
+        place.badgeCategoryId == null ? undefined : or(isNull(customFields.badgeCategoryId), eq(customFields.badgeCategoryId, place.badgeCategoryId)),
+        exceptId ? ne(customFields.id, exceptId) : undefined,
+      ),
+    );
+}
+
+/** Keys in use on an event (for an entity type) starting with `base`, to find a free variant. */
+export async function keysLike(db: Database, eventId: number, entityType: string, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: customFields.key })
+    .from(customFields)
+    .where(and(eq(customFields.eventId, eventId), eq(customFields.entityType, entityType), sql`${customFields.key} like ${`${base}%`}`));
+  return rows.map((row) => row.key);
+}
+
+/** Every field of an event with what an export or an import compares. */
+export async function listEventFields(db: Database, eventId: number) {
+  return db.select(fieldColumns).from(customFields).where(eq(customFields.eventId, eventId)).orderBy(...formOrder);
+}
+
+/** One group of fields, in position order: an event's event-wide fields, or one category's. */
+export async function listGroupFields(db: Database, eventId: number, badgeCategoryId: number | null) {
+  return db
+    .select(fieldColumns)
+    .from(customFields)
+    .where(
+      and(
+        eq(customFields.eventId, eventId),
+        badgeCategoryId == null ? isNull(customFields.badgeCategoryId) : eq(customFields.badgeCategoryId, badgeCategoryId),
+      ),
+    )
+    .orderBy(asc(customFields.sortOrder), asc(customFields.id));
+}
+
+export type FieldValues = Omit<typeof customFields.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertFields(db: Database, values: FieldValues[]): Promise<number[]> {
+  if (values.length === 0) return [];
+  const rows = await db.insert(customFields).values(values).returning({ id: customFields.id });
+  return rows.map((row) => row.id);
+}
+
+export async function updateField(db: Database, id: number, values: Partial<FieldValues>) {
+  await db
+    .update(customFields)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(customFields.id, id));
+}
+
+export async function deleteField(db: Database, id: number) {
+  await db.delete(customFields).where(eq(customFields.id, id));
+}
+
+/** Positions 0, 1, 2… in the given order, in one statement. */
+export async function setPositions(db: Database, ids: readonly number[]) {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${customFields} set sort_order = o.position - 1, updated_at = now()
+      from unnest(array[${list}]::integer[]) with ordinality as o(id, position)
+     where custom_fields.id = o.id`);
+}
