@@ -1,21 +1,23 @@
 // Performance figures, printed beside their limits; never asserted in tests.
 // Each API figure is measured beside the same repository query run bare through the driver.
-import { sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { createPgliteClient, openPostgres, wrapPglite, type DatabaseHandle } from '../apps/api/src/db/client';
+import { createPgliteClient, openPostgres, queryRows, wrapPglite, type DatabaseHandle } from '../apps/api/src/db/client';
 import { applyMigrations } from '../apps/api/src/db/migrate';
 import { seedCatalogue } from '../apps/api/src/db/seed/catalogue';
-import { listAdmins } from '../apps/api/src/features/admins/admins.repository';
+import { LARGE_SHOW, seedLargeShow } from '../apps/api/src/db/seed/large';
+import { listEventCategories } from '../apps/api/src/features/badge-categories/badge-categories.repository';
+import { advancedFilterCondition } from '../apps/api/src/features/badges/advanced-filter';
+import { badgeScopeFilter, filterConditions, listBadges } from '../apps/api/src/features/badges/badges.repository';
 import { createAccessTokens } from '../apps/api/src/features/auth/access-tokens';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-42';
 const CONCURRENCY = 32;
 const REQUESTS = 640;
-const ADMINS = 10_000;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -68,38 +70,6 @@ async function openDatabase(): Promise<DatabaseHandle> {
   return handle;
 }
 
-async function seedAdmins(db: DatabaseHandle['db']) {
-  await db.execute(sql`insert into events (name, slug) values ('Bench Expo', 'bench-expo-' || floor(random() * 1e9)::text)`);
-  // Names and domains combined from short lists: varied enough that trigram search behaves as on real data.
-  await db.execute(sql`
-    insert into admins (email, password_hash, first_name, last_name, event_id)
-    select lower(f[1 + g % 23] || '.' || l[1 + (g / 23) % 29] || g) || '@' || d[1 + (g / 7) % 31] || '.example',
-           'x', f[1 + g % 23], l[1 + (g / 23) % 29], (select max(id) from events)
-      from generate_series(1, ${ADMINS}) g,
-           (select array['Anna','Lars','Ingrid','Ola','Maja','Emil','Sofia','Jonas','Elin','Henrik','Nora','Aksel',
-                         'Sara','Mikkel','Ida','Tobias','Frida','Magnus','Hanna','Jakob','Live','Oskar','Thea'] f,
-                   array['Berg','Dahl','Eriksen','Hansen','Johansen','Larsen','Lindqvist','Nilsen','Olsen','Pedersen',
-                         'Solberg','Strand','Haugen','Bakken','Moen','Lie','Holm','Aas','Vik','Lund','Ruud','Sandvik',
-                         'Nygaard','Fossum','Brekke','Halvorsen','Kristiansen','Jensen','Karlsen'] l,
-                   array['aurora','fjord','polar','nordlys','glacier','tundra','boreal','viking','kraken','lynx','elk',
-                         'spruce','birch','granite','basalt','harbour','island','summit','valley','river','coast',
-                         'meadow','forest','canyon','ridge','delta','lagoon','prairie','steppe','oasis','atoll'] d) names`);
-  await db.execute(sql`
-    insert into admin_roles (admin_id, role_id)
-    select a.id, (select id from roles where name = 'Exhibitor') from admins a where a.email like '%@bench.example'
-    on conflict do nothing`);
-  await db.execute(sql`insert into admins (email, password_hash, first_name, last_name) values ('bench-root@bench.example', 'x', 'Bench', 'Root') on conflict do nothing`);
-  await db.execute(sql`
-    insert into admin_roles (admin_id, role_id)
-    select a.id, (select id from roles where name = 'System Admin') from admins a where a.email = 'bench-root@bench.example'
-    on conflict do nothing`);
-  await db.execute(sql`analyze`);
-  const result = (await db.execute(sql`select id from admins where email = 'bench-root@bench.example'`)) as unknown as {
-    rows: { id: number }[];
-  };
-  return result.rows[0]!.id;
-}
-
 function loginPageJs(): string {
   const dist = new URL('../apps/web/dist/', import.meta.url);
   const index = new URL('index.html', dist);
@@ -114,40 +84,143 @@ const format = (ms: number) => `${ms.toFixed(1)} ms`;
 
 async function main() {
   const database = await openDatabase();
-  const rootId = await seedAdmins(database.db);
+  const seedStart = performance.now();
+  const eventId = await seedLargeShow(database.db);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  const [root] = await queryRows<{ id: number }>(
+    database.db,
+    sql`insert into admins (email, password_hash, first_name, last_name) values ('bench-root@bench.example', 'x', 'Bench', 'Root') returning id`,
+  );
+  await database.db.execute(sql`insert into admin_roles (admin_id, role_id) select ${root!.id}, id from roles where name = 'System Admin'`);
+  const [staff] = await queryRows<{ id: number }>(database.db, sql`select id from badge_categories where event_id = ${eventId} and name = 'Exhibitor staff'`);
+  const [exhibitor] = await queryRows<{ id: number }>(database.db, sql`select id from admins where email = 'exhibitor7@company7.example'`);
+
   const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), NODE_ENV: 'production' as const };
   const app = await buildApp({ config, database, secret: SECRET, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const token = await createAccessTokens(SECRET).sign(rootId);
-  const scope = { kind: 'global', vipOnly: false } as const;
+  const tokens = createAccessTokens(SECRET);
+  const rootToken = await tokens.sign(root!.id);
+  const scope = badgeScopeFilter({ kind: 'global', vipOnly: false }, ['exhibitor', 'visitor', 'contractor', 'vip']);
+  const inEvent = (filter: Parameters<typeof filterConditions>[0]) => and(scope, ...filterConditions({ eventId, ...filter }));
+  const advanced = {
+    combinator: 'and' as const,
+    conditions: [
+      { field: 'lastName' as const, operator: 'eq' as const, value: 'Dahl' },
+      { field: 'email' as const, operator: 'contains' as const, value: 'company1' },
+    ],
+  };
 
-  const scenarios = [
-    { name: 'admins list, page 1', url: '/api/admin/admins?per_page=20', query: { page: 1, per_page: 20 } },
-    { name: 'admins list, page 400', url: '/api/admin/admins?per_page=20&page=400', query: { page: 400, per_page: 20 } },
+  type Scenario = { name: string; request: () => Promise<Response>; bare: () => Promise<unknown> };
+  const get = (url: string) => () => fetch(address + url, { headers: { authorization: `Bearer ${rootToken}` } });
+  const scenarios: Scenario[] = [
     {
-      name: 'admins search by email',
-      url: '/api/admin/admins?search=ingrid.moen4234',
-      query: { page: 1, per_page: 20, search: 'ingrid.moen4234' },
+      name: 'badges, page 1',
+      request: get(`/api/admin/exhibitor-users?eventId=${eventId}&badgeCategoryId=${staff!.id}`),
+      bare: () => listBadges(database.db, inEvent({ badgeCategoryId: staff!.id }), { page: 1, per_page: 20 }),
     },
-    { name: 'admins search by name', url: '/api/admin/admins?search=Sofia%20Sandvik', query: { page: 1, per_page: 20, search: 'Sofia Sandvik' } },
+    {
+      name: 'badges, page 1,000',
+      request: get(`/api/admin/exhibitor-users?eventId=${eventId}&badgeCategoryId=${staff!.id}&page=1000`),
+      bare: () => listBadges(database.db, inEvent({ badgeCategoryId: staff!.id }), { page: 1000, per_page: 20 }),
+    },
+    {
+      name: 'search, email prefix',
+      request: get(`/api/admin/exhibitor-users?eventId=${eventId}&search=sofia.berg`),
+      bare: () => listBadges(database.db, inEvent({ search: 'sofia.berg' }), { page: 1, per_page: 20 }),
+    },
+    {
+      name: 'search, name',
+      request: get(`/api/admin/exhibitor-users?eventId=${eventId}&search=Ingrid%20Moen`),
+      bare: () => listBadges(database.db, inEvent({ search: 'Ingrid Moen' }), { page: 1, per_page: 20 }),
+    },
+    {
+      name: 'advanced filter',
+      request: () =>
+        fetch(`${address}/api/admin/exhibitor-users/advanced-filter`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${rootToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ eventId, ...advanced }),
+        }),
+      bare: () => listBadges(database.db, and(inEvent({}), advancedFilterCondition(advanced)), { page: 1, per_page: 20 }),
+    },
+    {
+      name: 'event badge categories',
+      request: get(`/api/admin/badge-categories/event/${eventId}?type=badge&limit=50`),
+      bare: () => listEventCategories(database.db, undefined, { eventId, type: 'badge', limit: 50 }),
+    },
   ];
 
-  console.log(`Database: ${database.kind}; ${ADMINS} accounts; ${REQUESTS} requests at ${CONCURRENCY} concurrent connections.`);
-  console.log('Aim: p95 under 50 ms and within 2x of the bare query.\n');
+  console.log(`Database: ${database.kind}. Seeded ${LARGE_SHOW.exhibitors} exhibitors and ${LARGE_SHOW.badges} badges in ${seedSeconds.toFixed(1)} s.`);
+  console.log(`${REQUESTS} requests per scenario at ${CONCURRENCY} concurrent connections; aim: p95 under 50 ms and within 2x of the bare query.\n`);
   for (const scenario of scenarios) {
     const api = await measure(async () => {
-      const res = await fetch(address + scenario.url, { headers: { authorization: `Bearer ${token}` } });
-      if (!res.ok) throw new Error(`${scenario.url}: ${res.status}`);
+      const res = await scenario.request();
+      if (!res.ok) throw new Error(`${scenario.name}: ${res.status} ${await res.text()}`);
       await res.arrayBuffer();
     });
-    const bare = await measure(() => listAdmins(database.db, scope, scenario.query));
+    const bare = await measure(scenario.bare);
     console.log(
-      `${scenario.name.padEnd(26)} API p50 ${format(api.p50)}, p95 ${format(api.p95)} | bare query p50 ${format(bare.p50)}, p95 ${format(bare.p95)} | p95 ratio ${(api.p95 / bare.p95).toFixed(2)}x`,
+      `${scenario.name.padEnd(24)} API p50 ${format(api.p50).padStart(9)}, p95 ${format(api.p95).padStart(9)} | bare p50 ${format(bare.p50).padStart(9)}, p95 ${format(bare.p95).padStart(9)} | p95 ratio ${(api.p95 / bare.p95).toFixed(2)}x`,
     );
   }
+
+  // Badge creation against an allocation with fewer places than requests: throughput, and no overshoot.
+  const [allocation] = await queryRows<{ quantity: number; used: number }>(
+    database.db,
+    sql`select quantity, used from allocations where admin_id = ${exhibitor!.id} and badge_category_id = ${staff!.id}`,
+  );
+  const places = 300;
+  await database.db.execute(sql`update allocations set quantity = used + ${places} where admin_id = ${exhibitor!.id} and badge_category_id = ${staff!.id}`);
+  const exhibitorToken = await tokens.sign(exhibitor!.id);
+  let created = 0;
+  let refused = 0;
+  let next = 0;
+  const attempts = places + 100;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < attempts) {
+        const i = next++;
+        const res = await fetch(`${address}/api/admin/exhibitor-users`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${exhibitorToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            firstName: 'Bench',
+            lastName: `Creator ${i}`,
+            email: `creator${i}@bench.example`,
+            badgeCategoryId: staff!.id,
+            customFieldValues: [{ customFieldId: (await jobTitleField(database, eventId)).id, value: 'Engineer' }],
+          }),
+        });
+        if (res.status === 201) created++;
+        else if (res.status === 422) refused++;
+        else throw new Error(`creation: ${res.status} ${await res.text()}`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const [after] = await queryRows<{ quantity: number; used: number; badges: number }>(
+    database.db,
+    sql`select al.quantity, al.used, (select count(*)::int from badges b where b.allocation_id = al.id) as badges
+          from allocations al where al.admin_id = ${exhibitor!.id} and al.badge_category_id = ${staff!.id}`,
+  );
+  console.log(
+    `\nBadge creation, ${CONCURRENCY} concurrent creators, ${attempts} attempts for ${places} free places: ${(attempts / seconds).toFixed(0)} requests/s, ` +
+      `${created} created, ${refused} refused with 422; allocation ${after!.used}/${after!.quantity} used, ${after!.badges} badges ` +
+      `(${after!.used === after!.badges && after!.used <= after!.quantity ? 'no overshoot' : 'OVERSHOOT'}; was ${allocation!.used}/${allocation!.quantity}).`,
+  );
+
   console.log(`\nLogin page JavaScript: ${loginPageJs()}`);
   await app.close();
   await database.close();
+}
+
+let jobTitle: Promise<{ id: number }> | undefined;
+function jobTitleField(database: DatabaseHandle, eventId: number) {
+  jobTitle ??= queryRows<{ id: number }>(database.db, sql`select id from custom_fields where event_id = ${eventId} and key = 'job_title'`).then(
+    (rows) => rows[0]!,
+  );
+  return jobTitle;
 }
 
 main().catch((error: unknown) => {

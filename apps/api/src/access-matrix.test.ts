@@ -104,6 +104,34 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     access: 'all:delete_badge_category',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.categoryB }),
   },
+  'GET /api/admin/allocations': { access: 'all:view_allocation' },
+  'POST /api/admin/allocations': { access: 'all:create_allocation' },
+  'PUT /api/admin/allocations': { access: 'all:update_allocation' },
+  'POST /api/admin/allocations/bulk': { access: 'all:create_allocation,update_allocation' },
+  'GET /api/admin/exhibitor-users': { access: 'all:view_exhibitor_users' },
+  'POST /api/admin/exhibitor-users': { access: 'all:create_exhibitor_user' },
+  'POST /api/admin/exhibitor-users/advanced-filter': { access: 'all:view_exhibitor_users' },
+  'GET /api/admin/exhibitor-users/:id': {
+    access: 'all:view_exhibitor_users',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.badgeB }),
+  },
+  'PUT /api/admin/exhibitor-users/:id': {
+    access: 'any:update_exhibitor_user,update_user',
+    outOfScope: (w) => ({ as: w.exhibitorB, id: w.badgeA, payload: { firstName: 'Taken' } }),
+  },
+  'DELETE /api/admin/exhibitor-users/:id': {
+    access: 'all:delete_exhibitor_user',
+    outOfScope: (w) => ({ as: w.exhibitorB, id: w.badgeA }),
+  },
+  'PATCH /api/admin/users/bulk-addon-assignment': { access: 'any:update_exhibitor_user,update_user' },
+  'GET /api/users': { access: 'all:view_users' },
+  'POST /api/users': { access: 'all:create_user' },
+  'GET /api/users/:id': { access: 'all:view_users', outOfScope: (w) => ({ as: w.eventAdminB, id: w.badgeA }) },
+  'PUT /api/users/:id': {
+    access: 'all:update_user',
+    outOfScope: (w) => ({ as: w.eventAdminB, id: w.badgeA, payload: { firstName: 'Taken' } }),
+  },
+  'DELETE /api/users/:id': { access: 'all:delete_user', outOfScope: (w) => ({ as: w.eventAdminB, id: w.badgeA }) },
 };
 
 function describeAccess(access: RouteAccess): string {

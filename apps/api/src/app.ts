@@ -1,12 +1,15 @@
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { MAX_FILE_SIZE_BYTES } from '@portal/shared/custom-fields';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { adminsRoutes } from './features/admins/admins.routes';
@@ -15,6 +18,11 @@ import { createAccessTokens } from './features/auth/access-tokens';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createSsoVerifier } from './features/auth/sso';
+import { allocationsRoutes } from './features/allocations/allocations.routes';
+import { createAllocationsService } from './features/allocations/allocations.service';
+import { badgesRoutes } from './features/badges/badges.routes';
+import { createBadgesService } from './features/badges/badges.service';
+import { createFieldValues } from './features/badges/field-values';
 import { badgeCategoriesRoutes } from './features/badge-categories/badge-categories.routes';
 import { createBadgeCategoriesService } from './features/badge-categories/badge-categories.service';
 import { companiesRoutes } from './features/companies/companies.routes';
@@ -28,6 +36,8 @@ import { eventsRoutes } from './features/events/events.routes';
 import { createEventsService } from './features/events/events.service';
 import { exhibitorsRoutes } from './features/exhibitors/exhibitors.routes';
 import { createExhibitorsService } from './features/exhibitors/exhibitors.service';
+import { createLocalFileStore } from './features/files/file-store';
+import { createFilesService } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
 import { registrationLinksRoutes } from './features/registration-links/registration-links.routes';
 import { createRegistrationLinksService } from './features/registration-links/registration-links.service';
@@ -103,6 +113,7 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
     transform: jsonSchemaTransform,
   });
   await app.register(errorHandler, { serveSpa });
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 20, fields: 200, fieldSize: 1024 * 1024 } });
 
   const accessTokens = createAccessTokens(secret);
   const limiter = config.REDIS_URL
@@ -113,6 +124,7 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
 
   const db = database.db;
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  const files = createFilesService({ store: createLocalFileStore(join(resolve(config.DATA_DIR), 'files')) });
   const services = {
     auth: createAuthService({
       db,
@@ -130,6 +142,8 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
     subAccounts: createSubAccountsService({ db }),
     badgeCategories: createBadgeCategoriesService({ db }),
     customFields: createCustomFieldsService({ db }),
+    allocations: createAllocationsService({ db }),
+    badges: createBadgesService({ db, fieldValues: createFieldValues(files) }),
     registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
   };
 
@@ -147,6 +161,8 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       await api.register(registrationLinksRoutes, services);
       await api.register(badgeCategoriesRoutes, services);
       await api.register(customFieldsRoutes, services);
+      await api.register(allocationsRoutes, services);
+      await api.register(badgesRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,8 @@ export const listMetaSchema = z.object({
   per_page: z.number().int(),
   total: z.number().int(),
   total_pages: z.number().int(),
+  /** Present and true when `total` is the database's estimate (very large results only). */
+  estimated: z.boolean().optional(),
 });
 export type ListMeta = z.infer<typeof listMetaSchema>;
 
@@ -31,8 +33,8 @@ export function itemResponseSchema<T extends z.ZodType>(item: T) {
   return z.object({ data: item });
 }
 
-export function buildListMeta(page: number, perPage: number, total: number): ListMeta {
-  return { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) };
+export function buildListMeta(page: number, perPage: number, total: number, estimated = false): ListMeta {
+  return { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage), ...(estimated ? { estimated } : {}) };
 }
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });

@@ -1,6 +1,6 @@
 import { buildListMeta, type ListMeta } from '@portal/shared/common';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/client';
+import { queryRows, type Database } from '../db/client';
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 export type Page = { page: number; per_page: number };
@@ -9,8 +9,8 @@ export function pageWindow({ page, per_page }: Page) {
   return { limit: per_page, offset: (page - 1) * per_page };
 }
 
-export function listResult<T>(rows: T[], total: number, page: Page): { data: T[]; meta: ListMeta } {
-  return { data: rows, meta: buildListMeta(page.page, page.per_page, total) };
+export function listResult<T>(rows: T[], total: number, page: Page, estimated = false): { data: T[]; meta: ListMeta } {
+  return { data: rows, meta: buildListMeta(page.page, page.per_page, total, estimated) };
 }
 
 /**
@@ -52,4 +52,29 @@ export async function countWhere(db: Database, table: PgTable, where: SQL | unde
     .from(table)
     .where(where);
   return row?.count ?? 0;
+}
+
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/**
+ * The number of rows matching `where`, exact up to `EXACT_COUNT_LIMIT`; beyond it, the planner's
+ * estimate. Counting 100,000 badges exactly costs tens of milliseconds on every page request,
+ * while nobody pages to the end of such a list without narrowing it first.
+ */
+export async function countOrEstimate(
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ total: number; estimated: boolean }> {
+  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1);
+  const [row] = await db.select({ count: sql<number>`cast(count(*) as integer)` }).from(capped.as('capped'));
+  const count = row?.count ?? 0;
+  if (count <= EXACT_COUNT_LIMIT) return { total: count, estimated: false };
+  const plan = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
+    db,
+    sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`,
+  );
+  const raw = plan[0]!['QUERY PLAN'];
+  const parsed = typeof raw === 'string' ? (JSON.parse(raw) as [{ Plan: { 'Plan Rows': number } }]) : raw;
+  return { total: Math.max(Math.round(parsed[0].Plan['Plan Rows']), count), estimated: true };
 }

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { adminRoles, admins } from '../db/schema/admins';
-import { badgeCategories } from '../db/schema/badges';
+import { badgeCategories, badges } from '../db/schema/badges';
 import { companies } from '../db/schema/companies';
 import { events } from '../db/schema/events';
 import { roles } from '../db/schema/roles';
@@ -130,7 +130,16 @@ export async function createWorld(t: TestApp) {
       { eventId: eventB!.id, name: 'Exhibitor staff', badgeType: 'exhibitor' },
     ])
     .returning({ id: badgeCategories.id });
+  const [badgeA, badgeB] = await t.db
+    .insert(badges)
+    .values([
+      { eventId: eventA!.id, badgeCategoryId: categoryA!.id, exhibitorId: exhibitorA.id, firstName: 'Ada', lastName: 'A', email: `ada${counter}@a.example`, badgeType: 'exhibitor', code: `A${counter}CODE` },
+      { eventId: eventB!.id, badgeCategoryId: categoryB!.id, exhibitorId: exhibitorB.id, firstName: 'Bo', lastName: 'B', email: `bo${counter}@b.example`, badgeType: 'exhibitor', code: `B${counter}CODE` },
+    ])
+    .returning({ id: badges.id });
   return {
+    badgeA: badgeA!.id,
+    badgeB: badgeB!.id,
     categoryA: categoryA!.id,
     vipCategoryA: vipCategoryA!.id,
     categoryB: categoryB!.id,

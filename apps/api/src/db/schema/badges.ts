@@ -1,3 +1,4 @@
+import type { CustomFieldOption, CustomFieldValidation } from '@portal/shared/custom-fields';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -109,8 +110,8 @@ export const badges = pgTable(
     uniqueIndex('badges_event_category_email_key').on(t.eventId, t.badgeCategoryId, t.email),
     index('badges_event_category_order_idx').on(t.eventId, t.badgeCategoryId, t.createdAt, t.id),
     index('badges_event_order_idx').on(t.eventId, t.createdAt, t.id),
-    index('badges_exhibitor_idx').on(t.exhibitorId),
-    index('badges_creator_idx').on(t.createdByAdminId),
+    index('badges_exhibitor_order_idx').on(t.exhibitorId, t.createdAt, t.id),
+    index('badges_creator_order_idx').on(t.createdByAdminId, t.createdAt, t.id),
     index('badges_email_prefix_idx').on(sql`${t.email} text_pattern_ops`),
     index('badges_search_trgm').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`),
     check('badges_status_known', sql`${t.status} IN ('active', 'cancelled')`),
@@ -162,15 +163,12 @@ export const customFields = pgTable(
     label: text('label').notNull(),
     key: text('key').notNull(),
     type: text('type', { enum: CUSTOM_FIELD_TYPES }).notNull(),
-    options: jsonb('options').$type<{ value: string; label: string }[]>().notNull().default([]),
+    options: jsonb('options').$type<CustomFieldOption[]>().notNull().default([]),
     required: boolean('required').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     helpText: text('help_text'),
-    validation: jsonb('validation')
-      .$type<{ min?: number; max?: number; pattern?: string; maxFileSizeBytes?: number; allowedMimeTypes?: string[] }>()
-      .notNull()
-      .default({}),
+    validation: jsonb('validation').$type<CustomFieldValidation>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,139 @@
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
+import { admins } from '../../db/schema/admins';
+import { allocations, badgeCategories } from '../../db/schema/badges';
+import { companies } from '../../db/schema/companies';
+import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import type { Scope } from '../auth/scope';
+
+const allocationColumns = {
+  id: allocations.id,
+  eventId: allocations.eventId,
+  adminId: allocations.adminId,
+  adminName: sql<string>`(${admins.firstName} || ' ' || ${admins.lastName})`,
+  companyName: companies.name,
+  parentAllocationId: allocations.parentAllocationId,
+  badgeCategoryId: allocations.badgeCategoryId,
+  badgeCategory: {
+    id: badgeCategories.id,
+    name: badgeCategories.name,
+    type: badgeCategories.type,
+    badgeType: badgeCategories.badgeType,
+  },
+  quantity: allocations.quantity,
+  used: allocations.used,
+  reserved: sql<number>`(select cast(coalesce(sum(c.quantity), 0) as integer) from allocations c where c.parent_allocation_id = allocations.id)`,
+  childrenUsed: sql<number>`(select cast(coalesce(sum(c.used), 0) as integer) from allocations c where c.parent_allocation_id = allocations.id)`,
+  createdAt: allocations.createdAt,
+  updatedAt: allocations.updatedAt,
+};
+
+export type AllocationRow = NonNullable<Awaited<ReturnType<typeof findAllocation>>>;
+
+/** Allocations a scope reaches: its event's, an exhibitor's own and its sub-accounts', a sub-account's own. */
+export function allocationScopeFilter(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case 'global':
+      return undefined;
+    case 'event':
+      return eq(allocations.eventId, scope.eventId);
+    case 'exhibitor':
+      return sql`${allocations.adminId} in (select id from admins where admins.id = ${scope.exhibitorId} or admins.exhibitor_id = ${scope.exhibitorId})`;
+    case 'sub-account':
+      return eq(allocations.adminId, scope.subAccountId);
+  }
+}
+
+function joined(db: Database) {
+  return db
+    .select(allocationColumns)
+    .from(allocations)
+    .innerJoin(admins, eq(admins.id, allocations.adminId))
+    .innerJoin(badgeCategories, eq(badgeCategories.id, allocations.badgeCategoryId))
+    .leftJoin(companies, eq(companies.id, admins.companyId));
+}
+
+export type AllocationFilter = Page & {
+  sort?: string;
+  adminId?: number;
+  eventId?: number;
+  badgeCategoryId?: number;
+  type?: 'badge' | 'addon';
+  includeChildAllocations?: boolean;
+  search?: string;
+};
+
+export async function listAllocations(db: Database, scopeFilter: SQL | undefined, query: AllocationFilter) {
+  const where = and(
+    scopeFilter,
+    query.adminId ? eq(allocations.adminId, query.adminId) : undefined,
+    query.eventId ? eq(allocations.eventId, query.eventId) : undefined,
+    query.badgeCategoryId ? eq(allocations.badgeCategoryId, query.badgeCategoryId) : undefined,
+    query.type ? sql`exists (select 1 from badge_categories bc where bc.id = allocations.badge_category_id and bc.type = ${query.type})` : undefined,
+    query.includeChildAllocations ? undefined : isNull(allocations.parentAllocationId),
+    query.search
+      ? sql`exists (select 1 from admins a left join companies c on c.id = a.company_id where a.id = allocations.admin_id
+               and (a.first_name || ' ' || a.last_name || ' ' || a.email || ' ' || coalesce(c.name, '')) ilike ${containsPattern(query.search)})`
+      : undefined,
+  );
+  const order = orderBy(query.sort, { createdAt: allocations.createdAt, quantity: allocations.quantity, used: allocations.used }, allocations.id, 'createdAt');
+  const { limit, offset } = pageWindow(query);
+  const pageIds = db.select({ id: allocations.id }).from(allocations).where(where).orderBy(...order).limit(limit).offset(offset);
+  return fetchPage(
+    () => joined(db).where(inArray(allocations.id, pageIds)).orderBy(...order),
+    () => countWhere(db, allocations, where),
+  );
+}
+
+export async function findAllocation(db: Database, id: number, scopeFilter: SQL | undefined) {
+  const [row] = await joined(db).where(and(eq(allocations.id, id), scopeFilter));
+  return row;
+}
+
+export async function findAllocationsByIds(db: Database, ids: number[], scopeFilter: SQL | undefined) {
+  if (ids.length === 0) return [];
+  return joined(db).where(and(inArray(allocations.id, ids), scopeFilter)).orderBy(allocations.id);
+}
+
+export type LockedAllocation = { id: number; quantity: number; used: number; reserved: number; parentAllocationId: number | null };
+
+/**
+ * Locks an admin's allocation of a category for the rest of the transaction and answers it with
+ * what its sub-accounts hold. Every change of `used` or of a child's quantity goes through this
+ * lock, so concurrent registrations are taken one after the other and never overshoot.
+ */
+export async function lockAllocation(db: Database, adminId: number, badgeCategoryId: number): Promise<LockedAllocation | null> {
+  const [row] = await queryRows<{ id: number; quantity: number; used: number; parent_allocation_id: number | null }>(
+    db,
+    sql`select id, quantity, used, parent_allocation_id from allocations
+         where admin_id = ${adminId} and badge_category_id = ${badgeCategoryId} for update`,
+  );
+  if (!row) return null;
+  const [children] = await queryRows<{ reserved: number }>(
+    db,
+    sql`select cast(coalesce(sum(quantity), 0) as integer) as reserved from allocations where parent_allocation_id = ${row.id}`,
+  );
+  return { id: row.id, quantity: row.quantity, used: row.used, reserved: children!.reserved, parentAllocationId: row.parent_allocation_id };
+}
+
+export async function insertAllocation(db: Database, values: typeof allocations.$inferInsert): Promise<number> {
+  const [row] = await db.insert(allocations).values(values).returning({ id: allocations.id });
+  return row!.id;
+}
+
+export async function setQuantity(db: Database, id: number, quantity: number) {
+  await db.update(allocations).set({ quantity, updatedAt: sql`now()` }).where(eq(allocations.id, id));
+}
+
+export async function changeUsed(db: Database, id: number, delta: number) {
+  await db
+    .update(allocations)
+    .set({ used: sql`${allocations.used} + ${delta}`, updatedAt: sql`now()` })
+    .where(eq(allocations.id, id));
+}
+
+/** The exhibitor or sub-account an allocation belongs to. */
+export async function allocationHolder(db: Database, allocationId: number): Promise<number> {
+  const [row] = await db.select({ adminId: allocations.adminId }).from(allocations).where(eq(allocations.id, allocationId));
+  return row!.adminId;
+}

@@ -1,0 +1,228 @@
+import { BADGE_TYPES, type BadgeType } from '@portal/shared/badge-categories';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { queryRows, type Database } from '../../db/client';
+import { admins } from '../../db/schema/admins';
+import { badgeAddons, badgeCategories, badgeFieldValues, badges, customFields } from '../../db/schema/badges';
+import { companies } from '../../db/schema/companies';
+import { events } from '../../db/schema/events';
+import { files } from '../../db/schema/files';
+import { containsPattern, countOrEstimate, countWhere, orderBy, pageWindow, type Page } from '../../lib/listing';
+import type { Scope } from '../auth/scope';
+
+const owner = alias(admins, 'owner');
+const creator = alias(admins, 'creator');
+
+const badgeColumns = {
+  id: badges.id,
+  eventId: badges.eventId,
+  eventName: events.name,
+  badgeCategoryId: badges.badgeCategoryId,
+  badgeCategory: { id: badgeCategories.id, name: badgeCategories.name, type: badgeCategories.type, badgeType: badgeCategories.badgeType },
+  exhibitorId: badges.exhibitorId,
+  companyName: companies.name,
+  createdByAdminId: badges.createdByAdminId,
+  createdByName: sql<string | null>`(${creator.firstName} || ' ' || ${creator.lastName})`,
+  allocationId: badges.allocationId,
+  firstName: badges.firstName,
+  lastName: badges.lastName,
+  email: badges.email,
+  phone: badges.phone,
+  type: badges.badgeType,
+  status: badges.status,
+  code: badges.code,
+  createdAt: badges.createdAt,
+  updatedAt: badges.updatedAt,
+};
+
+export type BadgeRow = NonNullable<Awaited<ReturnType<typeof findBadge>>>;
+
+/** Badges a scope reaches (DESIGN §4), limited to the badge types the caller may see. */
+export function badgeScopeFilter(scope: Scope, visibleTypes: readonly BadgeType[]): SQL | undefined {
+  // Seeing every type needs no condition, which keeps the count on an index.
+  const types =
+    visibleTypes.length === BADGE_TYPES.length ? undefined : visibleTypes.length > 0 ? inArray(badges.badgeType, [...visibleTypes]) : sql`false`;
+  switch (scope.kind) {
+    case 'global':
+      return types;
+    case 'event':
+      return and(eq(badges.eventId, scope.eventId), types);
+    case 'exhibitor':
+      return and(eq(badges.exhibitorId, scope.exhibitorId), types);
+    case 'sub-account':
+      return and(eq(badges.createdByAdminId, scope.subAccountId), types);
+  }
+}
+
+function joined(db: Database) {
+  return db
+    .select(badgeColumns)
+    .from(badges)
+    .innerJoin(events, eq(events.id, badges.eventId))
+    .innerJoin(badgeCategories, eq(badgeCategories.id, badges.badgeCategoryId))
+    .leftJoin(owner, eq(owner.id, badges.exhibitorId))
+    .leftJoin(companies, eq(companies.id, owner.companyId))
+    .leftJoin(creator, eq(creator.id, badges.createdByAdminId));
+}
+
+export type BadgeFilter = {
+  eventId?: number;
+  badgeCategoryId?: number;
+  badgeType?: BadgeType;
+  exhibitorId?: number;
+  subAccountId?: number;
+  status?: 'active' | 'cancelled';
+  search?: string;
+  createdFrom?: string;
+  createdTo?: string;
+};
+
+const companyOf = sql`(select c.name from admins a join companies c on c.id = a.company_id where a.id = badges.exhibitor_id)`;
+
+/** The search box: an email prefix uses the prefix index, anything else the trigram index. */
+function searchCondition(term: string): SQL {
+  const pattern = containsPattern(term);
+  const prefix = `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // A union of three index lookups: PostgreSQL does not combine an OR across them on its own.
+  return sql`badges.id in (
+    select id from badges where email like ${prefix}
+    union all select id from badges where (first_name || ' ' || last_name || ' ' || email) ilike ${pattern}
+    union all select id from badges where exhibitor_id in (
+      select a.id from admins a join companies c on c.id = a.company_id where c.name ilike ${pattern}))`;
+}
+
+export function filterConditions(filter: BadgeFilter): (SQL | undefined)[] {
+  return [
+    filter.eventId ? eq(badges.eventId, filter.eventId) : undefined,
+    filter.badgeCategoryId ? eq(badges.badgeCategoryId, filter.badgeCategoryId) : undefined,
+    filter.badgeType ? eq(badges.badgeType, filter.badgeType) : undefined,
+    filter.exhibitorId ? eq(badges.exhibitorId, filter.exhibitorId) : undefined,
+    filter.subAccountId ? eq(badges.createdByAdminId, filter.subAccountId) : undefined,
+    filter.status ? eq(badges.status, filter.status) : undefined,
+    filter.search ? searchCondition(filter.search) : undefined,
+    filter.createdFrom ? gte(badges.createdAt, new Date(`${filter.createdFrom}T00:00:00Z`)) : undefined,
+    filter.createdTo ? lt(badges.createdAt, sql`${`${filter.createdTo}T00:00:00Z`}::timestamptz + interval '1 day'`) : undefined,
+  ];
+}
+
+export const BADGE_ORDER_COLUMNS = {
+  createdAt: badges.createdAt,
+  name: sql`lower(${badges.lastName} || ' ' || ${badges.firstName})`,
+  email: badges.email,
+  company: companyOf,
+};
+
+/** One page of badges matching `where`, most recent first unless sorted otherwise. */
+export async function listBadges(db: Database, where: SQL | undefined, query: Page & { sort?: string }) {
+  const order = orderBy(query.sort, BADGE_ORDER_COLUMNS, badges.id, '-createdAt');
+  const { limit, offset } = pageWindow(query);
+  const pageIds = db.select({ id: badges.id }).from(badges).where(where).orderBy(...order).limit(limit).offset(offset);
+  const [rows, count] = await Promise.all([
+    joined(db).where(inArray(badges.id, pageIds)).orderBy(...order),
+    countOrEstimate(db, badges, where),
+  ]);
+  return { rows, ...count };
+}
+
+export async function findBadge(db: Database, id: number, scopeFilter: SQL | undefined) {
+  const [row] = await joined(db).where(and(eq(badges.id, id), scopeFilter));
+  return row;
+}
+
+export async function findFieldValues(db: Database, badgeId: number) {
+  return db
+    .select({
+      customFieldId: badgeFieldValues.customFieldId,
+      key: customFields.key,
+      label: customFields.label,
+      value: badgeFieldValues.value,
+      fileId: files.id,
+      fileName: files.originalName,
+      fileType: files.contentType,
+      fileSize: files.sizeBytes,
+    })
+    .from(badgeFieldValues)
+    .innerJoin(customFields, eq(customFields.id, badgeFieldValues.customFieldId))
+    .leftJoin(files, eq(files.id, badgeFieldValues.fileId))
+    .where(eq(badgeFieldValues.badgeId, badgeId))
+    .orderBy(customFields.sortOrder, customFields.id);
+}
+
+export async function findAddons(db: Database, badgeId: number) {
+  return db
+    .select({ id: badgeCategories.id, name: badgeCategories.name })
+    .from(badgeAddons)
+    .innerJoin(badgeCategories, eq(badgeCategories.id, badgeAddons.addonCategoryId))
+    .where(eq(badgeAddons.badgeId, badgeId))
+    .orderBy(badgeCategories.sortOrder, badgeCategories.id);
+}
+
+export async function insertBadge(db: Database, values: typeof badges.$inferInsert): Promise<number> {
+  const [row] = await db.insert(badges).values(values).returning({ id: badges.id });
+  return row!.id;
+}
+
+export async function updateBadge(db: Database, id: number, values: Partial<typeof badges.$inferInsert>) {
+  await db
+    .update(badges)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(badges.id, id));
+}
+
+export async function deleteBadge(db: Database, id: number) {
+  await db.delete(badges).where(eq(badges.id, id));
+}
+
+/** Replaces the badge's answers to the given fields; other answers stay. */
+export async function saveFieldValues(
+  db: Database,
+  badgeId: number,
+  values: { customFieldId: number; value: unknown; fileId?: string | null }[],
+) {
+  if (values.length === 0) return;
+  await db
+    .insert(badgeFieldValues)
+    .values(values.map((v) => ({ badgeId, customFieldId: v.customFieldId, value: v.value ?? null, fileId: v.fileId ?? null })))
+    .onConflictDoUpdate({
+      target: [badgeFieldValues.badgeId, badgeFieldValues.customFieldId],
+      set: { value: sql`excluded.value`, fileId: sql`excluded.file_id` },
+    });
+}
+
+export async function countBadges(db: Database, where: SQL | undefined): Promise<number> {
+  return countWhere(db, badges, where);
+}
+
+export async function emailRegistered(db: Database, eventId: number, categoryId: number, email: string, exceptId?: number) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from badges where event_id = ${eventId} and badge_category_id = ${categoryId} and email = ${email}
+          ${exceptId ? sql`and id <> ${exceptId}` : sql``} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** The badges among `ids` that the scope reaches, with their add-on of the category if they have it. */
+export async function findBadgesForAddon(db: Database, ids: number[], scopeFilter: SQL | undefined, addonCategoryId: number) {
+  return db
+    .select({
+      id: badges.id,
+      eventId: badges.eventId,
+      exhibitorId: badges.exhibitorId,
+      status: badges.status,
+      addonAllocationId: badgeAddons.allocationId,
+      hasAddon: sql<boolean>`(${badgeAddons.badgeId} is not null)`,
+    })
+    .from(badges)
+    .leftJoin(badgeAddons, and(eq(badgeAddons.badgeId, badges.id), eq(badgeAddons.addonCategoryId, addonCategoryId)))
+    .where(and(inArray(badges.id, ids), scopeFilter))
+    .orderBy(badges.id);
+}
+
+export async function insertBadgeAddon(db: Database, values: typeof badgeAddons.$inferInsert) {
+  await db.insert(badgeAddons).values(values);
+}
+
+export async function deleteBadgeAddon(db: Database, badgeId: number, addonCategoryId: number) {
+  await db.delete(badgeAddons).where(and(eq(badgeAddons.badgeId, badgeId), eq(badgeAddons.addonCategoryId, addonCategoryId)));
+}

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customFields } from '../../db/schema/badges';
+import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
+
+let t: TestApp;
+let w: World;
+let fields: Record<string, number>;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t);
+  const rows = await t.db
+    .insert(customFields)
+    .values([
+      { eventId: w.eventA, badgeCategoryId: w.categoryA, label: 'Job title', key: 'job_title', type: 'text', required: true, sortOrder: 1 },
+      { eventId: w.eventA, badgeCategoryId: null, label: 'Diet', key: 'diet', type: 'select', options: [{ value: 'veg', label: 'Vegetarian' }, { value: 'none', label: 'None' }] },
+      { eventId: w.eventA, badgeCategoryId: w.categoryA, label: 'Passport scan', key: 'passport', type: 'file', validation: { allowedMimeTypes: ['application/pdf'] } },
+      { eventId: w.eventB, badgeCategoryId: w.categoryB, label: 'Other event', key: 'other', type: 'text' },
+    ])
+    .returning({ id: customFields.id, key: customFields.key });
+  fields = Object.fromEntries(rows.map((r) => [r.key, r.id]));
+});
+afterAll(() => t.close());
+
+const send = (as: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.request(as, { method, url, payload });
+let n = 0;
+const person = (extra: object = {}) => ({
+  firstName: 'Liv',
+  lastName: `Berg ${++n}`,
+  email: `liv${n}@people.example`,
+  phone: '+47 400 00 000',
+  badgeCategoryId: w.categoryA,
+  customFieldValues: [{ customFieldId: fields.job_title, value: 'Engineer' }],
+  ...extra,
+});
+
+function multipart(fieldsToSend: Record<string, string>, file?: { name: string; filename: string; type: string; bytes: Buffer }) {
+  const boundary = '----portal-test-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fieldsToSend)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('creating badges', () => {
+  it('registers an organiser badge with answers, a unique code and the category’s badge type', async () => {
+    const res = await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({
+      customFieldValues: [
+        { customFieldId: fields.job_title, value: '  Engineer  ' },
+        { customFieldId: fields.diet, value: 'veg' },
+      ],
+    }));
+    expect(res.statusCode).toBe(201);
+    const badge = res.json().data;
+    expect(badge).toMatchObject({ eventId: w.eventA, type: 'exhibitor', status: 'active', exhibitorId: null, badgeCategory: { name: 'Exhibitor staff' } });
+    expect(badge.code).toMatch(/^[2-9A-HJKMNP-Z]{10}$/);
+    expect(badge.customFieldValues.map((v: { key: string; value: unknown }) => [v.key, v.value])).toEqual([
+      ['diet', 'veg'],
+      ['job_title', 'Engineer'],
+    ]);
+  });
+
+  it('names every wrong answer and writes nothing', async () => {
+    const body = person({
+      customFieldValues: [
+        { customFieldId: fields.diet, value: 'meat-only' },
+        { customFieldId: fields.other, value: 'x' },
+      ],
+    });
+    const res = await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', body);
+    expect(res.statusCode).toBe(400);
+    const reported = res.json().details.map((d: { field: string }) => d.field);
+    expect(reported).toEqual(expect.arrayContaining(['customFieldValues.job_title', 'customFieldValues.diet', 'customFieldValues']));
+    const list = await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?search=${encodeURIComponent(body.email)}`);
+    expect(list.json().meta.total).toBe(0);
+  });
+
+  it('takes a multipart form with a custom-field file, checking the real file type', async () => {
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 32), Buffer.from('\n%%EOF')]);
+    const form = (bytes: Buffer, type: string) =>
+      multipart(
+        {
+          firstName: 'Ola',
+          lastName: `File ${++n}`,
+          email: `file${n}@people.example`,
+          badgeCategoryId: String(w.categoryA),
+          customFieldValues: JSON.stringify([{ customFieldId: fields.job_title, value: 'Pilot' }]),
+        },
+        { name: `customField[${fields.passport}]`, filename: 'passport.pdf', type, bytes },
+      );
+    const ok = await t.request(w.eventAdminA, { method: 'POST', url: '/api/admin/exhibitor-users', ...form(pdf, 'application/pdf') });
+    expect(ok.statusCode).toBe(201);
+    const file = ok.json().data.customFieldValues.find((v: { key: string }) => v.key === 'passport').file;
+    expect(file).toMatchObject({ name: 'passport.pdf', contentType: 'application/pdf', sizeBytes: pdf.byteLength });
+
+    const disguised = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
+    const refused = await t.request(w.eventAdminA, { method: 'POST', url: '/api/admin/exhibitor-users', ...form(disguised, 'application/pdf') });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details[0].field).toBe('customFieldValues.passport');
+  });
+
+  it('refuses the same email twice in a category with 409, and a badge type that is not the category’s', async () => {
+    const body = person();
+    expect((await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', body)).statusCode).toBe(201);
+    const again = await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', { ...body, email: body.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().details[0].field).toBe('email');
+    const wrongType = await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({ type: 'visitor' }));
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().details[0].field).toBe('type');
+  });
+
+  it('keeps a VIP admin to vip categories and an exhibitor to its event', async () => {
+    expect((await send(w.vipAdminA, 'POST', '/api/users', person())).statusCode).toBe(400);
+    const vip = await send(w.vipAdminA, 'POST', '/api/users', person({ badgeCategoryId: w.vipCategoryA, customFieldValues: [] }));
+    expect(vip.statusCode).toBe(201);
+    expect(vip.json().data.type).toBe('vip');
+    expect((await send(w.exhibitorA, 'POST', '/api/admin/exhibitor-users', person({ badgeCategoryId: w.categoryB }))).statusCode).toBe(400);
+  });
+});
+
+describe('reading badges', () => {
+  it('filters, searches by email prefix and by name, and sorts, within the scope', async () => {
+    await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({ firstName: 'Sindre', lastName: 'Zeta', email: 'sindre.zeta@search.example' }));
+    const byPrefix = (await send(w.eventAdminA, 'GET', '/api/admin/exhibitor-users?search=sindre.ze')).json();
+    expect(byPrefix.data.map((b: { email: string }) => b.email)).toEqual(['sindre.zeta@search.example']);
+    const byName = (await send(w.eventAdminA, 'GET', '/api/admin/exhibitor-users?search=Sindre%20Zeta')).json();
+    expect(byName.meta.total).toBe(1);
+    const vipOnly = (await send(w.vipAdminA, 'GET', '/api/users?per_page=100')).json();
+    expect(vipOnly.data.every((b: { type: string }) => b.type === 'vip')).toBe(true);
+    const otherEvent = (await send(w.eventAdminB, 'GET', '/api/admin/exhibitor-users?per_page=100')).json();
+    expect(otherEvent.data.every((b: { eventId: number }) => b.eventId === w.eventB)).toBe(true);
+    const sorted = (await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?badgeCategoryId=${w.categoryA}&sort=email&per_page=100`)).json();
+    const emails = sorted.data.map((b: { email: string }) => b.email);
+    expect(emails).toEqual([...emails].sort());
+    const today = new Date().toISOString().slice(0, 10);
+    const createdToday = (await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?createdFrom=${today}&createdTo=${today}`)).json();
+    expect(createdToday.meta.total).toBeGreaterThan(0);
+  });
+
+  it('shows a sub-account only the badges it registered', async () => {
+    await send(w.eventAdminA, 'PUT', '/api/admin/allocations', { adminId: w.exhibitorA.id, badgeCategoryId: w.categoryA, quantity: 10 });
+    await send(w.exhibitorA, 'PUT', '/api/admin/allocations', { adminId: w.subAccountA.id, badgeCategoryId: w.categoryA, quantity: 2 });
+    const own = (await send(w.subAccountA, 'POST', '/api/admin/exhibitor-users', person())).json().data;
+    await send(w.exhibitorA, 'POST', '/api/admin/exhibitor-users', person());
+    const list = (await send(w.subAccountA, 'GET', '/api/admin/exhibitor-users?per_page=100')).json();
+    expect(list.data.map((b: { id: number }) => b.id)).toEqual([own.id]);
+    const exhibitorList = (await send(w.exhibitorA, 'GET', '/api/admin/exhibitor-users?per_page=100')).json();
+    expect(exhibitorList.data.map((b: { id: number }) => b.id)).toContain(own.id);
+  });
+
+  it('combines advanced filter conditions with and / or', async () => {
+    await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({ firstName: 'Astrid', email: 'astrid@and.example' }));
+    await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({ firstName: 'Bjorn', email: 'bjorn@or.example' }));
+    const filter = (combinator: 'and' | 'or') =>
+      send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users/advanced-filter', {
+        combinator,
+        conditions: [
+          { field: 'firstName', operator: 'eq', value: 'astrid' },
+          { field: 'email', operator: 'startsWith', value: 'bjorn@' },
+        ],
+      });
+    expect((await filter('and')).json().meta.total).toBe(0);
+    expect((await filter('or')).json().data.map((b: { firstName: string }) => b.firstName).sort()).toEqual(['Astrid', 'Bjorn']);
+    const bad = await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users/advanced-filter', {
+      conditions: [{ field: 'status', operator: 'before', value: '2027-01-01' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('conditions.0');
+  });
+});
+
+describe('bulk add-on assignment', () => {
+  it('assigns an add-on within the exhibitor’s add-on allocation, all or nothing, and removes it', async () => {
+    const parking = (
+      await send(w.eventAdminA, 'POST', '/api/admin/badge-categories', { eventId: w.eventA, name: 'Parking', type: 'addon', badgeType: 'exhibitor' })
+    ).json().data;
+    const exhibitor = await t.createUser({ roles: ['Exhibitor'], eventId: w.eventA });
+    await send(w.eventAdminA, 'PUT', '/api/admin/allocations', { adminId: exhibitor.id, badgeCategoryId: w.categoryA, quantity: 3 });
+    await send(w.eventAdminA, 'PUT', '/api/admin/allocations', { adminId: exhibitor.id, badgeCategoryId: parking.id, quantity: 2 });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await send(exhibitor, 'POST', '/api/admin/exhibitor-users', person())).json().data.id);
+    const patch = (payload: object) => t.request(w.eventAdminA, { method: 'PATCH', url: '/api/admin/users/bulk-addon-assignment', payload });
+
+    const tooMany = await patch({ badgeIds: ids, addonCategoryId: parking.id, action: 'assign' });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().message).toBe('Allocation exhausted for Parking');
+    expect((await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users/${ids[0]}`)).json().data.addons).toEqual([]);
+
+    const ok = await patch({ badgeIds: ids.slice(0, 2), addonCategoryId: parking.id, action: 'assign' });
+    expect(ok.json().data).toEqual({ changed: 2, unchanged: 0 });
+    expect((await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users/${ids[0]}`)).json().data.addons).toEqual([{ id: parking.id, name: 'Parking' }]);
+    expect((await patch({ badgeIds: ids.slice(0, 1), addonCategoryId: parking.id, action: 'remove' })).json().data.changed).toBe(1);
+    expect((await patch({ badgeIds: [ids[2]], addonCategoryId: parking.id, action: 'assign' })).statusCode).toBe(200);
+
+    expect((await patch({ badgeIds: [w.badgeB], addonCategoryId: parking.id, action: 'assign' })).statusCode).toBe(400);
+    expect((await patch({ badgeIds: [ids[0]], addonCategoryId: w.categoryA, action: 'assign' })).statusCode).toBe(400);
+  });
+});

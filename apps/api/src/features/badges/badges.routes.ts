@@ -1,0 +1,106 @@
+import {
+  advancedFilterBodySchema,
+  badgeListItemSchema,
+  badgeSchema,
+  bulkAddonAssignmentBodySchema,
+  createBadgeBodySchema,
+  listBadgesQuerySchema,
+  updateBadgeBodySchema,
+} from '@portal/shared/badges';
+import { idParamsSchema, itemResponseSchema, listResponseSchema } from '@portal/shared/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../lib/actor';
+import { customFieldFiles, readMultipartForm } from '../../lib/multipart-form';
+import { errorResponses as errors } from '../../lib/route-schemas';
+import { requires, requiresAny } from '../../plugins/access';
+import type { BadgesService } from './badges.service';
+
+const badge = itemResponseSchema(badgeSchema);
+const list = listResponseSchema(badgeListItemSchema);
+const tags = ['badges'];
+
+/**
+ * Badges under two names: the admin API's exhibitor users and the spec's /users. Creation and
+ * updates take JSON or a multipart form with custom-field files as `customField[{id}]`.
+ */
+export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: BadgesService }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const [base, permission] of [
+    ['/admin/exhibitor-users', { view: 'view_exhibitor_users', create: 'create_exhibitor_user', update: 'update_exhibitor_user', remove: 'delete_exhibitor_user' }],
+    ['/users', { view: 'view_users', create: 'create_user', update: 'update_user', remove: 'delete_user' }],
+  ] as const) {
+    routes.route({
+      method: 'GET',
+      url: base,
+      config: { access: requires(permission.view) },
+      schema: { tags, querystring: listBadgesQuerySchema, response: { 200: list, ...errors } },
+      handler: (request) => badges.listBadges(actorOf(request), request.query),
+    });
+
+    routes.route({
+      method: 'GET',
+      url: `${base}/:id`,
+      config: { access: requires(permission.view) },
+      schema: { tags, params: idParamsSchema, response: { 200: badge, ...errors } },
+      handler: async (request) => ({ data: await badges.getBadge(actorOf(request), request.params.id) }),
+    });
+
+    routes.route({
+      method: 'POST',
+      url: base,
+      config: { access: requires(permission.create) },
+      preValidation: readMultipartForm,
+      schema: { tags, body: createBadgeBodySchema, response: { 201: badge, ...errors } },
+      handler: async (request, reply) =>
+        reply
+          .code(201)
+          .send({ data: await badges.createBadge(actorOf(request), request.body, customFieldFiles(request.formFiles)) }),
+    });
+
+    routes.route({
+      method: 'PUT',
+      url: `${base}/:id`,
+      // Editing a badge is the spec's UPDATE_USER screen for both names.
+      config: { access: permission.update === 'update_user' ? requires('update_user') : requiresAny(permission.update, 'update_user') },
+      preValidation: readMultipartForm,
+      schema: { tags, params: idParamsSchema, body: updateBadgeBodySchema, response: { 200: badge, ...errors } },
+      handler: async (request) => ({
+        data: await badges.updateBadge(actorOf(request), request.params.id, request.body, customFieldFiles(request.formFiles)),
+      }),
+    });
+
+    routes.route({
+      method: 'DELETE',
+      url: `${base}/:id`,
+      config: { access: requires(permission.remove) },
+      schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...errors } },
+      handler: async (request, reply) => {
+        await badges.deleteBadge(actorOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    });
+  }
+
+  routes.route({
+    method: 'PATCH',
+    url: '/admin/users/bulk-addon-assignment',
+    config: { access: requiresAny('update_exhibitor_user', 'update_user') },
+    schema: {
+      tags,
+      body: bulkAddonAssignmentBodySchema,
+      response: { 200: z.object({ data: z.object({ changed: z.number().int(), unchanged: z.number().int() }) }), ...errors },
+    },
+    handler: (request) => badges.assignAddons(actorOf(request), request.body),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/admin/exhibitor-users/advanced-filter',
+    config: { access: requires('view_exhibitor_users') },
+    schema: { tags, body: advancedFilterBodySchema, response: { 200: list, ...errors } },
+    handler: (request) => badges.advancedFilter(actorOf(request), request.body),
+  });
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { BADGE_TYPES, CATEGORY_TYPES } from './badge-categories';
+import { idSchema, isoDateTime, listQuerySchema } from './common';
+
+export const allocationSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  adminId: z.number().int(),
+  adminName: z.string(),
+  companyName: z.string().nullable(),
+  /** Set for a sub-account's allocation, carved out of its exhibitor's. */
+  parentAllocationId: z.number().int().nullable(),
+  badgeCategoryId: z.number().int(),
+  badgeCategory: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    type: z.enum(CATEGORY_TYPES),
+    badgeType: z.enum(BADGE_TYPES),
+  }),
+  quantity: z.number().int(),
+  /** Registered against this allocation itself. */
+  used: z.number().int(),
+  /** Handed to sub-accounts (the sum of the children's quantities). */
+  reserved: z.number().int(),
+  /** Registered here and by the sub-accounts. */
+  usedTotal: z.number().int(),
+  /** What can still be registered or handed out here. */
+  available: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Allocation = z.infer<typeof allocationSchema>;
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
+export const listAllocationsQuerySchema = listQuerySchema.extend({
+  adminId: idSchema.optional(),
+  eventId: idSchema.optional(),
+  badgeCategoryId: idSchema.optional(),
+  type: z.enum(CATEGORY_TYPES).optional(),
+  includeChildAllocations: booleanQuery,
+});
+export type ListAllocationsQuery = z.infer<typeof listAllocationsQuerySchema>;
+
+export const MAX_ALLOCATION_QUANTITY = 1_000_000;
+
+export const allocationBodySchema = z.object({
+  adminId: idSchema,
+  badgeCategoryId: idSchema,
+  quantity: z.number().int('A whole number').min(0).max(MAX_ALLOCATION_QUANTITY),
+});
+export type AllocationBody = z.infer<typeof allocationBodySchema>;
+
+export const bulkAllocationsBodySchema = z.object({
+  eventId: idSchema,
+  /** `set` replaces each quantity; `add` adds to it (a negative number takes away). */
+  mode: z.enum(['set', 'add']).default('set'),
+  items: z
+    .array(
+      z.object({
+        adminId: idSchema,
+        badgeCategoryId: idSchema,
+        quantity: z.number().int().min(-MAX_ALLOCATION_QUANTITY).max(MAX_ALLOCATION_QUANTITY),
+      }),
+    )
+    .min(1, 'Give at least one allocation')
+    .max(5000, 'At most 5000 allocations at once'),
+});
+export type BulkAllocationsBody = z.input<typeof bulkAllocationsBodySchema>;
+
+export const ALLOCATION_MESSAGES = {
+  exhausted: (category: string) => `Allocation exhausted for ${category}`,
+} as const;

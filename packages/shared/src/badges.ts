@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { BADGE_TYPES, CATEGORY_TYPES } from './badge-categories';
+import { emailSchema, idSchema, isoDateTime, listQuerySchema, textLine } from './common';
+import { phoneSchema } from './exhibitors';
+
+export const BADGE_STATUSES = ['active', 'cancelled'] as const;
+export type BadgeStatus = (typeof BADGE_STATUSES)[number];
+
+export const BADGE_STATUS_LABELS: Readonly<Record<BadgeStatus, string>> = { active: 'Active', cancelled: 'Cancelled' };
+
+export const fieldValueSchema = z.object({
+  customFieldId: z.number().int(),
+  key: z.string(),
+  label: z.string(),
+  value: z.unknown(),
+  file: z.object({ id: z.string(), name: z.string(), contentType: z.string(), sizeBytes: z.number().int() }).nullable(),
+});
+
+export const badgeSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  eventName: z.string(),
+  badgeCategoryId: z.number().int(),
+  badgeCategory: z.object({ id: z.number().int(), name: z.string(), type: z.enum(CATEGORY_TYPES), badgeType: z.enum(BADGE_TYPES) }),
+  exhibitorId: z.number().int().nullable(),
+  companyName: z.string().nullable(),
+  createdByAdminId: z.number().int().nullable(),
+  createdByName: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  /** The badge type, as the spec's exhibitor user calls it. */
+  type: z.enum(BADGE_TYPES),
+  status: z.enum(BADGE_STATUSES),
+  /** Unique, printed as a QR code on the badge. */
+  code: z.string(),
+  customFieldValues: z.array(fieldValueSchema),
+  addons: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Badge = z.infer<typeof badgeSchema>;
+
+/** A badge in a list: without its answers, which only the badge view needs. */
+export const badgeListItemSchema = badgeSchema.omit({ customFieldValues: true, addons: true });
+export type BadgeListItem = z.infer<typeof badgeListItemSchema>;
+
+export const BADGE_SORTS = ['createdAt', 'name', 'email', 'company'] as const;
+
+export const listBadgesQuerySchema = listQuerySchema.extend({
+  eventId: idSchema.optional(),
+  badgeCategoryId: idSchema.optional(),
+  badgeType: z.enum(BADGE_TYPES).optional(),
+  exhibitorId: idSchema.optional(),
+  subAccountId: idSchema.optional(),
+  status: z.enum(BADGE_STATUSES).optional(),
+  createdFrom: z.iso.date().optional(),
+  createdTo: z.iso.date().optional(),
+});
+export type ListBadgesQuery = z.infer<typeof listBadgesQuerySchema>;
+
+export const FILTER_FIELDS = ['firstName', 'lastName', 'email', 'company', 'badgeType', 'badgeCategoryId', 'status', 'exhibitorId', 'createdAt'] as const;
+export const FILTER_OPERATORS = ['eq', 'neq', 'contains', 'startsWith', 'in', 'before', 'after'] as const;
+
+export const advancedFilterBodySchema = z.object({
+  eventId: idSchema.optional(),
+  combinator: z.enum(['and', 'or']).default('and'),
+  conditions: z
+    .array(
+      z.object({
+        field: z.enum(FILTER_FIELDS),
+        operator: z.enum(FILTER_OPERATORS),
+        value: z.union([z.string().max(200), z.number(), z.array(z.union([z.string().max(200), z.number()])).max(100)]),
+      }),
+    )
+    .max(20),
+  page: z.number().int().min(1).default(1),
+  per_page: z.number().int().min(1).max(100).default(20),
+  sort: z.string().max(60).optional(),
+});
+export type AdvancedFilterBody = z.input<typeof advancedFilterBodySchema>;
+export type AdvancedFilter = z.infer<typeof advancedFilterBodySchema>;
+
+export const submittedFieldValueSchema = z.object({ customFieldId: idSchema, value: z.unknown() });
+
+const badgeFields = {
+  firstName: textLine(100),
+  lastName: textLine(100),
+  email: emailSchema,
+  phone: phoneSchema,
+  customFieldValues: z.array(submittedFieldValueSchema).max(200).default([]),
+};
+
+/**
+ * A new badge. `type` (the badge type) must match the category's when given; `exhibitorId` and
+ * `adminId` place it under an exhibitor or one of its sub-accounts when an organiser registers it.
+ */
+export const createBadgeBodySchema = z.object({
+  ...badgeFields,
+  badgeCategoryId: idSchema,
+  type: z.enum(BADGE_TYPES).optional(),
+  exhibitorId: idSchema.nullish(),
+  adminId: idSchema.nullish(),
+  eventId: idSchema.optional(),
+});
+export type CreateBadgeBody = z.input<typeof createBadgeBodySchema>;
+
+export const updateBadgeBodySchema = z
+  .object({ ...badgeFields, status: z.enum(BADGE_STATUSES), customFieldValues: z.array(submittedFieldValueSchema).max(200) })
+  .partial();
+export type UpdateBadgeBody = z.input<typeof updateBadgeBodySchema>;
+
+export const bulkAddonAssignmentBodySchema = z.object({
+  badgeIds: z.array(idSchema).min(1).max(5000),
+  addonCategoryId: idSchema,
+  action: z.enum(['assign', 'remove']),
+});
