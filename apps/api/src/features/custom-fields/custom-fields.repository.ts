@@ -219,9 +219,13 @@ export async function keysLike(db: Database, eventId: number, entityType: string
   return rows.map((row) => row.key);
 }
 
-/** Every field of an event with what an export or an import compares. */
-export async function listEventFields(db: Database, eventId: number) {
-  return db.select(fieldColumns).from(customFields).where(eq(customFields.eventId, eventId)).orderBy(...formOrder);
+/** The fields of an event (within a scope filter, or all) with what an export or an import compares. */
+export async function listEventFields(db: Database, eventId: number, scopeFilter?: SQL) {
+  return db
+    .select(fieldColumns)
+    .from(customFields)
+    .where(and(eq(customFields.eventId, eventId), scopeFilter))
+    .orderBy(...formOrder);
 }
 
 /** One group of fields, in position order: an event's event-wide fields, or one category's. */

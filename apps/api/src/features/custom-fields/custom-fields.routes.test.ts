@@ -429,6 +429,13 @@ describe('custom fields: export and import', () => {
         expect(res.json().details[0].field).toBe(field);
       }
     }
+    const inherited = {
+      ...document,
+      categories: [{ ref: 'constructor', name: 'Nowhere', badgeType: 'vip' }],
+      fields: [{ ...document.fields[0], categoryRef: 'constructor' }],
+    };
+    const odd = await send(w.eventAdminB, 'POST', '/api/custom-fields/import/preview', { eventId: w.eventB, document: inherited });
+    expect(odd.json().data.fields[0]).toMatchObject({ action: 'skip', badgeCategoryId: null });
     const huge = { ...document, fields: Array.from({ length: 501 }, (_, i) => ({ ...document.fields[0], key: `k${i}` })) };
     expect((await send(w.eventAdminB, 'POST', '/api/custom-fields/import', { eventId: w.eventB, document: huge })).statusCode).toBe(400);
     expect((await send(w.eventAdminB, 'POST', '/api/custom-fields/import', { eventId: w.eventB })).statusCode).toBe(400);

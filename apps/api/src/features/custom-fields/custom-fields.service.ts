@@ -126,8 +126,11 @@ export function createCustomFieldsService({ db }: { db: Database }) {
     await eventInScope(actor, input.eventId, tx);
     const document = readDocument(input.document);
     const categories = await importTargets(tx, actor, input.eventId, input.categoryMapping, document);
+    // Every field of the event, seen or not: a key must not meet any of them.
     const existing = await repo.listEventFields(tx, input.eventId);
     const categoryNames = new Map(document.categories.map((category) => [category.ref, category.name]));
+    // A Map, so that a reference such as `constructor` finds no inherited property.
+    const mapping = new Map(Object.entries(input.categoryMapping));
 
     type Planned = ImportReport['fields'][number] & { source: ExportedCustomField; replaces?: repo.FieldRow };
     const placed: { badgeCategoryId: number | null; entityType: string; key: string }[] = [];
@@ -140,8 +143,8 @@ export function createCustomFieldsService({ db }: { db: Database }) {
       if (source.categoryRef != null) {
         const ref = source.categoryRef;
         const name = categoryNames.get(ref) ?? ref;
-        if (ref in input.categoryMapping) {
-          badgeCategoryId = input.categoryMapping[ref] ?? null;
+        if (mapping.has(ref)) {
+          badgeCategoryId = mapping.get(ref) ?? null;
           if (badgeCategoryId == null) return { ...entry, badgeCategoryId, action: 'skip' as const, reason: `Fields of “${name}” are left out` };
         } else {
           // Unmapped categories go to the target's category of the same name, when there is one.
@@ -299,7 +302,7 @@ export function createCustomFieldsService({ db }: { db: Database }) {
       const eventId = query.eventId ?? scopeEventId(scopeOf(actor.principal));
       if (eventId == null) throw ValidationError.field('eventId', 'Choose the event to export');
       const event = await eventInScope(actor, eventId);
-      const fields = await repo.listEventFields(db, eventId);
+      const fields = await repo.listEventFields(db, eventId, fieldFilterFor(actor.principal));
       const categories = await repo.listEventCategories(db, eventId, undefined);
       const used = categories.filter((category) => fields.some((field) => field.badgeCategoryId === category.id));
       const refOf = new Map(used.map((category, index) => [category.id, `category-${index + 1}`]));
