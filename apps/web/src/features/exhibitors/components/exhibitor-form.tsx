@@ -184,16 +184,23 @@ export function ExhibitorForm({ exhibitor, eventId, onSaved, cancelTo, onCancel 
           </h2>
           {choosesEvent && (
             <FormField id="exhibitor-event" label="Event" required error={errors.eventId?.message}>
-              {(control) => (
-                <NativeSelect {...control} {...form.register('eventId')} disabled={events.isPending}>
-                  <option value="">{events.isPending ? 'Loading events…' : 'Choose an event'}</option>
-                  {(events.data ?? []).map((event) => (
-                    <option key={event.id} value={event.id}>
-                      {event.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              )}
+              {(control) =>
+                // A native select keeps its value only once its option exists: mount it with the options.
+                events.isPending ? (
+                  <NativeSelect {...control} disabled>
+                    <option>Loading events…</option>
+                  </NativeSelect>
+                ) : (
+                  <NativeSelect {...control} {...form.register('eventId')}>
+                    <option value="">Choose an event</option>
+                    {(events.data ?? []).map((event) => (
+                      <option key={event.id} value={event.id}>
+                        {event.name}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                )
+              }
             </FormField>
           )}
           <ChoiceGroup

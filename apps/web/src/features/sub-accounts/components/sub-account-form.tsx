@@ -97,16 +97,23 @@ export function SubAccountForm({
           hint="The sub-account registers badges for this exhibitor."
           error={errors.exhibitorId?.message}
         >
-          {(control) => (
-            <NativeSelect {...control} {...form.register('exhibitorId')} disabled={exhibitors.isPending}>
-              <option value="">{exhibitors.isPending ? 'Loading exhibitors…' : 'Choose an exhibitor'}</option>
-              {(exhibitors.data ?? []).map((exhibitor) => (
-                <option key={exhibitor.id} value={exhibitor.id}>
-                  {exhibitor.companyName ?? exhibitor.name} · {exhibitor.eventName}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
+          {(control) =>
+            // A native select keeps its value only once its option exists: mount it with the options.
+            exhibitors.isPending ? (
+              <NativeSelect {...control} disabled>
+                <option>Loading exhibitors…</option>
+              </NativeSelect>
+            ) : (
+              <NativeSelect {...control} {...form.register('exhibitorId')}>
+                <option value="">Choose an exhibitor</option>
+                {(exhibitors.data ?? []).map((exhibitor) => (
+                  <option key={exhibitor.id} value={exhibitor.id}>
+                    {exhibitor.companyName ?? exhibitor.name} · {exhibitor.eventName}
+                  </option>
+                ))}
+              </NativeSelect>
+            )
+          }
         </FormField>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
