@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorld, type TestApp, type World } from './test/harness';
 
@@ -98,6 +101,36 @@ describe('hardening', () => {
       expect(res.json().message).toBe('An unexpected error occurred. It has been logged.');
     } finally {
       await broken.app.close();
+    }
+  });
+});
+
+describe('serving the single-page app', () => {
+  it('answers app paths with index.html, assets with long caching, and a missing asset with 404', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    const spa = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      for (const url of ['/', '/events/3/exhibitor/4', '/users/12?page=2']) {
+        const page = await spa.app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body).toContain('<title>Portal</title>');
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
+      // Added after start, as a rebuild would: still served.
+      writeFileSync(join(dist, 'assets', 'late-5678.js'), 'console.log(2)');
+      const asset = await spa.app.inject({ method: 'GET', url: '/assets/late-5678.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const missing = await spa.app.inject({ method: 'GET', url: '/assets/gone-0000.js' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().message).toBe('Route GET /assets/gone-0000.js not found');
+      expect((await spa.app.inject({ method: 'GET', url: '/api/nothing' })).json().statusCode).toBe(404);
+    } finally {
+      await spa.close();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });

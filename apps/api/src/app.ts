@@ -181,7 +181,17 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
   }
 
   if (serveSpa) {
-    await app.register(fastifyStatic, { root: webDist!, wildcard: false, index: ['index.html'] });
+    // Files are looked up at request time, so a rebuilt app is served without a restart; hashed
+    // assets are cached for good, index.html never, so a deploy reaches browsers at once.
+    await app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   return app;
 }

@@ -54,10 +54,12 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+      const path = request.url.split('?')[0]!;
+      // A missing script or image is a 404, not the app's page: a browser would run HTML as code.
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !/\.\w+$/.test(path);
       // The single-page app routes every other path itself, including its own Page Not Found.
-      if (opts.serveSpa && isPage) return reply.type('text/html').sendFile('index.html');
-      return reply.code(404).send(body(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+      if (opts.serveSpa && isPage) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply.code(404).send(body(404, `Route ${request.method} ${path} not found`));
     });
   },
   { name: 'error-handler' },
