@@ -96,7 +96,7 @@ export function EventPage() {
 
       <Card className="mb-6">
         <CardContent className="pt-5">
-          <DetailList className="lg:grid-cols-4">
+          <DetailList className="grid-cols-2 lg:grid-cols-4">
             <Detail label="Status">
               <EventStatusBadge status={record.status} />
             </Detail>

@@ -57,7 +57,7 @@ export function ExhibitorList({ eventId }: { eventId?: number }) {
         icon={StoreIcon}
         search={search}
         onSearch={setSearch}
-        searchPlaceholder="Search by company, contact, email or booth"
+        searchPlaceholder="Search company, contact or booth"
         filters={
           <div className="flex flex-col gap-3 sm:ml-auto sm:flex-row">
             {filtersByEvent && (
