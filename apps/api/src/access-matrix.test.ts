@@ -75,10 +75,19 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/registration-links/:id': { access: 'public' },
   'POST /api/admin/registration-links/:id/create': { access: 'public' },
   'GET /api/custom-fields': { access: 'any:view_custom_fields,manage_custom_fields' },
-  'GET /api/custom-fields/:id': { access: 'any:view_custom_fields,manage_custom_fields' },
+  'GET /api/custom-fields/:id': {
+    access: 'any:view_custom_fields,manage_custom_fields',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.fieldB }),
+  },
   'POST /api/custom-fields': { access: 'all:manage_custom_fields' },
-  'PUT /api/custom-fields/:id': { access: 'all:manage_custom_fields' },
-  'DELETE /api/custom-fields/:id': { access: 'all:manage_custom_fields' },
+  'PUT /api/custom-fields/:id': {
+    access: 'all:manage_custom_fields',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.fieldB, payload: { label: 'Taken' } }),
+  },
+  'DELETE /api/custom-fields/:id': {
+    access: 'all:manage_custom_fields',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.fieldB }),
+  },
   'PUT /api/custom-fields/order': { access: 'all:manage_custom_fields' },
   'GET /api/admin/custom-fields/badge-category/:id': {
     access: 'any:view_custom_fields,manage_custom_fields',

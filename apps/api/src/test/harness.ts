@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { adminRoles, admins } from '../db/schema/admins';
-import { badgeCategories, badges } from '../db/schema/badges';
+import { badgeCategories, badges, customFields } from '../db/schema/badges';
 import { companies } from '../db/schema/companies';
 import { events } from '../db/schema/events';
 import { roles } from '../db/schema/roles';
@@ -137,7 +137,12 @@ export async function createWorld(t: TestApp) {
       { eventId: eventB!.id, badgeCategoryId: categoryB!.id, exhibitorId: exhibitorB.id, firstName: 'Bo', lastName: 'B', email: `bo${counter}@b.example`, badgeType: 'exhibitor', code: `B${counter}CODE` },
     ])
     .returning({ id: badges.id });
+  const [fieldB] = await t.db
+    .insert(customFields)
+    .values({ eventId: eventB!.id, badgeCategoryId: categoryB!.id, label: 'Company size', key: `company_size_${counter}`, type: 'number' })
+    .returning({ id: customFields.id });
   return {
+    fieldB: fieldB!.id,
     badgeA: badgeA!.id,
     badgeB: badgeB!.id,
     categoryA: categoryA!.id,

@@ -1,4 +1,4 @@
-import type { CustomFieldOption, CustomFieldValidation } from '@portal/shared/custom-fields';
+import { CUSTOM_FIELD_TYPES, type CustomFieldOption, type CustomFieldValidation } from '@portal/shared/custom-fields';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -135,20 +135,6 @@ export const badgeAddons = pgTable(
   (t) => [primaryKey({ columns: [t.badgeId, t.addonCategoryId] }), index('badge_addons_category_idx').on(t.addonCategoryId)],
 );
 
-export const CUSTOM_FIELD_TYPES = [
-  'text',
-  'textarea',
-  'number',
-  'email',
-  'phone',
-  'date',
-  'select',
-  'multiselect',
-  'checkbox',
-  'radio',
-  'country',
-  'file',
-] as const;
 
 /** A question asked when registering a badge of one category (or of every category of the event). */
 export const customFields = pgTable(

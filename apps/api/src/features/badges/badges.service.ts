@@ -169,8 +169,11 @@ export function createBadgesService({ db, fieldValues }: { db: Database; fieldVa
           });
           return badgeId;
         })
-        .catch(conflicts);
-      return this.getBadge(actor, id);
+        .catch(async (error: unknown) => {
+          await fieldValues.discard(answers);
+          conflicts(error);
+        });
+      return this.getBadge(actor, id!);
     },
 
     /** Cancelling gives the place back to the allocation; reactivating takes one again. */
@@ -202,7 +205,10 @@ export function createBadgesService({ db, fieldValues }: { db: Database; fieldVa
           if (answers) await fieldValues.save(tx, id, answers, actor.principal.id, before.eventId);
           await recordAudit(tx, actor, { action: 'update', entityType: 'badge', entityId: id, eventId: before.eventId, before, after: body });
         })
-        .catch(conflicts);
+        .catch(async (error: unknown) => {
+          await fieldValues.discard(answers);
+          conflicts(error);
+        });
       return this.getBadge(actor, id);
     },
 

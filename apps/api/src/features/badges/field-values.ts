@@ -1,8 +1,9 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { badgeFieldValues, customFields } from '../../db/schema/badges';
+import { badgeFieldValues } from '../../db/schema/badges';
 import { ValidationError } from '../../lib/errors';
-import { validateFieldValues, type FieldDefinition, type NormalizedFieldValue } from '../custom-fields/custom-field-values.rules';
+import { validateFieldValues, type NormalizedFieldValue } from '../custom-fields/custom-field-values.rules';
+import { findFieldsForCategory } from '../custom-fields/custom-fields.repository';
 import { detectContentType } from '../files/content-type';
 import type { FilesService, StoredFile } from '../files/files.service';
 import { saveFieldValues } from './badges.repository';
@@ -10,7 +11,8 @@ import { saveFieldValues } from './badges.repository';
 /** A file part of a badge form (`customField[{id}]`), still in memory. */
 export type Upload = { bytes: Buffer; filename: string; mimetype: string };
 
-export type CheckedAnswers = { values: NormalizedFieldValue[]; uploads: Map<number, Upload> };
+/** Checked answers; `stored` collects the files written for them, to discard if the transaction fails. */
+export type CheckedAnswers = { values: NormalizedFieldValue[]; uploads: Map<number, Upload>; stored: StoredFile[] };
 
 export type FieldValuesPort = {
   /** Validates answers against the category's fields; a 400 names every wrong field. */
@@ -23,36 +25,14 @@ export type FieldValuesPort = {
   ): Promise<CheckedAnswers>;
   /** Stores the files and writes the answers in the caller's transaction. */
   save(tx: Database, badgeId: number, answers: CheckedAnswers, adminId: number, eventId: number): Promise<void>;
+  /** Removes the bytes of files written for answers whose transaction did not commit. */
+  discard(answers: CheckedAnswers | null): Promise<void>;
 };
-
-/** The fields a badge of the category answers: its own and the event-wide ones. */
-async function definitionsFor(db: Database, eventId: number, badgeCategoryId: number): Promise<FieldDefinition[]> {
-  return db
-    .select({
-      id: customFields.id,
-      key: customFields.key,
-      label: customFields.label,
-      type: customFields.type,
-      options: customFields.options,
-      required: customFields.required,
-      isActive: customFields.isActive,
-      validation: customFields.validation,
-    })
-    .from(customFields)
-    .where(
-      and(
-        eq(customFields.eventId, eventId),
-        eq(customFields.entityType, 'badge'),
-        or(eq(customFields.badgeCategoryId, badgeCategoryId), isNull(customFields.badgeCategoryId)),
-      ),
-    )
-    .orderBy(customFields.sortOrder, customFields.id);
-}
 
 export function createFieldValues(files: FilesService): FieldValuesPort {
   return {
     async check(db, target, submitted, uploads, options) {
-      const definitions = await definitionsFor(db, target.eventId, target.badgeCategoryId);
+      const definitions = await findFieldsForCategory(db, target);
       const detected = new Map(
         [...uploads].map(([id, upload]) => [
           id,
@@ -65,7 +45,7 @@ export function createFieldValues(files: FilesService): FieldValuesPort {
               await db
                 .select({ id: badgeFieldValues.customFieldId })
                 .from(badgeFieldValues)
-                .where(and(eq(badgeFieldValues.badgeId, target.badgeId)))
+                .where(eq(badgeFieldValues.badgeId, target.badgeId))
             ).map((row) => row.id),
           )
         : undefined;
@@ -78,13 +58,11 @@ export function createFieldValues(files: FilesService): FieldValuesPort {
       if (result.errors.length > 0) {
         throw new ValidationError(result.errors.length === 1 ? result.errors[0]!.message : 'Some answers are not valid', result.errors);
       }
-      return { values: result.values, uploads };
+      return { values: result.values, uploads, stored: [] };
     },
 
     async save(tx, badgeId, answers, adminId, eventId) {
-      const stored: StoredFile[] = [];
-      try {
-        const rows = [];
+      const rows = [];
         for (const answer of answers.values) {
           if (answer.type === 'file') {
             const upload = answers.uploads.get(answer.customFieldId)!;
@@ -97,17 +75,17 @@ export function createFieldValues(files: FilesService): FieldValuesPort {
               adminId,
               field: `customFieldValues.${answer.key}`,
             });
-            stored.push(file);
+            answers.stored.push(file);
             rows.push({ customFieldId: answer.customFieldId, value: null, fileId: file.id });
           } else {
             rows.push({ customFieldId: answer.customFieldId, value: answer.value });
           }
         }
-        await saveFieldValues(tx, badgeId, rows);
-      } catch (error) {
-        await files.discard(stored);
-        throw error;
-      }
+      await saveFieldValues(tx, badgeId, rows);
+    },
+
+    async discard(answers) {
+      if (answers && answers.stored.length > 0) await files.discard(answers.stored.splice(0));
     },
   };
 }
