@@ -48,6 +48,22 @@ const RegisterPage = lazy(() =>
 const AcceptInvitationPage = lazy(() =>
   import('@/features/auth/pages/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })),
 );
+const UsersPage = lazy(() => import('@/features/badges/pages/users-page').then((m) => ({ default: m.UsersPage })));
+const CategoryBadgesPage = lazy(() =>
+  import('@/features/badges/pages/category-badges-page').then((m) => ({ default: m.CategoryBadgesPage })),
+);
+const CreateBadgePage = lazy(() =>
+  import('@/features/badges/pages/create-badge-page').then((m) => ({ default: m.CreateBadgePage })),
+);
+const ViewBadgePage = lazy(() =>
+  import('@/features/badges/pages/view-badge-page').then((m) => ({ default: m.ViewBadgePage })),
+);
+const EditBadgePage = lazy(() =>
+  import('@/features/badges/pages/edit-badge-page').then((m) => ({ default: m.EditBadgePage })),
+);
+const RegistrationsPage = lazy(() =>
+  import('@/features/badges/pages/registrations-page').then((m) => ({ default: m.RegistrationsPage })),
+);
 const ComingSoonPage = lazy(() => import('./routes/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
 const PublicComingSoonPage = lazy(() =>
   import('./routes/public-coming-soon').then((m) => ({ default: m.PublicComingSoonPage })),
@@ -67,32 +83,32 @@ const screens: Screen[] = [
   {
     path: paths.users.path,
     permissions: ['view_exhibitor_users'],
-    element: soon('Badges', 'Badges of exhibitor staff, visitors, contractors and VIP guests.'),
+    element: <UsersPage />,
   },
   {
     path: paths.usersCreate.path,
     permissions: ['create_exhibitor_user'],
-    element: soon('Create Badge', 'Register a new badge.'),
+    element: <CreateBadgePage />,
   },
   {
     path: paths.usersByCategory.path,
     permissions: ['view_exhibitor_users'],
-    element: soon('Badges', 'Badges of one badge category.'),
+    element: <CategoryBadgesPage />,
   },
   {
     path: paths.usersByCategoryCreate.path,
     permissions: ['create_exhibitor_user'],
-    element: soon('Create Badge', 'Register a new badge in this category.'),
+    element: <CreateBadgePage />,
   },
   {
     path: paths.viewUser.path,
     permissions: ['view_exhibitor_users'],
-    element: soon('Badge', 'The details of one badge.'),
+    element: <ViewBadgePage />,
   },
   {
     path: paths.editUser.path,
     permissions: ['update_user'],
-    element: soon('Edit Badge', 'Change the details of a badge.'),
+    element: <EditBadgePage />,
   },
   {
     path: paths.badges.path,
@@ -102,7 +118,7 @@ const screens: Screen[] = [
   {
     path: paths.registrations.path,
     permissions: ['view_registrations'],
-    element: soon('Registrations', 'Registrations made through registration links.'),
+    element: <RegistrationsPage />,
   },
 
   { path: paths.subAccounts.path, permissions: ['view_sub_accounts'], element: <SubAccountsPage /> },

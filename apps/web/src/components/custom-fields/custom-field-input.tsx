@@ -41,7 +41,8 @@ export function CustomFieldInput({
   const id = `${idPrefix}-${field.key}`;
   const v = field.validation;
   const text = typeof value === 'string' ? value : '';
-  const hint = [field.helpText, field.type === 'file' ? fileHint(field) : null].filter(Boolean).join(' · ') || undefined;
+  const hint =
+    [field.helpText, field.type === 'file' ? fileHint(field) : null].filter(Boolean).join(' · ') || undefined;
 
   if (field.type === 'checkbox') {
     return (

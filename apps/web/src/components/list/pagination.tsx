@@ -13,7 +13,11 @@ export function Pagination({ meta, onPageChange, noun }: PaginationProps) {
       aria-label="Pagination"
       className="flex flex-col items-center justify-between gap-3 border-t px-4 py-3 text-sm text-muted-foreground sm:flex-row"
     >
-      <p aria-live="polite">{total === 0 ? `No ${noun}` : `Showing ${first}–${last} of ${total} ${noun}`}</p>
+      <p aria-live="polite">
+        {total === 0
+          ? `No ${noun}`
+          : `Showing ${first}–${last} of ${meta.estimated ? `about ${total.toLocaleString()}` : total} ${noun}`}
+      </p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           <ChevronLeftIcon aria-hidden />

@@ -1,0 +1,224 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Badge, CreateBadgeBody, UpdateBadgeBody } from '@portal/shared/badges';
+import { emailSchema, textLine } from '@portal/shared/common';
+import type { CustomField } from '@portal/shared/custom-fields';
+import { phoneSchema } from '@portal/shared/exhibitors';
+import type { Exhibitor } from '@portal/shared/exhibitors';
+import { isAxiosError } from 'axios';
+import { useController, useForm, type Control } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { CustomFieldInput } from '@/components/custom-fields/custom-field-input';
+import {
+  answerForApi,
+  answerFromValue,
+  answerProblem,
+  emptyAnswer,
+  type CustomFieldAnswer,
+} from '@/components/custom-fields/custom-field-rules';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { PageFormActions } from '@/components/form/page-form-actions';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { apiErrorBody } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
+import type { BadgeFile } from '../api/badge-form-data';
+import { useCreateBadge } from '../api/create-badge';
+import { useUpdateBadge } from '../api/update-badge';
+
+type BadgeFormProps = {
+  /** The badge to edit, or null to register one in `badgeCategoryId`. */
+  badge: Badge | null;
+  badgeCategoryId: number;
+  fields: readonly CustomField[];
+  /** Offered to organisers: the badge then uses that exhibitor's allocation. */
+  exhibitors?: readonly Exhibitor[];
+  cancelTo: string;
+  onSaved: (badge: Badge) => void;
+};
+
+type Answers = Record<string, CustomFieldAnswer>;
+
+/** The form's schema: the badge's own fields as the API checks them, and each answer by its field's rules. */
+function formSchema(fields: readonly CustomField[], storedFiles: ReadonlySet<string>) {
+  return z
+    .object({
+      firstName: textLine(100),
+      lastName: textLine(100),
+      email: emailSchema,
+      phone: phoneSchema,
+      exhibitorId: z.string(),
+      customFieldValues: z.record(z.string(), z.custom<CustomFieldAnswer>()),
+    })
+    .superRefine((values, ctx) => {
+      for (const field of fields) {
+        const problem = answerProblem(field, values.customFieldValues[field.key], storedFiles.has(field.key));
+        if (problem) ctx.addIssue({ code: 'custom', path: ['customFieldValues', field.key], message: problem });
+      }
+    });
+}
+
+type FormSchema = ReturnType<typeof formSchema>;
+
+/** Registers a badge, or edits the one given: name and contact, then the category's custom fields. */
+export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo, onSaved }: BadgeFormProps) {
+  const active = fields.filter((field) => field.isActive);
+  const stored = new Map(badge?.customFieldValues.map((answer) => [answer.key, answer]) ?? []);
+  const storedFiles = new Set([...stored.values()].filter((answer) => answer.file).map((answer) => answer.key));
+  const create = useCreateBadge();
+  const update = useUpdateBadge();
+  const form = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
+    resolver: zodResolver(formSchema(active, storedFiles)),
+    defaultValues: {
+      firstName: badge?.firstName ?? '',
+      lastName: badge?.lastName ?? '',
+      email: badge?.email ?? '',
+      phone: badge?.phone ?? '',
+      exhibitorId: '',
+      customFieldValues: Object.fromEntries(
+        active.map((field) => [
+          field.key,
+          badge ? answerFromValue(field, stored.get(field.key)?.value) : emptyAnswer(field),
+        ]),
+      ) as Answers,
+    },
+  });
+  const { errors } = form.formState;
+  const fieldNames = [
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    'exhibitorId',
+    ...active.map((field) => `customFieldValues.${field.key}` as const),
+  ] as const;
+
+  const submit = form.handleSubmit(async (values) => {
+    const files: BadgeFile[] = [];
+    const customFieldValues = [];
+    for (const field of active) {
+      const answer = values.customFieldValues[field.key];
+      if (field.type === 'file') {
+        if (answer instanceof File) files.push({ customFieldId: field.id, file: answer });
+        continue;
+      }
+      customFieldValues.push({ customFieldId: field.id, value: answerForApi(field, answer) });
+    }
+    const person = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phone: values.phone ?? null,
+      customFieldValues,
+    };
+    try {
+      const saved = badge
+        ? await update.mutateAsync({ id: badge.id, body: person satisfies UpdateBadgeBody, files })
+        : await create.mutateAsync({
+            body: {
+              ...person,
+              badgeCategoryId,
+              exhibitorId: values.exhibitorId ? Number(values.exhibitorId) : undefined,
+            } satisfies CreateBadgeBody,
+            files,
+          });
+      toast.success(badge ? 'Badge updated' : 'Badge registered');
+      onSaved(saved);
+    } catch (error) {
+      applyServerErrors(error, form.setError, fieldNames);
+      // An exhausted allocation is not the registrant's mistake: say so where it cannot be missed.
+      if (isAxiosError(error) && error.response?.status === 422 && !apiErrorBody(error)?.details?.length) {
+        toast.error(apiErrorBody(error)?.message ?? 'The badge could not be registered');
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6">
+      <FormAlert message={errors.root?.server?.message} />
+      <section className="grid gap-4" aria-labelledby="badge-person">
+        <h2 id="badge-person" className="text-sm font-semibold">
+          Badge holder
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="badge-first-name" label="First name" required error={errors.firstName?.message}>
+            {(control) => <Input {...control} {...form.register('firstName')} autoComplete="off" />}
+          </FormField>
+          <FormField id="badge-last-name" label="Last name" required error={errors.lastName?.message}>
+            {(control) => <Input {...control} {...form.register('lastName')} autoComplete="off" />}
+          </FormField>
+          <FormField id="badge-email" label="Email" required error={errors.email?.message}>
+            {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="off" />}
+          </FormField>
+          <FormField id="badge-phone" label="Phone" error={errors.phone?.message}>
+            {(control) => <Input {...control} {...form.register('phone')} type="tel" autoComplete="off" />}
+          </FormField>
+        </div>
+        {!badge && exhibitors && exhibitors.length > 0 && (
+          <FormField
+            id="badge-exhibitor"
+            label="Exhibitor"
+            hint="The badge then counts against that exhibitor’s allocation. Leave empty for a badge of the organiser."
+            error={errors.exhibitorId?.message}
+          >
+            {(control) => (
+              <NativeSelect {...control} {...form.register('exhibitorId')} className="sm:w-80">
+                <option value="">No exhibitor</option>
+                {exhibitors.map((exhibitor) => (
+                  <option key={exhibitor.id} value={exhibitor.id}>
+                    {exhibitor.companyName ?? exhibitor.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        )}
+      </section>
+
+      {active.length > 0 && (
+        <section className="grid gap-4" aria-labelledby="badge-answers">
+          <h2 id="badge-answers" className="text-sm font-semibold">
+            Registration details
+          </h2>
+          {active.map((field) => (
+            <AnswerField
+              key={field.id}
+              field={field}
+              control={form.control}
+              storedFileName={stored.get(field.key)?.file?.name}
+            />
+          ))}
+        </section>
+      )}
+
+      <PageFormActions
+        pending={create.isPending || update.isPending}
+        submitLabel={badge ? 'Save changes' : 'Register badge'}
+        cancelTo={cancelTo}
+      />
+    </form>
+  );
+}
+
+function AnswerField({
+  field,
+  control,
+  storedFileName,
+}: {
+  field: CustomField;
+  control: Control<z.input<FormSchema>, unknown, z.output<FormSchema>>;
+  storedFileName?: string;
+}) {
+  const { field: input, fieldState } = useController({ control, name: `customFieldValues.${field.key}` });
+  return (
+    <CustomFieldInput
+      field={field}
+      idPrefix="badge"
+      value={input.value as CustomFieldAnswer | undefined}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
+      error={fieldState.error?.message}
+      storedFileName={storedFileName}
+    />
+  );
+}
