@@ -64,6 +64,9 @@ const EditBadgePage = lazy(() =>
 const RegistrationsPage = lazy(() =>
   import('@/features/badges/pages/registrations-page').then((m) => ({ default: m.RegistrationsPage })),
 );
+const BadgeCategoriesPage = lazy(() =>
+  import('@/features/badge-categories/pages/badge-categories-page').then((m) => ({ default: m.BadgeCategoriesPage })),
+);
 const ComingSoonPage = lazy(() => import('./routes/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
 const PublicComingSoonPage = lazy(() =>
   import('./routes/public-coming-soon').then((m) => ({ default: m.PublicComingSoonPage })),
@@ -170,7 +173,7 @@ const screens: Screen[] = [
   {
     path: paths.badgeCategories.path,
     permissions: ['view_badge_categories'],
-    element: soon('Badge Categories', 'The kinds of badge each event offers.'),
+    element: <BadgeCategoriesPage />,
   },
   {
     path: paths.badgeAllocations.path,

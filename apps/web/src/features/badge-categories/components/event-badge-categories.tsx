@@ -8,16 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { formatCount } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useEventBadgeCategories } from '../api/get-event-badge-categories';
-
-/** Prices are stored in the currency's minor unit (cents). */
-function formatPrice(cents: number, currency: string): string {
-  if (cents === 0) return 'Free';
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
-}
+import { formatPrice } from './price';
 
 /** The badge categories of one event, of the badge types the user may see. */
 export function EventBadgeCategories({ eventId }: { eventId: number }) {

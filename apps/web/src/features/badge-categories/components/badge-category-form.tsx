@@ -1,0 +1,182 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  BADGE_TYPE_LABELS,
+  BADGE_TYPES,
+  CATEGORY_TYPES,
+  createBadgeCategoryBodySchema,
+  type BadgeCategory,
+  type BadgeType,
+} from '@portal/shared/badge-categories';
+import type { PortalEvent } from '@portal/shared/events';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { FormActions } from '@/components/form/form-actions';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useCreateBadgeCategory } from '../api/create-badge-category';
+import { useUpdateBadgeCategory } from '../api/update-badge-category';
+import { centsFromMoney, moneyFromCents } from './price';
+
+const FIELDS = [
+  'eventId',
+  'name',
+  'displayName',
+  'type',
+  'badgeType',
+  'unitPrice',
+  'isActive',
+  'sortOrder',
+  'description',
+] as const;
+
+/** The price is typed as money in the event's currency and sent as cents; the rest goes through the API's schema. */
+const formSchema = z
+  .object({
+    eventId: z.string().min(1, 'Choose an event'),
+    name: z.string(),
+    displayName: z.string(),
+    type: z.enum(CATEGORY_TYPES),
+    badgeType: z.enum(BADGE_TYPES),
+    unitPrice: z.string().refine((value) => centsFromMoney(value) !== null, 'Enter an amount such as 12.50'),
+    isActive: z.boolean(),
+    sortOrder: z.string().regex(/^\d{1,6}$/, 'A whole number of zero or more'),
+    description: z.string(),
+  })
+  .transform((values) => ({
+    ...values,
+    eventId: Number(values.eventId),
+    unitPrice: centsFromMoney(values.unitPrice) ?? 0,
+    sortOrder: Number(values.sortOrder),
+  }))
+  .pipe(createBadgeCategoryBodySchema);
+
+type FormValues = z.input<typeof formSchema>;
+
+type BadgeCategoryFormProps = {
+  category: BadgeCategory | null;
+  events: readonly PortalEvent[];
+  /** The event a new category belongs to, when the list shows one event. */
+  eventId: number | null;
+  /** A badge type the user may choose; a VIP admin only vip. */
+  badgeTypes: readonly BadgeType[];
+  onSaved: () => void;
+};
+
+/** Creates a badge category or add-on, or edits the one given. */
+export function BadgeCategoryForm({ category, events, eventId, badgeTypes, onSaved }: BadgeCategoryFormProps) {
+  const create = useCreateBadgeCategory();
+  const update = useUpdateBadgeCategory();
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      eventId: String(category?.eventId ?? eventId ?? (events.length === 1 ? events[0]!.id : '')),
+      name: category?.name ?? '',
+      displayName: category?.displayName ?? '',
+      type: category?.type ?? 'badge',
+      badgeType: category?.badgeType ?? badgeTypes[0] ?? 'exhibitor',
+      unitPrice: moneyFromCents(category?.unitPrice ?? 0),
+      isActive: category?.isActive ?? true,
+      sortOrder: String(category?.sortOrder ?? 0),
+      description: category?.description ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const watchedEvent = useWatch({ control: form.control, name: 'eventId' });
+  const chosenEvent = events.find((event) => String(event.id) === watchedEvent);
+  const currency = category?.currency ?? chosenEvent?.currency ?? '';
+
+  const submit = form.handleSubmit(async ({ eventId: _eventId, type: _type, ...rest }) => {
+    try {
+      if (category) await update.mutateAsync({ id: category.id, body: rest });
+      else await create.mutateAsync({ eventId: _eventId, type: _type, ...rest });
+      toast.success(category ? 'Badge category updated' : 'Badge category created');
+      onSaved();
+    } catch (error) {
+      applyServerErrors(error, form.setError, FIELDS);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <FormAlert message={errors.root?.server?.message} />
+      {!category && events.length > 1 && (
+        <FormField id="category-event" label="Event" required error={errors.eventId?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('eventId')}>
+              <option value="">Choose an event</option>
+              {events.map((event) => (
+                <option key={event.id} value={event.id}>
+                  {event.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="category-name" label="Name" required error={errors.name?.message}>
+          {(control) => <Input {...control} {...form.register('name')} autoComplete="off" />}
+        </FormField>
+        <FormField
+          id="category-display-name"
+          label="Display name"
+          hint="Printed on the badge when it differs from the name."
+          error={errors.displayName?.message}
+        >
+          {(control) => <Input {...control} {...form.register('displayName')} autoComplete="off" />}
+        </FormField>
+        {!category && (
+          <FormField
+            id="category-type"
+            label="Kind"
+            hint="Add-ons, such as parking, are assigned to badges."
+            error={errors.type?.message}
+          >
+            {(control) => (
+              <NativeSelect {...control} {...form.register('type')}>
+                <option value="badge">Badge</option>
+                <option value="addon">Add-on</option>
+              </NativeSelect>
+            )}
+          </FormField>
+        )}
+        <FormField id="category-badge-type" label="Badge type" required error={errors.badgeType?.message}>
+          {(control) => (
+            <NativeSelect {...control} {...form.register('badgeType')}>
+              {badgeTypes.map((type) => (
+                <option key={type} value={type}>
+                  {BADGE_TYPE_LABELS[type]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField
+          id="category-price"
+          label={currency ? `Price of an extra badge (${currency})` : 'Price of an extra badge'}
+          hint="What an exhibitor pays for one more; 0 for free."
+          error={errors.unitPrice?.message}
+        >
+          {(control) => <Input {...control} {...form.register('unitPrice')} inputMode="decimal" placeholder="0.00" />}
+        </FormField>
+        <FormField id="category-order" label="Order" hint="Lower numbers come first." error={errors.sortOrder?.message}>
+          {(control) => <Input {...control} {...form.register('sortOrder')} inputMode="numeric" />}
+        </FormField>
+      </div>
+      <FormField id="category-description" label="Description" error={errors.description?.message}>
+        {(control) => <Textarea {...control} {...form.register('description')} rows={3} />}
+      </FormField>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" {...form.register('isActive')} className="size-4 accent-primary" />
+        Active: badges can be registered in it
+      </label>
+      <FormActions
+        pending={create.isPending || update.isPending}
+        submitLabel={category ? 'Save changes' : 'Create category'}
+      />
+    </form>
+  );
+}

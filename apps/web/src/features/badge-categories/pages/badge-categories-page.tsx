@@ -1,0 +1,233 @@
+import {
+  BADGE_TYPE_LABELS,
+  CATEGORY_TYPES,
+  visibleBadgeTypes,
+  type BadgeCategory,
+  type CategoryType,
+} from '@portal/shared/badge-categories';
+import { EyeIcon, PlusIcon, TagsIcon } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { Detail, DetailList } from '@/components/detail-list';
+import { FormDialog } from '@/components/form/form-dialog';
+import { PageHeader } from '@/components/layout/page-header';
+import { ListPanel } from '@/components/list/list-panel';
+import { RowActions } from '@/components/list/row-actions';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tooltip } from '@/components/ui/tooltip';
+import { useCan } from '@/hooks/use-can';
+import { useListParams } from '@/hooks/use-list-params';
+import { useRowDialogs } from '@/hooks/use-row-dialogs';
+import { formatCount, formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useDeleteBadgeCategory } from '../api/delete-badge-category';
+import { useBadgeCategories } from '../api/get-badge-categories';
+import { useEventOptions } from '../api/get-event-options';
+import { BadgeCategoryForm } from '../components/badge-category-form';
+import { formatPrice } from '../components/price';
+
+const KIND_LABELS: Record<CategoryType, string> = { badge: 'Badge', addon: 'Add-on' };
+const isKind = (value: string): value is CategoryType => (CATEGORY_TYPES as readonly string[]).includes(value);
+
+/** /badge-categories: the kinds of badge and add-on each event offers. */
+export function BadgeCategoriesPage() {
+  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const session = useSession();
+  const can = useCan();
+  const ownEvent = session?.user.eventId ?? null;
+  const eventId = ownEvent ?? (Number(filter('eventId')) || null);
+  const kindParam = filter('type');
+  const kind = isKind(kindParam) ? kindParam : null;
+  const categories = useBadgeCategories({ page, search, eventId, type: kind });
+  const events = useEventOptions();
+  const dialogs = useRowDialogs<BadgeCategory>(useDeleteBadgeCategory(), 'badge category');
+  const [viewing, setViewing] = useState<BadgeCategory | null>(null);
+  const badgeTypes = session ? visibleBadgeTypes(session.user.permissions, session.type) : [];
+  const eventName = (id: number) => events.data?.find((event) => event.id === id)?.name ?? '—';
+
+  return (
+    <>
+      <PageHeader
+        title="Badge Categories"
+        description="The kinds of badge and add-on each event offers, with the price of an extra one."
+        actions={
+          can('create_badge_category') && (
+            <Button onClick={() => dialogs.openCreate()}>
+              <PlusIcon aria-hidden />
+              New category
+            </Button>
+          )
+        }
+      />
+      <ListPanel
+        noun="badge categories"
+        icon={TagsIcon}
+        search={search}
+        onSearch={setSearch}
+        searchPlaceholder="Search by name"
+        filters={
+          <div className="flex flex-col gap-3 sm:ml-auto sm:flex-row">
+            {ownEvent == null && (
+              <NativeSelect
+                aria-label="Filter by event"
+                value={eventId ?? ''}
+                onChange={(event) => setFilter('eventId', event.target.value)}
+                className="sm:w-56"
+              >
+                <option value="">All events</option>
+                {events.data?.map((event) => (
+                  <option key={event.id} value={event.id}>
+                    {event.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+            <NativeSelect
+              aria-label="Filter by kind"
+              value={kind ?? ''}
+              onChange={(event) => setFilter('type', event.target.value)}
+              className="sm:w-44"
+            >
+              <option value="">Badges and add-ons</option>
+              <option value="badge">Badges</option>
+              <option value="addon">Add-ons</option>
+            </NativeSelect>
+          </div>
+        }
+        query={categories}
+        onPageChange={setPage}
+        emptyTitle="No badge categories yet"
+        emptyDescription="Create the kinds of badge the event offers, such as exhibitor staff or day visitors."
+        columns={6}
+      >
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Name</TableHead>
+              {ownEvent == null && <TableHead className="hidden lg:table-cell">Event</TableHead>}
+              <TableHead className="hidden sm:table-cell">Badge type</TableHead>
+              <TableHead className="hidden md:table-cell">Price</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">Badges</TableHead>
+              <TableHead className="hidden md:table-cell">Status</TableHead>
+              <TableHead className="w-32 text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {categories.data?.data.map((category) => (
+              <TableRow key={category.id}>
+                <TableCell>
+                  <div className="font-medium">{category.displayName ?? category.name}</div>
+                  <div className="text-xs text-muted-foreground">
+                    {KIND_LABELS[category.type]}
+                    {category.displayName && ` · ${category.name}`}
+                  </div>
+                </TableCell>
+                {ownEvent == null && (
+                  <TableCell className="hidden lg:table-cell">{eventName(category.eventId)}</TableCell>
+                )}
+                <TableCell className="hidden sm:table-cell">{BADGE_TYPE_LABELS[category.badgeType]}</TableCell>
+                <TableCell className="hidden tabular-nums md:table-cell">
+                  {formatPrice(category.unitPrice, category.currency)}
+                </TableCell>
+                <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                  {formatCount(category.badgeCount)}
+                </TableCell>
+                <TableCell className="hidden md:table-cell">
+                  {category.isActive ? (
+                    <Badge variant="success">Active</Badge>
+                  ) : (
+                    <Badge variant="outline">Inactive</Badge>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <div className="flex justify-end gap-1">
+                    <Tooltip content="Details">
+                      <Button
+                        variant="ghost"
+                        size="icon-sm"
+                        aria-label={`Details of ${category.name}`}
+                        onClick={() => setViewing(category)}
+                      >
+                        <EyeIcon aria-hidden />
+                      </Button>
+                    </Tooltip>
+                    {can('update_badge_category') && (
+                      <RowActions
+                        name={category.name}
+                        onEdit={() => dialogs.openEdit(category)}
+                        onDelete={() => dialogs.askDelete(category)}
+                        deleteBlockedReason={
+                          can('delete_badge_category') ? undefined : 'You cannot delete badge categories'
+                        }
+                      />
+                    )}
+                  </div>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ListPanel>
+
+      <FormDialog
+        open={dialogs.editing !== null}
+        onClose={dialogs.closeEditor}
+        title={dialogs.editing?.row ? 'Edit badge category' : 'New badge category'}
+        description={
+          dialogs.editing?.row
+            ? `Change the details of ${dialogs.editing.row.name}.`
+            : 'Add a kind of badge or add-on to an event.'
+        }
+      >
+        {dialogs.editing && (
+          <BadgeCategoryForm
+            key={dialogs.editing.row?.id ?? 'new'}
+            category={dialogs.editing.row}
+            events={events.data ?? []}
+            eventId={eventId}
+            badgeTypes={badgeTypes}
+            onSaved={dialogs.closeEditor}
+          />
+        )}
+      </FormDialog>
+
+      <FormDialog
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        title={viewing?.displayName ?? viewing?.name ?? ''}
+        description={viewing ? `${KIND_LABELS[viewing.type]} of ${eventName(viewing.eventId)}` : ''}
+      >
+        {viewing && (
+          <DetailList>
+            <Detail label="Name">{viewing.name}</Detail>
+            <Detail label="Display name">{viewing.displayName ?? '—'}</Detail>
+            <Detail label="Badge type">{BADGE_TYPE_LABELS[viewing.badgeType]}</Detail>
+            <Detail label="Price of an extra badge">{formatPrice(viewing.unitPrice, viewing.currency)}</Detail>
+            <Detail label="Badges">{formatCount(viewing.badgeCount)}</Detail>
+            <Detail label="Status">{viewing.isActive ? 'Active' : 'Inactive'}</Detail>
+            <Detail label="Order">{viewing.sortOrder}</Detail>
+            <Detail label="Created">{formatDate(viewing.createdAt)}</Detail>
+            <Detail label="Description" wide>
+              {viewing.description ?? '—'}
+            </Detail>
+          </DetailList>
+        )}
+      </FormDialog>
+
+      <ConfirmDialog
+        open={dialogs.deleting !== null}
+        onOpenChange={(open) => !open && dialogs.cancelDelete()}
+        title="Delete this badge category?"
+        description={`${dialogs.deleting?.name ?? 'The category'} will be deleted permanently. A category that badges, allocations or add-ons use cannot be deleted: switch it off instead.`}
+        confirmLabel="Delete category"
+        pending={dialogs.deletePending}
+        onConfirm={dialogs.confirmDelete}
+      />
+    </>
+  );
+}
