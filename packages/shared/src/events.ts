@@ -24,6 +24,7 @@ export const eventSchema = z.object({
   currency: z.string(),
   status: z.enum(EVENT_STATUSES),
   exhibitorCount: z.number().int(),
+  badgeCount: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -22,6 +22,8 @@ export const exhibitorSchema = z.object({
   /** False while an invited exhibitor has not chosen its password. */
   hasPassword: z.boolean(),
   subAccountCount: z.number().int(),
+  /** Badges registered under the exhibitor (its own and its sub-accounts'). */
+  badgeCount: z.number().int(),
   lastLoginAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

@@ -22,6 +22,7 @@ const eventColumns = {
   createdAt: events.createdAt,
   updatedAt: events.updatedAt,
   exhibitorCount: sql<number>`(select cast(count(*) as integer) from ${admins} where admins.event_id = events.id and ${exhibitorAccount})`,
+  badgeCount: sql<number>`(select cast(count(*) as integer) from badges b where b.event_id = events.id)`,
 };
 
 export type EventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;

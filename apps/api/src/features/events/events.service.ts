@@ -107,8 +107,10 @@ export function createEventsService({ db }: { db: Database }) {
       if (scopeOf(actor.principal).kind !== 'global') {
         throw new ForbiddenError('Only a system administrator deletes events');
       }
-      if (before.exhibitorCount > 0 && before.status !== 'archived') {
-        throw new ConflictError(`This event has ${before.exhibitorCount} exhibitor(s); archive it before deleting it`);
+      if ((before.exhibitorCount > 0 || before.badgeCount > 0) && before.status !== 'archived') {
+        throw new ConflictError(
+          `This event has ${before.exhibitorCount} exhibitor(s) and ${before.badgeCount} badge(s); archive it before deleting it`,
+        );
       }
       await db.transaction(async (tx) => {
         await repo.deleteEventCascade(tx, id);

@@ -28,6 +28,7 @@ const exhibitorColumns = {
   createdAt: admins.createdAt,
   updatedAt: admins.updatedAt,
   subAccountCount: sql<number>`(select cast(count(*) as integer) from admins sub where sub.exhibitor_id = admins.id)`,
+  badgeCount: sql<number>`(select cast(count(*) as integer) from badges b where b.exhibitor_id = admins.id)`,
 };
 
 export type ExhibitorRow = NonNullable<Awaited<ReturnType<typeof findExhibitor>>>;

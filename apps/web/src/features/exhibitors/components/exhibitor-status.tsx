@@ -12,18 +12,22 @@ export function exhibitorDisplayName(exhibitor: Pick<Exhibitor, 'companyName' | 
   return exhibitor.companyName ?? exhibitor.name;
 }
 
-function subAccounts(count: number): string {
-  return count === 1 ? '1 sub-account' : `${count} sub-accounts`;
+function counted(count: number, noun: string): string {
+  return count === 1 ? `1 ${noun}` : `${count} ${noun}s`;
 }
 
 /** What deleting an exhibitor takes with it, for the confirmation. */
 export function exhibitorDeleteDescription(
-  exhibitor: Pick<Exhibitor, 'companyName' | 'name' | 'subAccountCount'> | null,
+  exhibitor: Pick<Exhibitor, 'companyName' | 'name' | 'subAccountCount' | 'badgeCount'> | null,
 ): string {
   if (!exhibitor) return '';
+  const parts = [
+    exhibitor.subAccountCount > 0 ? counted(exhibitor.subAccountCount, 'sub-account') : null,
+    exhibitor.badgeCount > 0 ? counted(exhibitor.badgeCount, 'badge') : null,
+  ].filter(Boolean);
   const goes =
-    exhibitor.subAccountCount > 0
-      ? `Its sign-in for ${exhibitor.name} and its ${subAccounts(exhibitor.subAccountCount)} will be deleted with it`
+    parts.length > 0
+      ? `Its sign-in for ${exhibitor.name} and its ${parts.join(' and ')} will be deleted with it`
       : `Its sign-in for ${exhibitor.name} will be deleted with it`;
   return `${exhibitorDisplayName(exhibitor)} will be removed from this event. ${goes}; the company stays in the portal. This cannot be undone.`;
 }
