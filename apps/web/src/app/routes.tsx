@@ -67,6 +67,12 @@ const RegistrationsPage = lazy(() =>
 const BadgeCategoriesPage = lazy(() =>
   import('@/features/badge-categories/pages/badge-categories-page').then((m) => ({ default: m.BadgeCategoriesPage })),
 );
+const BadgeAllocationsPage = lazy(() =>
+  import('@/features/allocations/pages/badge-allocations-page').then((m) => ({ default: m.BadgeAllocationsPage })),
+);
+const AddonsAllocationsPage = lazy(() =>
+  import('@/features/allocations/pages/badge-allocations-page').then((m) => ({ default: m.AddonsAllocationsPage })),
+);
 const ComingSoonPage = lazy(() => import('./routes/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
 const PublicComingSoonPage = lazy(() =>
   import('./routes/public-coming-soon').then((m) => ({ default: m.PublicComingSoonPage })),
@@ -178,12 +184,12 @@ const screens: Screen[] = [
   {
     path: paths.badgeAllocations.path,
     permissions: ['view_allocation'],
-    element: soon('Badge Allocations', 'How many badges each exhibitor may register.'),
+    element: <BadgeAllocationsPage />,
   },
   {
     path: paths.addonsAllocations.path,
     permissions: ['view_allocation'],
-    element: soon('Addons Allocations', 'Add-ons such as parking and catering, per exhibitor.'),
+    element: <AddonsAllocationsPage />,
   },
   {
     path: paths.allocationPurchases.path,

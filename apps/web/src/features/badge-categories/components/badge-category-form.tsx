@@ -6,6 +6,7 @@ import {
   createBadgeCategoryBodySchema,
   type BadgeCategory,
   type BadgeType,
+  type CreateBadgeCategoryBody,
 } from '@portal/shared/badge-categories';
 import type { PortalEvent } from '@portal/shared/events';
 import { useForm, useWatch } from 'react-hook-form';
@@ -45,7 +46,7 @@ const formSchema = z
     sortOrder: z.string().regex(/^\d{1,6}$/, 'A whole number of zero or more'),
     description: z.string(),
   })
-  .transform((values) => ({
+  .transform((values): CreateBadgeCategoryBody => ({
     ...values,
     eventId: Number(values.eventId),
     unitPrice: centsFromMoney(values.unitPrice) ?? 0,

@@ -1,0 +1,231 @@
+import type { Allocation } from '@portal/shared/allocations';
+import { BADGE_TYPE_LABELS, type CategoryType } from '@portal/shared/badge-categories';
+import { ListChecksIcon, PencilIcon, PlusIcon, Rows3Icon } from 'lucide-react';
+import { useState } from 'react';
+import { FormDialog } from '@/components/form/form-dialog';
+import { PageHeader } from '@/components/layout/page-header';
+import { ListPanel } from '@/components/list/list-panel';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tooltip } from '@/components/ui/tooltip';
+import { useCan } from '@/hooks/use-can';
+import { useListParams } from '@/hooks/use-list-params';
+import { useSession } from '@/lib/session';
+import { useAllocations } from '../api/get-allocations';
+import { useCategoryOptions } from '../api/get-category-options';
+import { useEventOptions } from '../api/get-event-options';
+import { useHolderOptions } from '../api/get-holder-options';
+import { AllocationBar } from '../components/allocation-bar';
+import { AllocationForm } from '../components/allocation-form';
+import { BulkAllocationForm } from '../components/bulk-allocation-form';
+
+const COPY: Record<CategoryType, { title: string; description: string; noun: string }> = {
+  badge: {
+    title: 'Badge Allocations',
+    description: 'How many badges of each category every exhibitor may register.',
+    noun: 'allocations',
+  },
+  addon: {
+    title: 'Addons Allocations',
+    description: 'Add-ons such as parking and catering, per exhibitor.',
+    noun: 'add-on allocations',
+  },
+};
+
+/**
+ * /badge-allocations and /addons-allocations: exhibitor × category with used and allocated. An
+ * exhibitor sees its own, and the child allocations it hands to its sub-accounts.
+ */
+export function AllocationsPage({ type }: { type: CategoryType }) {
+  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const session = useSession();
+  const can = useCan();
+  const isExhibitor = session?.type === 'exhibitor';
+  const ownEvent = session?.user.eventId ?? null;
+  const eventId = ownEvent ?? (Number(filter('eventId')) || null);
+  const badgeCategoryId = Number(filter('badgeCategoryId')) || null;
+  const allocations = useAllocations({ page, search, type, eventId, badgeCategoryId });
+  const events = useEventOptions({ enabled: ownEvent == null });
+  const categories = useCategoryOptions(eventId, type);
+  const holders = useHolderOptions(eventId, isExhibitor ? 'sub-accounts' : 'exhibitors', can('update_allocation'));
+  const [editing, setEditing] = useState<{ row: Allocation | null } | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const copy = COPY[type];
+  const holderLabel = isExhibitor ? 'Sub-account' : 'Exhibitor';
+  // A sub-account's own row is edited by its exhibitor; an exhibitor's own rows by the organiser.
+  const editable = (row: Allocation) =>
+    can('update_allocation') && (isExhibitor ? row.parentAllocationId !== null : true);
+
+  return (
+    <>
+      <PageHeader
+        title={copy.title}
+        description={copy.description}
+        actions={
+          can('update_allocation') && (
+            <>
+              {!isExhibitor && eventId != null && (
+                <Button variant="outline" onClick={() => setBulkOpen(true)} disabled={!holders.data?.length}>
+                  <Rows3Icon aria-hidden />
+                  Set for all exhibitors
+                </Button>
+              )}
+              <Button onClick={() => setEditing({ row: null })} disabled={eventId == null}>
+                <PlusIcon aria-hidden />
+                {isExhibitor ? 'Hand to a sub-account' : 'New allocation'}
+              </Button>
+            </>
+          )
+        }
+      />
+      <ListPanel
+        noun={copy.noun}
+        icon={ListChecksIcon}
+        search={search}
+        onSearch={setSearch}
+        searchPlaceholder="Search by exhibitor or company"
+        filters={
+          <div className="flex flex-col gap-3 sm:ml-auto sm:flex-row">
+            {ownEvent == null && (
+              <NativeSelect
+                aria-label="Filter by event"
+                value={eventId ?? ''}
+                onChange={(event) => {
+                  setFilter('badgeCategoryId', '');
+                  setFilter('eventId', event.target.value);
+                }}
+                className="sm:w-56"
+              >
+                <option value="">All events</option>
+                {events.data?.map((event) => (
+                  <option key={event.id} value={event.id}>
+                    {event.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+            <NativeSelect
+              aria-label="Filter by category"
+              value={badgeCategoryId ?? ''}
+              onChange={(event) => setFilter('badgeCategoryId', event.target.value)}
+              disabled={eventId == null}
+              className="sm:w-52"
+            >
+              <option value="">All categories</option>
+              {categories.data?.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.displayName ?? category.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        }
+        query={allocations}
+        onPageChange={setPage}
+        emptyTitle={`No ${copy.noun} yet`}
+        emptyDescription={
+          isExhibitor ? 'The organiser has not allocated any to you yet.' : 'Allocate to an exhibitor to start.'
+        }
+        columns={4}
+      >
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Exhibitor</TableHead>
+              <TableHead className="hidden sm:table-cell">Category</TableHead>
+              <TableHead>Used / allocated</TableHead>
+              <TableHead className="hidden text-right md:table-cell">Available</TableHead>
+              <TableHead className="w-14 text-right">
+                <span className="sr-only">Actions</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {allocations.data?.data.map((allocation) => (
+              <TableRow key={allocation.id}>
+                <TableCell>
+                  <div className="font-medium">{allocation.companyName ?? allocation.adminName}</div>
+                  <div className="text-xs text-muted-foreground">
+                    {allocation.parentAllocationId !== null
+                      ? `Sub-account · ${allocation.adminName}`
+                      : allocation.adminName}
+                  </div>
+                  <div className="text-xs text-muted-foreground sm:hidden">{allocation.badgeCategory.name}</div>
+                </TableCell>
+                <TableCell className="hidden sm:table-cell">
+                  <div>{allocation.badgeCategory.name}</div>
+                  <div className="text-xs text-muted-foreground">
+                    {BADGE_TYPE_LABELS[allocation.badgeCategory.badgeType]}
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <AllocationBar {...allocation} />
+                </TableCell>
+                <TableCell className="hidden text-right tabular-nums md:table-cell">{allocation.available}</TableCell>
+                <TableCell>
+                  {editable(allocation) && (
+                    <div className="flex justify-end">
+                      <Tooltip content="Edit">
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          aria-label={`Edit the allocation of ${allocation.adminName} in ${allocation.badgeCategory.name}`}
+                          onClick={() => setEditing({ row: allocation })}
+                        >
+                          <PencilIcon aria-hidden />
+                        </Button>
+                      </Tooltip>
+                    </div>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ListPanel>
+
+      <FormDialog
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.row ? 'Edit allocation' : isExhibitor ? 'Hand to a sub-account' : 'New allocation'}
+        description={
+          editing?.row
+            ? `${editing.row.companyName ?? editing.row.adminName} · ${editing.row.badgeCategory.name}`
+            : isExhibitor
+              ? 'Part of your allocation that a sub-account may register; it stays reserved from yours.'
+              : 'How many of a category an exhibitor may register.'
+        }
+      >
+        {editing && (
+          <AllocationForm
+            key={editing.row?.id ?? 'new'}
+            allocation={editing.row}
+            holders={holders.data ?? []}
+            holderLabel={holderLabel}
+            categories={categories.data ?? []}
+            onSaved={() => setEditing(null)}
+          />
+        )}
+      </FormDialog>
+
+      {eventId != null && (
+        <FormDialog
+          open={bulkOpen}
+          onClose={() => setBulkOpen(false)}
+          title="Set for all exhibitors"
+          description="Give every exhibitor of the event the same allocation of one category."
+        >
+          {bulkOpen && (
+            <BulkAllocationForm
+              eventId={eventId}
+              exhibitors={holders.data ?? []}
+              categories={categories.data ?? []}
+              onSaved={() => setBulkOpen(false)}
+            />
+          )}
+        </FormDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { AllocationsPage } from './allocations-page';
+
+export function BadgeAllocationsPage() {
+  return <AllocationsPage type="badge" />;
+}
+
+export function AddonsAllocationsPage() {
+  return <AllocationsPage type="addon" />;
+}

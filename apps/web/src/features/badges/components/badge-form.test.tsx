@@ -1,0 +1,119 @@
+import type { CustomField } from '@portal/shared/custom-fields';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '@/lib/api-client';
+import { clearSession, startSession } from '@/lib/session';
+import { fakeAdapter, type Reply, type SeenRequest } from '@/testing/fake-adapter';
+import { fill, renderRoute } from '@/testing/render';
+import { demo } from '@/testing/sessions';
+import { BadgeForm } from './badge-form';
+
+const originalAdapter = api.defaults.adapter;
+let seen: SeenRequest[];
+let answer: Reply;
+
+function field(id: number, key: string, overrides: Partial<CustomField> = {}): CustomField {
+  return {
+    id,
+    eventId: 1,
+    badgeCategoryId: 4,
+    badgeCategoryName: 'Exhibitor staff',
+    entityType: 'badge',
+    label: key.replace('_', ' '),
+    key,
+    type: 'text',
+    options: [],
+    required: false,
+    isActive: true,
+    sortOrder: id,
+    helpText: null,
+    validation: {},
+    answerCount: 0,
+    createdAt: '2027-01-01T00:00:00.000Z',
+    updatedAt: '2027-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const FIELDS = [field(11, 'job_title', { required: true }), field(12, 'passport', { type: 'file' })];
+
+beforeEach(() => {
+  const { user } = demo.exhibitor();
+  startSession({ admin: user, token: 't', refreshToken: 'r' });
+  const fake = fakeAdapter(() => answer);
+  seen = fake.seen;
+  api.defaults.adapter = fake.adapter;
+});
+
+afterEach(() => {
+  api.defaults.adapter = originalAdapter;
+  clearSession();
+});
+
+function renderForm() {
+  renderRoute('/users/4/create', [
+    {
+      path: '/users/4/create',
+      element: <BadgeForm badge={null} badgeCategoryId={4} fields={FIELDS} cancelTo="/users/4" onSaved={() => {}} />,
+    },
+  ]);
+  fill(screen.getByLabelText(/^First name/), 'Ola');
+  fill(screen.getByLabelText(/^Last name/), 'Nordmann');
+  fill(screen.getByLabelText(/^Email/), 'ola@nordlys.example');
+}
+
+describe('BadgeForm', () => {
+  it('puts the server’s customFieldValues.<key> errors on their fields', async () => {
+    answer = {
+      status: 400,
+      data: {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Validation failed',
+        details: [
+          { field: 'customFieldValues.job_title', message: 'Not in the expected format' },
+          { field: 'email', message: 'Enter a valid email address' },
+        ],
+      },
+    };
+    renderForm();
+    fill(screen.getByLabelText(/^job title/), 'pilot');
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    const jobTitle = screen.getByLabelText(/^job title/);
+    await waitFor(() => expect(jobTitle.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Not in the expected format')).toBeTruthy();
+    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(seen[0]!.body).toMatchObject({
+      badgeCategoryId: 4,
+      customFieldValues: [{ customFieldId: 11, value: 'pilot' }],
+    });
+  });
+
+  it('checks the answers before sending, then sends a file as its own customField[id] part', async () => {
+    answer = { status: 201, data: { data: { id: 90 } } };
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    expect(await screen.findByText('Required')).toBeTruthy();
+    expect(seen).toHaveLength(0);
+    fill(screen.getByLabelText(/^job title/), 'Engineer');
+    const pdf = new File(['%PDF-1.7'], 'passport.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText(/^passport/), { target: { files: [pdf] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    const form = seen[0]!.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form.get('customField[12]') as File).name).toBe('passport.pdf');
+    expect(JSON.parse(form.get('customFieldValues') as string)).toEqual([{ customFieldId: 11, value: 'Engineer' }]);
+  });
+
+  it('shows an exhausted allocation on the form', async () => {
+    answer = {
+      status: 422,
+      data: { statusCode: 422, error: 'Unprocessable Entity', message: 'Allocation exhausted for Exhibitor staff' },
+    };
+    renderForm();
+    fill(screen.getByLabelText(/^job title/), 'Engineer');
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Allocation exhausted for Exhibitor staff');
+  });
+});
