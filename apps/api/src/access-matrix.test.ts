@@ -133,6 +133,8 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.exhibitorB, id: w.badgeA }),
   },
   'PATCH /api/admin/users/bulk-addon-assignment': { access: 'any:update_exhibitor_user,update_user' },
+  'GET /api/admin/exhibitor-users/:id/files/:customFieldId': { access: 'all:view_exhibitor_users' },
+  'GET /api/users/:id/files/:customFieldId': { access: 'all:view_users' },
   'GET /api/users': { access: 'all:view_users' },
   'POST /api/users': { access: 'all:create_user' },
   'GET /api/users/:id': { access: 'all:view_users', outOfScope: (w) => ({ as: w.eventAdminB, id: w.badgeA }) },

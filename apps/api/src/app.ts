@@ -143,7 +143,7 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
     badgeCategories: createBadgeCategoriesService({ db }),
     customFields: createCustomFieldsService({ db }),
     allocations: createAllocationsService({ db }),
-    badges: createBadgesService({ db, fieldValues: createFieldValues(files) }),
+    badges: createBadgesService({ db, fieldValues: createFieldValues(files), files }),
     registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
   };
 

@@ -43,8 +43,8 @@ export const badgeSchema = z.object({
 });
 export type Badge = z.infer<typeof badgeSchema>;
 
-/** A badge in a list: without its answers, which only the badge view needs. */
-export const badgeListItemSchema = badgeSchema.omit({ customFieldValues: true, addons: true });
+/** A badge in a list, with its answers (for custom-field columns) but without its add-ons. */
+export const badgeListItemSchema = badgeSchema.omit({ addons: true });
 export type BadgeListItem = z.infer<typeof badgeListItemSchema>;
 
 export const BADGE_SORTS = ['createdAt', 'name', 'email', 'company'] as const;

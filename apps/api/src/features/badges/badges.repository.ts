@@ -129,9 +129,12 @@ export async function findBadge(db: Database, id: number, scopeFilter: SQL | und
   return row;
 }
 
-export async function findFieldValues(db: Database, badgeId: number) {
+/** The answers of the given badges, in field order, in one query. */
+export async function findFieldValues(db: Database, badgeIds: number[]) {
+  if (badgeIds.length === 0) return [];
   return db
     .select({
+      badgeId: badgeFieldValues.badgeId,
       customFieldId: badgeFieldValues.customFieldId,
       key: customFields.key,
       label: customFields.label,
@@ -144,7 +147,7 @@ export async function findFieldValues(db: Database, badgeId: number) {
     .from(badgeFieldValues)
     .innerJoin(customFields, eq(customFields.id, badgeFieldValues.customFieldId))
     .leftJoin(files, eq(files.id, badgeFieldValues.fileId))
-    .where(eq(badgeFieldValues.badgeId, badgeId))
+    .where(inArray(badgeFieldValues.badgeId, badgeIds))
     .orderBy(customFields.sortOrder, customFields.id);
 }
 

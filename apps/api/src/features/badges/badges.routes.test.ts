@@ -100,6 +100,18 @@ describe('creating badges', () => {
     expect(ok.statusCode).toBe(201);
     const file = ok.json().data.customFieldValues.find((v: { key: string }) => v.key === 'passport').file;
     expect(file).toMatchObject({ name: 'passport.pdf', contentType: 'application/pdf', sizeBytes: pdf.byteLength });
+    const download = await t.request(w.eventAdminA, {
+      method: 'GET',
+      url: `/api/admin/exhibitor-users/${ok.json().data.id}/files/${fields.passport}`,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe("attachment; filename*=UTF-8''passport.pdf");
+    expect(download.rawPayload.equals(pdf)).toBe(true);
+    const elsewhere = await t.request(w.eventAdminB, { method: 'GET', url: `/api/users/${ok.json().data.id}/files/${fields.passport}` });
+    expect(elsewhere.statusCode).toBe(404);
+    const listed = (await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?search=${encodeURIComponent(ok.json().data.email)}`)).json();
+    expect(listed.data[0].customFieldValues.map((v: { key: string }) => v.key)).toEqual(['passport', 'job_title']);
 
     const disguised = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
     const refused = await t.request(w.eventAdminA, { method: 'POST', url: '/api/admin/exhibitor-users', ...form(disguised, 'application/pdf') });

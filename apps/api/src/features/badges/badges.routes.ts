@@ -7,7 +7,7 @@ import {
   listBadgesQuerySchema,
   updateBadgeBodySchema,
 } from '@portal/shared/badges';
-import { idParamsSchema, itemResponseSchema, listResponseSchema } from '@portal/shared/common';
+import { idParamsSchema, idSchema, itemResponseSchema, listResponseSchema } from '@portal/shared/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ import type { BadgesService } from './badges.service';
 const badge = itemResponseSchema(badgeSchema);
 const list = listResponseSchema(badgeListItemSchema);
 const tags = ['badges'];
+const fileParamsSchema = z.object({ id: idSchema, customFieldId: idSchema });
 
 /**
  * Badges under two names: the admin API's exhibitor users and the spec's /users. Creation and
@@ -70,6 +71,22 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
       handler: async (request) => ({
         data: await badges.updateBadge(actorOf(request), request.params.id, request.body, customFieldFiles(request.formFiles)),
       }),
+    });
+
+    routes.route({
+      method: 'GET',
+      url: `${base}/:id/files/:customFieldId`,
+      config: { access: requires(permission.view) },
+      schema: { tags, summary: 'Downloads the file a badge gave as an answer', params: fileParamsSchema },
+      handler: async (request, reply) => {
+        const { file, content } = await badges.openAnswerFile(actorOf(request), request.params.id, request.params.customFieldId);
+        // Always a download, under the type detected at upload: never rendered by the browser.
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+          .header('content-length', String(file.sizeBytes))
+          .send(content);
+      },
     });
 
     routes.route({

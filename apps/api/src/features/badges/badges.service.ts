@@ -16,6 +16,7 @@ import { findExhibitor } from '../exhibitors/exhibitors.repository';
 import { advancedFilterCondition } from './advanced-filter';
 import { newBadgeCode } from './badge-codes';
 import * as repo from './badges.repository';
+import type { FilesService } from '../files/files.service';
 import type { FieldValuesPort, Upload } from './field-values';
 
 export type NewBadge = {
@@ -35,14 +36,28 @@ export type BadgeChanges = Partial<Omit<NewBadge, 'badgeCategoryId' | 'type' | '
   status?: 'active' | 'cancelled';
 };
 
-function toListItem(row: repo.BadgeRow): BadgeListItem {
-  const { allocationId: _allocationId, ...rest } = row;
+type FieldValueRow = Awaited<ReturnType<typeof repo.findFieldValues>>[number];
+
+function toAnswer(v: FieldValueRow): BadgeListItem['customFieldValues'][number] {
   return {
-    ...rest,
+    customFieldId: v.customFieldId,
+    key: v.key,
+    label: v.label,
+    value: v.value,
+    file: v.fileId ? { id: v.fileId, name: v.fileName!, contentType: v.fileType!, sizeBytes: v.fileSize! } : null,
+  };
+}
+
+/** Badges with their answers: one query for the answers of all of them, whatever their number. */
+async function withAnswers(db: Database, rows: repo.BadgeRow[]): Promise<BadgeListItem[]> {
+  const values = await repo.findFieldValues(db, rows.map((row) => row.id));
+  return rows.map(({ allocationId: _allocationId, ...row }) => ({
+    ...row,
     name: `${row.firstName} ${row.lastName}`,
+    customFieldValues: values.filter((v) => v.badgeId === row.id).map(toAnswer),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
+  }));
 }
 
 /**
@@ -58,7 +73,7 @@ async function insertWithFreshCode(tx: Database, values: Omit<Parameters<typeof 
   }
 }
 
-export function createBadgesService({ db, fieldValues }: { db: Database; fieldValues: FieldValuesPort }) {
+export function createBadgesService({ db, fieldValues, files }: { db: Database; fieldValues: FieldValuesPort; files: FilesService }) {
   const scopeFilterOf = (actor: Actor) =>
     repo.badgeScopeFilter(scopeOf(actor.principal), visibleBadgeTypes(actor.principal.permissions, actor.principal.type));
 
@@ -69,18 +84,8 @@ export function createBadgesService({ db, fieldValues }: { db: Database; fieldVa
   }
 
   async function toBadge(row: repo.BadgeRow): Promise<Badge> {
-    const [values, addons] = await Promise.all([repo.findFieldValues(db, row.id), repo.findAddons(db, row.id)]);
-    return {
-      ...toListItem(row),
-      customFieldValues: values.map((v) => ({
-        customFieldId: v.customFieldId,
-        key: v.key,
-        label: v.label,
-        value: v.value,
-        file: v.fileId ? { id: v.fileId, name: v.fileName!, contentType: v.fileType!, sizeBytes: v.fileSize! } : null,
-      })),
-      addons,
-    };
+    const [[item], addons] = await Promise.all([withAnswers(db, [row]), repo.findAddons(db, row.id)]);
+    return { ...item!, addons };
   }
 
   /**
@@ -115,7 +120,7 @@ export function createBadgesService({ db, fieldValues }: { db: Database; fieldVa
 
   async function listWhere(actor: Actor, where: SQL | undefined, page: { page: number; per_page: number; sort?: string }) {
     const { rows, total, estimated } = await repo.listBadges(db, and(scopeFilterOf(actor), where), page);
-    return listResult(rows.map(toListItem), total, page, estimated);
+    return listResult(await withAnswers(db, rows), total, page, estimated);
   }
 
   return {
@@ -246,6 +251,14 @@ export function createBadgesService({ db, fieldValues }: { db: Database; fieldVa
         });
       });
       return { data: { changed, unchanged: ids.length - changed } };
+    },
+
+    /** The file a badge gave as an answer, for download; 404 outside the caller's reach. */
+    async openAnswerFile(actor: Actor, id: number, customFieldId: number) {
+      const row = await getRow(actor, id);
+      const [answer] = (await repo.findFieldValues(db, [row.id])).filter((v) => v.customFieldId === customFieldId && v.fileId);
+      if (!answer) throw new NotFoundError('File');
+      return files.openFile(db, answer.fileId!, row.eventId);
     },
 
     async deleteBadge(actor: Actor, id: number): Promise<void> {
