@@ -113,6 +113,11 @@ export const badges = pgTable(
     index('badges_exhibitor_order_idx').on(t.exhibitorId, t.createdAt, t.id),
     index('badges_creator_order_idx').on(t.createdByAdminId, t.createdAt, t.id),
     index('badges_email_prefix_idx').on(sql`${t.email} text_pattern_ops`),
+    index('badges_active_per_category_idx').on(t.eventId, t.badgeCategoryId).where(sql`${t.status} = 'active'`),
+    // The advanced filter's equality on names and substring search on emails.
+    index('badges_last_name_idx').on(t.eventId, sql`lower(${t.lastName})`),
+    index('badges_first_name_idx').on(t.eventId, sql`lower(${t.firstName})`),
+    index('badges_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
     index('badges_search_trgm').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`),
     check('badges_status_known', sql`${t.status} IN ('active', 'cancelled')`),
     check('badges_badge_type_known', sql`${t.badgeType} IN ('exhibitor', 'visitor', 'contractor', 'vip')`),

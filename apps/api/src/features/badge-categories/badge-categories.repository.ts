@@ -20,7 +20,9 @@ const categoryColumns = {
   description: badgeCategories.description,
   createdAt: badgeCategories.createdAt,
   updatedAt: badgeCategories.updatedAt,
-  badgeCount: sql<number>`(select cast(count(*) as integer) from ${badges} b where b.badge_category_id = badge_categories.id and b.status = 'active')`,
+  // Counted on the partial index of active badges per event and category, without reading rows.
+  badgeCount: sql<number>`(select cast(count(*) as integer) from ${badges} b
+    where b.event_id = badge_categories.event_id and b.badge_category_id = badge_categories.id and b.status = 'active')`,
 };
 
 export type CategoryRow = NonNullable<Awaited<ReturnType<typeof findCategory>>>;
