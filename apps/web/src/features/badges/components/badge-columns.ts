@@ -50,8 +50,10 @@ export function useColumnChoice(scope: string, withCategory: boolean) {
   return { chosen, toggle };
 }
 
-/** A custom-field answer as a table cell shows it. */
-export function answerText(value: unknown, field: CustomField): string {
+/** A custom-field answer as a table cell shows it: a file by its name, choices by their labels. */
+export function answerText(answer: BadgeListItem['customFieldValues'][number] | undefined, field: CustomField): string {
+  if (answer?.file) return answer.file.name;
+  const value = answer?.value;
   if (value === null || value === undefined || value === '') return '—';
   if (field.type === 'checkbox') return value === true ? 'Yes' : 'No';
   const labelOf = (item: unknown) => field.options.find((option) => option.value === item)?.label ?? String(item);

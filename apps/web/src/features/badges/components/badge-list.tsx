@@ -1,6 +1,5 @@
 import { BADGE_STATUS_LABELS, BADGE_STATUSES, type BadgeStatus } from '@portal/shared/badges';
 import type { CustomField } from '@portal/shared/custom-fields';
-import { useQueries } from '@tanstack/react-query';
 import { IdCardIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +12,6 @@ import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { badgeQueryOptions } from '../api/get-badge';
 import { useBadges } from '../api/get-badges';
 import { useExhibitorOptions } from '../api/get-exhibitor-options';
 import { answerText, badgeColumns, companyOf, useColumnChoice } from './badge-columns';
@@ -73,14 +71,8 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
     badgeCategoryId == null,
   );
   const shown = columns.filter((column) => chosen.includes(column.id));
-  const shownFields = shown.filter((column) => column.field);
 
   const rows = badges.data?.data ?? [];
-  // List rows carry no answers; the few rows of a page are read in full only when a custom-field column is shown.
-  const details = useQueries({
-    queries: shownFields.length > 0 ? rows.map((row) => badgeQueryOptions(row.id)) : [],
-  });
-  const answersOf = (badgeId: number) => details.find((detail) => detail.data?.id === badgeId)?.data?.customFieldValues;
 
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const pageIds = rows.map((row) => row.id);
@@ -210,59 +202,55 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
             </TableRow>
           </TableHeader>
           <TableBody>
-            {rows.map((badge) => {
-              const answers = answersOf(badge.id);
-              return (
-                <TableRow key={badge.id} data-state={selected.has(badge.id) ? 'selected' : undefined}>
-                  {canBulk && (
-                    <TableCell>
-                      <Checkbox
-                        aria-label={`Select ${badge.name}`}
-                        checked={selected.has(badge.id)}
-                        onCheckedChange={() => toggleRow(badge.id)}
-                      />
-                    </TableCell>
-                  )}
+            {rows.map((badge) => (
+              <TableRow key={badge.id} data-state={selected.has(badge.id) ? 'selected' : undefined}>
+                {canBulk && (
                   <TableCell>
-                    <Link
-                      to={paths.viewUser.href({ id: badge.id })}
-                      className="rounded-sm font-medium hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                    >
-                      {badge.name}
-                    </Link>
-                    <div className="text-xs text-muted-foreground sm:hidden">{badge.email}</div>
+                    <Checkbox
+                      aria-label={`Select ${badge.name}`}
+                      checked={selected.has(badge.id)}
+                      onCheckedChange={() => toggleRow(badge.id)}
+                    />
                   </TableCell>
-                  {shown.map((column) => (
-                    <TableCell
-                      key={column.id}
-                      className={column.id === 'email' ? 'hidden sm:table-cell' : 'hidden md:table-cell'}
-                    >
-                      {column.field ? (
-                        answers ? (
-                          answerText(answers.find((answer) => answer.key === column.field!.key)?.value, column.field)
-                        ) : (
-                          <span className="text-muted-foreground">…</span>
-                        )
-                      ) : column.id === 'email' ? (
-                        badge.email
-                      ) : column.id === 'company' ? (
-                        companyOf(badge)
-                      ) : column.id === 'category' ? (
-                        badge.badgeCategory.name
-                      ) : column.id === 'phone' ? (
-                        (badge.phone ?? '—')
-                      ) : column.id === 'createdBy' ? (
-                        (badge.createdByName ?? '—')
-                      ) : column.id === 'status' ? (
-                        <BadgeStatusBadge status={badge.status} />
-                      ) : (
-                        <span className="whitespace-nowrap text-muted-foreground">{formatDate(badge.createdAt)}</span>
-                      )}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              );
-            })}
+                )}
+                <TableCell>
+                  <Link
+                    to={paths.viewUser.href({ id: badge.id })}
+                    className="rounded-sm font-medium hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                  >
+                    {badge.name}
+                  </Link>
+                  <div className="text-xs text-muted-foreground sm:hidden">{badge.email}</div>
+                </TableCell>
+                {shown.map((column) => (
+                  <TableCell
+                    key={column.id}
+                    className={column.id === 'email' ? 'hidden sm:table-cell' : 'hidden md:table-cell'}
+                  >
+                    {column.field ? (
+                      answerText(
+                        badge.customFieldValues.find((answer) => answer.customFieldId === column.field!.id),
+                        column.field,
+                      )
+                    ) : column.id === 'email' ? (
+                      badge.email
+                    ) : column.id === 'company' ? (
+                      companyOf(badge)
+                    ) : column.id === 'category' ? (
+                      badge.badgeCategory.name
+                    ) : column.id === 'phone' ? (
+                      (badge.phone ?? '—')
+                    ) : column.id === 'createdBy' ? (
+                      (badge.createdByName ?? '—')
+                    ) : column.id === 'status' ? (
+                      <BadgeStatusBadge status={badge.status} />
+                    ) : (
+                      <span className="whitespace-nowrap text-muted-foreground">{formatDate(badge.createdAt)}</span>
+                    )}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
           </TableBody>
         </Table>
       </ListPanel>
