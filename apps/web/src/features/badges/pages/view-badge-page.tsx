@@ -1,6 +1,6 @@
 import type { Badge } from '@portal/shared/badges';
 import { BADGE_TYPE_LABELS } from '@portal/shared/badge-categories';
-import { BanIcon, PencilIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
+import { BanIcon, DownloadIcon, PencilIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -16,6 +16,7 @@ import { useCan } from '@/hooks/use-can';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useDeleteBadge } from '../api/delete-badge';
+import { useDownloadAnswerFile } from '../api/download-answer-file';
 import { useBadge } from '../api/get-badge';
 import { useUpdateBadge } from '../api/update-badge';
 import { BadgeStatusBadge } from '../components/badge-status-badge';
@@ -35,6 +36,7 @@ export function ViewBadgePage() {
   const badge = useBadge(id);
   const update = useUpdateBadge();
   const remove = useDeleteBadge();
+  const download = useDownloadAnswerFile();
   const navigate = useNavigate();
   const can = useCan();
   const [confirm, setConfirm] = useState<'delete' | 'cancel' | null>(null);
@@ -141,6 +143,27 @@ export function ViewBadgePage() {
                   {b.customFieldValues.map((answer) => (
                     <Detail key={answer.customFieldId} label={answer.label}>
                       {answerShown(answer)}
+                      {answer.file && (
+                        <Button
+                          variant="link"
+                          size="sm"
+                          className="ml-2 h-auto p-0"
+                          disabled={download.isPending}
+                          aria-label={`Download ${answer.file.name}`}
+                          onClick={() =>
+                            download.mutate(
+                              { badgeId: id, customFieldId: answer.customFieldId, fileName: answer.file!.name },
+                              {
+                                onError: (error) =>
+                                  toast.error(errorMessage(error, 'The file could not be downloaded')),
+                              },
+                            )
+                          }
+                        >
+                          <DownloadIcon aria-hidden />
+                          Download
+                        </Button>
+                      )}
                     </Detail>
                   ))}
                 </DetailList>
