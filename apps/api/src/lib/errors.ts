@@ -61,6 +61,16 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/** Runs a write; a unique violation (of `constraint`, or any) becomes the given conflict instead. */
+export async function withUniqueConflict<T>(write: () => Promise<T>, conflict: () => AppError, constraint?: string): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, constraint)) throw conflict();
+    throw error;
+  }
+}
+
 /** PostgreSQL's unique_violation, whichever driver raised it. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const cause = findPgError(error);

@@ -1,7 +1,7 @@
 import type { Admin, CreateAdminBody, ListAdminsQuery, UpdateAdminBody } from '@portal/shared/admins';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { BusinessRuleError, ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import { revokeAllForAdmin } from '../auth/refresh-tokens.repository';
@@ -99,14 +99,8 @@ export function createAdminsService({ db }: { db: Database }) {
     return { eventId, exhibitorId, companyId };
   }
 
-  async function saveConflicts<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError('An account with this email already exists', 'email');
-      throw error;
-    }
-  }
+  const saveConflicts = <T>(write: () => Promise<T>) =>
+    withUniqueConflict(write, () => new ConflictError('An account with this email already exists', 'email'));
 
   /** Runs after the write, inside its transaction: a write that leaves no system admin is undone. */
   async function assertASystemAdminRemains(tx: Database) {

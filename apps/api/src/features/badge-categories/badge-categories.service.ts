@@ -7,7 +7,7 @@ import {
 } from '@portal/shared/badge-categories';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import type { Principal } from '../auth/principal';
@@ -53,14 +53,8 @@ export function createBadgeCategoriesService({ db }: { db: Database }) {
     }
   }
 
-  async function saveConflicts<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError('This event already has a category with this name', 'name');
-      throw error;
-    }
-  }
+  const saveConflicts = <T>(write: () => Promise<T>) =>
+    withUniqueConflict(write, () => new ConflictError('This event already has a category with this name', 'name'));
 
   const toValues = (body: CategoryInput) => ({
     name: body.name,

@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import type { Principal } from '../auth/principal';
@@ -92,14 +92,8 @@ export function createCustomFieldsService({ db }: { db: Database }) {
     return category;
   }
 
-  async function saveConflicts<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw keyConflict();
-      throw error;
-    }
-  }
+  const saveConflicts = <T>(write: () => Promise<T>) =>
+    withUniqueConflict(write, () => keyConflict());
 
   /** The ids a mapping points to, checked to be badge categories of the target event in reach. */
   async function importTargets(tx: Database, actor: Actor, eventId: number, mapping: Record<string, number | null>, document: CustomFieldsDocument) {

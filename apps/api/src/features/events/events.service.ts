@@ -1,7 +1,7 @@
 import { slugify, type ListEventsQuery, type PortalEvent } from '@portal/shared/events';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeOf } from '../auth/scope';
@@ -42,14 +42,8 @@ export function createEventsService({ db }: { db: Database }) {
     return `${base}-${n}`;
   }
 
-  async function saveConflicts<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError('Another event already uses this slug', 'slug');
-      throw error;
-    }
-  }
+  const saveConflicts = <T>(write: () => Promise<T>) =>
+    withUniqueConflict(write, () => new ConflictError('Another event already uses this slug', 'slug'));
 
   return {
     async listEvents(actor: Actor, query: ListEventsQuery) {

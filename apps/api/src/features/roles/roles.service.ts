@@ -3,7 +3,7 @@ import type { ListQuery } from '@portal/shared/common';
 import { type PERMISSION_AREAS, type Permission } from '@portal/shared/permissions';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { BusinessRuleError, ConflictError, ForbiddenError, isUniqueViolation, NotFoundError } from '../../lib/errors';
+import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, withUniqueConflict } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeOf } from '../auth/scope';
@@ -36,14 +36,8 @@ export function createRolesService({ db }: { db: Database }) {
     return toRole(row);
   }
 
-  async function saveConflicts<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError('A role with this name already exists', 'name');
-      throw error;
-    }
-  }
+  const saveConflicts = <T>(write: () => Promise<T>) =>
+    withUniqueConflict(write, () => new ConflictError('A role with this name already exists', 'name'));
 
   return {
     async listRoles(_actor: Actor, query: ListQuery) {
