@@ -73,6 +73,12 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   },
   'POST /api/admin/registration-links': { access: 'all:create_exhibitor' },
   'GET /api/registration-links/:id': { access: 'public' },
+  'GET /api/admin/registration-links': { access: 'all:create_exhibitor' },
+  'DELETE /api/admin/registration-links/:id': { access: 'all:create_exhibitor' },
+  'POST /api/admin/exhibitors/:id/invitation': {
+    access: 'all:create_exhibitor',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }),
+  },
   'POST /api/admin/registration-links/:id/create': { access: 'public' },
   'GET /api/custom-fields': { access: 'any:view_custom_fields,manage_custom_fields' },
   'GET /api/custom-fields/:id': {

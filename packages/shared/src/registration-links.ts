@@ -12,9 +12,17 @@ export const registrationLinkSchema = z.object({
   maxUses: z.number().int().nullable(),
   uses: z.number().int(),
   expiresAt: isoDateTime.nullable(),
+  revokedAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
 });
 export type RegistrationLink = z.infer<typeof registrationLinkSchema>;
+
+export const listRegistrationLinksQuerySchema = z.object({
+  eventId: idSchema.optional(),
+  kind: z.enum(REGISTRATION_LINK_KINDS).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
 
 export const createExhibitorLinkBodySchema = z.object({
   eventId: idSchema,

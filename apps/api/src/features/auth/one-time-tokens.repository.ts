@@ -35,3 +35,11 @@ export async function consumeOneTimeToken(db: Database, token: string, purpose: 
     .returning({ adminId: oneTimeTokens.adminId });
   return row?.adminId ?? null;
 }
+
+/** Uses up every open token of the purpose, so only the newest link sent works. */
+export async function expireOneTimeTokens(db: Database, adminId: number, purpose: Purpose): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(oneTimeTokens.adminId, adminId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}

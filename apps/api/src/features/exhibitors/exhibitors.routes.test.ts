@@ -148,3 +148,20 @@ describe('reading, updating and deleting exhibitors', () => {
     expect((await send(w.eventAdminA, 'DELETE', `/api/admin/exhibitors/${w.eventAdminA.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('resending an invitation', () => {
+  it('sends a new link and makes the old one unusable; refuses once a password is chosen', async () => {
+    const body = newExhibitor();
+    const created = (await send(w.eventAdminA, 'POST', '/api/admin/exhibitors', body)).json().data;
+    const tokenOf = (text: string) => /accept-invitation\/([\w-]+)/.exec(text)![1]!;
+    const [first] = await listEmailsTo(t.db, body.email);
+    expect((await send(w.eventAdminA, 'POST', `/api/admin/exhibitors/${created.id}/invitation`)).statusCode).toBe(204);
+    const emails = await listEmailsTo(t.db, body.email);
+    expect(emails).toHaveLength(2);
+    const old = await send(null, 'POST', '/api/auth/accept-invitation', { token: tokenOf(first!.textBody), password: 'Chosen-Pass-2027' });
+    expect(old.statusCode).toBe(401);
+    const fresh = await send(null, 'POST', '/api/auth/accept-invitation', { token: tokenOf(emails[1]!.textBody), password: 'Chosen-Pass-2027' });
+    expect(fresh.statusCode).toBe(200);
+    expect((await send(w.eventAdminA, 'POST', `/api/admin/exhibitors/${created.id}/invitation`)).statusCode).toBe(409);
+  });
+});

@@ -41,6 +41,17 @@ export async function exhibitorsRoutes(app: FastifyInstance, { exhibitors }: { e
   });
 
   routes.route({
+    method: 'POST',
+    url: '/admin/exhibitors/:id/invitation',
+    config: { access: requires('create_exhibitor') },
+    schema: { tags, summary: 'Sends the invitation email again', params: idParamsSchema, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await exhibitors.resendInvitation(actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  routes.route({
     method: 'DELETE',
     url: '/admin/exhibitors/:id',
     config: { access: requires('delete_exhibitor') },

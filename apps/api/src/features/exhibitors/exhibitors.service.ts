@@ -9,6 +9,7 @@ import { listResult } from '../../lib/listing';
 import * as admins from '../admins/admins.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { queueInvitation } from '../auth/invitations';
+import { expireOneTimeTokens } from '../auth/one-time-tokens.repository';
 import { hashPassword } from '../auth/passwords';
 import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
 import { findCompany, insertCompany } from '../companies/companies.repository';
@@ -129,6 +130,21 @@ export function createExhibitorsService({ db, publicUrl }: { db: Database; publi
         if (isUniqueViolation(error)) throw new ConflictError('An account with this email already exists', 'email');
         throw error;
       }
+    },
+
+    /** Sends a new invitation to an exhibitor that has not chosen its password; older links stop working. */
+    async resendInvitation(actor: Actor, id: number): Promise<void> {
+      const exhibitor = await getInScope(actor, id);
+      if (exhibitor.hasPassword) throw new ConflictError('This exhibitor has already chosen a password');
+      await db.transaction(async (tx) => {
+        await expireOneTimeTokens(tx, id, 'invitation');
+        await queueInvitation(
+          tx,
+          { adminId: id, email: exhibitor.email, firstName: exhibitor.firstName, eventId: exhibitor.eventId, eventName: exhibitor.eventName },
+          publicUrl,
+        );
+        await recordAudit(tx, actor, { action: 'resend_invitation', entityType: 'exhibitor', entityId: id, eventId: exhibitor.eventId });
+      });
     },
 
     /** Deletes the exhibitor's account with its sub-accounts and profile; its company stays. */

@@ -1,4 +1,5 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { countWhere, fetchPage, pageWindow } from '../../lib/listing';
 import type { Database } from '../../db/client';
 import { events } from '../../db/schema/events';
 import { registrationLinks } from '../../db/schema/registration-links';
@@ -48,4 +49,32 @@ export async function takeLinkUse(db: Database, id: string): Promise<LinkRow | n
     )
     .returning();
   return row ?? null;
+}
+
+export type LinkFilter = { eventId?: number; kind?: 'exhibitor' | 'badge'; page: number; per_page: number };
+
+/** Links of the events a scope reaches (`eventId` null: every event), newest first. */
+export async function listLinks(db: Database, scopeEventId: number | null, query: LinkFilter) {
+  const where = and(
+    scopeEventId == null ? undefined : eq(registrationLinks.eventId, scopeEventId),
+    query.eventId ? eq(registrationLinks.eventId, query.eventId) : undefined,
+    query.kind ? eq(registrationLinks.kind, query.kind) : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  return fetchPage(
+    () => db.select().from(registrationLinks).where(where).orderBy(desc(registrationLinks.createdAt), desc(registrationLinks.id)).limit(limit).offset(offset),
+    () => countWhere(db, registrationLinks, where),
+  );
+}
+
+export async function findLink(db: Database, id: string, scopeEventId: number | null) {
+  const [row] = await db
+    .select()
+    .from(registrationLinks)
+    .where(and(eq(registrationLinks.id, id), scopeEventId == null ? undefined : eq(registrationLinks.eventId, scopeEventId)));
+  return row;
+}
+
+export async function revokeLink(db: Database, id: string) {
+  await db.update(registrationLinks).set({ revokedAt: sql`now()` }).where(and(eq(registrationLinks.id, id), isNull(registrationLinks.revokedAt)));
 }

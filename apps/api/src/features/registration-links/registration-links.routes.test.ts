@@ -72,3 +72,19 @@ describe('exhibitor registration links', () => {
     expect(res.json().details[0].field).toBe('eventId');
   });
 });
+
+describe('managing registration links', () => {
+  it('lists the links of the caller’s event and revokes one, which then answers 404', async () => {
+    const link = (await createLink(w.eventAdminA, { eventId: w.eventA, kind: 'exhibitor', maxUses: 5 })).json().data;
+    const listed = await t.request(w.eventAdminA, { method: 'GET', url: '/api/admin/registration-links?kind=exhibitor' });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data.every((l: { eventId: number }) => l.eventId === w.eventA)).toBe(true);
+    expect(listed.json().data.map((l: { id: string }) => l.id)).toContain(link.id);
+    expect((await t.request(w.eventAdminB, { method: 'DELETE', url: `/api/admin/registration-links/${link.id}` })).statusCode).toBe(404);
+    expect((await t.request(w.eventAdminA, { method: 'DELETE', url: `/api/admin/registration-links/${link.id}` })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: `/api/registration-links/${link.id}` })).statusCode).toBe(404);
+    expect((await register(link.id, company())).statusCode).toBe(404);
+    const after = (await t.request(w.eventAdminA, { method: 'GET', url: '/api/admin/registration-links' })).json().data;
+    expect(after.find((l: { id: string }) => l.id === link.id).revokedAt).not.toBeNull();
+  });
+});

@@ -1,7 +1,9 @@
-import { itemResponseSchema } from '@portal/shared/common';
+import { itemResponseSchema, listResponseSchema } from '@portal/shared/common';
+import { z } from 'zod';
 import {
   createExhibitorLinkBodySchema,
   linkParamsSchema,
+  listRegistrationLinksQuerySchema,
   publicRegistrationLinkSchema,
   registerExhibitorBodySchema,
   registeredExhibitorSchema,
@@ -31,6 +33,25 @@ export async function registrationLinksRoutes(
     schema: { tags, body: createExhibitorLinkBodySchema, response: { 201: itemResponseSchema(registrationLinkSchema), ...errors } },
     handler: async (request, reply) =>
       reply.code(201).send({ data: await registrationLinks.createExhibitorLink(actorOf(request), request.body) }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/registration-links',
+    config: { access: requires('create_exhibitor') },
+    schema: { tags, querystring: listRegistrationLinksQuerySchema, response: { 200: listResponseSchema(registrationLinkSchema), ...errors } },
+    handler: (request) => registrationLinks.listLinks(actorOf(request), request.query),
+  });
+
+  routes.route({
+    method: 'DELETE',
+    url: '/admin/registration-links/:id',
+    config: { access: requires('create_exhibitor') },
+    schema: { tags, summary: 'Revokes a link', params: linkParamsSchema, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await registrationLinks.revokeLink(actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   });
 
   routes.route({

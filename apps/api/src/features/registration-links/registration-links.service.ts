@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { scopeEventId, scopeOf } from '../auth/scope';
 import { findEvent } from '../events/events.repository';
 import { insertExhibitor } from '../exhibitors/exhibitors.service';
+import { listResult } from '../../lib/listing';
 import * as repo from './registration-links.repository';
 
 class GoneError extends AppError {
@@ -26,6 +27,7 @@ function toLink(row: repo.LinkRow): RegistrationLink {
     maxUses: row.maxUses,
     uses: row.uses,
     expiresAt: row.expiresAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -72,6 +74,21 @@ export function createRegistrationLinksService(deps: {
         return row;
       });
       return toLink(link);
+    },
+
+    async listLinks(actor: Actor, query: repo.LinkFilter) {
+      const { rows, total } = await repo.listLinks(db, scopeEventId(scopeOf(actor.principal)), query);
+      return listResult(rows.map(toLink), total, query);
+    },
+
+    /** Closes a link for good; registrations already made through it stay. */
+    async revokeLink(actor: Actor, id: string): Promise<void> {
+      const link = await repo.findLink(db, id, scopeEventId(scopeOf(actor.principal)));
+      if (!link) throw new NotFoundError('Registration link');
+      await db.transaction(async (tx) => {
+        await repo.revokeLink(tx, id);
+        await recordAudit(tx, actor, { action: 'revoke', entityType: 'registration-link', entityId: id, eventId: link.eventId, before: link });
+      });
     },
 
     async getPublicLink(id: string): Promise<PublicRegistrationLink> {
