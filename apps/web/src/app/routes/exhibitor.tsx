@@ -11,6 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { HolderAllocations } from '@/features/allocations/components/holder-allocations';
+import { ExhibitorBadgeList } from '@/features/badges/components/exhibitor-badge-list';
 import { useDeleteExhibitor } from '@/features/exhibitors/api/delete-exhibitor';
 import { useExhibitor } from '@/features/exhibitors/api/get-exhibitor';
 import { ExhibitorForm } from '@/features/exhibitors/components/exhibitor-form';
@@ -172,16 +174,10 @@ export function ExhibitorPage() {
           <SubAccountList exhibitorId={record.id} filtersByExhibitor />
         </TabsContent>
         <TabsContent value="badges">
-          <LaterFeature
-            feature="Badges"
-            description="The badges this exhibitor registers for its staff and guests arrive with the Badges feature."
-          />
+          <ExhibitorBadgeList exhibitorId={record.id} />
         </TabsContent>
         <TabsContent value="allocations">
-          <LaterFeature
-            feature="Allocations"
-            description="How many badges of each category this exhibitor may register arrives with the Badge Allocations feature."
-          />
+          <HolderAllocations adminId={record.id} />
         </TabsContent>
         <TabsContent value="purchases">
           <LaterFeature

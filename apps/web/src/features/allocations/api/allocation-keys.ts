@@ -7,10 +7,14 @@ export type AllocationListParams = ListParams & {
   badgeCategoryId: number | null;
 };
 
+/** One holder's allocations, as on its exhibitor page. */
+export type HolderAllocationParams = { adminId: number; page: number };
+
 export const allocationKeys = {
   all: ['allocations'] as const,
   lists: () => [...allocationKeys.all, 'list'] as const,
   list: (params: AllocationListParams) => [...allocationKeys.lists(), params] as const,
+  holderList: (params: HolderAllocationParams) => [...allocationKeys.lists(), 'holder', params] as const,
   categories: (eventId: number, type: CategoryType) => [...allocationKeys.all, 'categories', eventId, type] as const,
   holders: (eventId: number | null, kind: 'exhibitors' | 'sub-accounts') =>
     [...allocationKeys.all, 'holders', kind, eventId] as const,

@@ -1,0 +1,80 @@
+import { BADGE_TYPE_LABELS } from '@portal/shared/badge-categories';
+import { ListChecksIcon } from 'lucide-react';
+import { EmptyState } from '@/components/empty-state';
+import { Pagination } from '@/components/list/pagination';
+import { TableSkeleton } from '@/components/list/table-skeleton';
+import { Card } from '@/components/ui/card';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useListParams } from '@/hooks/use-list-params';
+import { errorMessage } from '@/lib/api-client';
+import { useHolderAllocations } from '../api/get-holder-allocations';
+import { AllocationBar } from './allocation-bar';
+
+/**
+ * One exhibitor's allocations of badges and add-ons with used / allocated, and under them the
+ * child allocations it hands to its sub-accounts.
+ */
+export function HolderAllocations({ adminId }: { adminId: number }) {
+  const { page, setPage } = useListParams();
+  const allocations = useHolderAllocations({ adminId, page });
+  const rows = allocations.data?.data ?? [];
+
+  return (
+    <Card className="overflow-hidden">
+      {allocations.isPending ? (
+        <TableSkeleton columns={4} />
+      ) : allocations.isError ? (
+        <EmptyState
+          icon={ListChecksIcon}
+          title="The allocations could not be loaded"
+          description={errorMessage(allocations.error, 'Please try again in a moment.')}
+        />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={ListChecksIcon}
+          title="No allocations yet"
+          description="How many badges and add-ons of each category this exhibitor may register appears here once allocated."
+        />
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Category</TableHead>
+              <TableHead className="hidden sm:table-cell">Holder</TableHead>
+              <TableHead>Used / allocated</TableHead>
+              <TableHead className="hidden text-right md:table-cell">Available</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((allocation) => (
+              <TableRow key={allocation.id}>
+                <TableCell>
+                  <div className="font-medium">{allocation.badgeCategory.name}</div>
+                  <div className="text-xs text-muted-foreground">
+                    {allocation.badgeCategory.type === 'addon'
+                      ? 'Add-on'
+                      : BADGE_TYPE_LABELS[allocation.badgeCategory.badgeType]}
+                  </div>
+                </TableCell>
+                <TableCell className="hidden sm:table-cell">
+                  {allocation.parentAllocationId !== null ? (
+                    <span>Sub-account · {allocation.adminName}</span>
+                  ) : (
+                    <span className="text-muted-foreground">Exhibitor</span>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <AllocationBar {...allocation} />
+                </TableCell>
+                <TableCell className="hidden text-right tabular-nums md:table-cell">{allocation.available}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {allocations.data && rows.length > 0 && (
+        <Pagination meta={allocations.data.meta} onPageChange={setPage} noun="allocations" />
+      )}
+    </Card>
+  );
+}
