@@ -21,6 +21,7 @@ import {
   exhibitorDisplayName,
   ExhibitorStatusBadge,
 } from '@/features/exhibitors/components/exhibitor-status';
+import { ResendInvitationButton } from '@/features/exhibitors/components/resend-invitation-button';
 import { SubAccountList } from '@/features/sub-accounts/components/sub-account-list';
 import { useCan } from '@/hooks/use-can';
 import { errorMessage } from '@/lib/api-client';
@@ -115,7 +116,14 @@ export function ExhibitorPage() {
               <Detail label="Status">
                 <ExhibitorStatusBadge exhibitor={record} />
                 {!record.hasPassword && (
-                  <p className="mt-1 text-xs text-muted-foreground">Invited: has not chosen a password yet.</p>
+                  <>
+                    <p className="mt-1 text-xs text-muted-foreground">Invited: has not chosen a password yet.</p>
+                    {can('create_exhibitor') && (
+                      <div className="mt-2">
+                        <ResendInvitationButton exhibitor={record} />
+                      </div>
+                    )}
+                  </>
                 )}
               </Detail>
               <Detail label="Booth">{record.booth ?? '—'}</Detail>
