@@ -1,8 +1,11 @@
 import type { SessionAdmin } from '@portal/shared/auth';
 import { normalizePermission, type Permission } from '@portal/shared/permissions';
 import { deriveUserType, type UserType } from '@portal/shared/user-types';
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { admins } from '../../db/schema/admins';
+import { companies } from '../../db/schema/companies';
+import { events } from '../../db/schema/events';
 
 /** The signed-in admin as every service sees it: identity, permissions and derived type. */
 export type Principal = {
@@ -20,88 +23,92 @@ export type Principal = {
   type: UserType;
 };
 
-type PrincipalRow = {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  password_hash: string | null;
-  is_active: boolean;
-  event_id: number | null;
-  event_name: string | null;
-  event_start_date: string | null;
-  event_end_date: string | null;
-  event_venue: string | null;
-  event_city: string | null;
-  event_country: string | null;
-  exhibitor_id: number | null;
-  company_id: number | null;
-  company_name: string | null;
-  roles: { id: number; name: string }[];
-  permissions: string[];
-};
+function principalQuery(db: Database) {
+  return db
+    .select({
+      id: admins.id,
+      email: admins.email,
+      firstName: admins.firstName,
+      lastName: admins.lastName,
+      passwordHash: admins.passwordHash,
+      isActive: admins.isActive,
+      eventId: admins.eventId,
+      eventName: events.name,
+      eventStartDate: events.startDate,
+      eventEndDate: events.endDate,
+      eventVenue: events.venue,
+      eventCity: events.city,
+      eventCountry: events.country,
+      exhibitorId: admins.exhibitorId,
+      companyId: admins.companyId,
+      companyName: companies.name,
+      roles: sql<{ id: number; name: string }[]>`coalesce((
+        select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
+          from admin_roles ar join roles r on r.id = ar.role_id where ar.admin_id = "admins"."id"), '[]'::json)`,
+      permissions: sql<string[]>`coalesce((
+        select array_agg(p.name) from admin_roles ar
+          join role_permissions rp on rp.role_id = ar.role_id
+          join permissions p on p.id = rp.permission_id
+         where ar.admin_id = "admins"."id"), '{}'::text[])`,
+    })
+    .from(admins)
+    .leftJoin(events, eq(events.id, admins.eventId))
+    .leftJoin(companies, eq(companies.id, admins.companyId));
+}
 
-function selectPrincipal(where: SQL) {
-  return sql`
-    select a.id, a.email, a.first_name, a.last_name, a.password_hash, a.is_active,
-           a.event_id, e.name as event_name, e.start_date::text as event_start_date,
-           e.end_date::text as event_end_date, e.venue as event_venue, e.city as event_city,
-           e.country as event_country, a.exhibitor_id, a.company_id, c.name as company_name,
-           coalesce((select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
-                       from admin_roles ar join roles r on r.id = ar.role_id
-                      where ar.admin_id = a.id), '[]'::json) as roles,
-           coalesce((select array_agg(distinct p.name order by p.name)
-                       from admin_roles ar
-                       join role_permissions rp on rp.role_id = ar.role_id
-                       join permissions p on p.id = rp.permission_id
-                      where ar.admin_id = a.id), '{}'::text[]) as permissions
-      from admins a
-      left join events e on e.id = a.event_id
-      left join companies c on c.id = a.company_id
-     where ${where}`;
+type PrincipalRow = Awaited<ReturnType<typeof principalQuery>>[number];
+
+/**
+ * Every authenticated request loads its principal, so the query is prepared once per database
+ * handle: PostgreSQL then plans it once per connection instead of on every request.
+ */
+const preparedById = new WeakMap<Database, ReturnType<typeof prepareById>>();
+
+function prepareById(db: Database) {
+  return principalQuery(db)
+    .where(eq(admins.id, sql.placeholder('id')))
+    .prepare('load_principal');
 }
 
 function toPrincipal(row: PrincipalRow): Principal {
-  const permissions = new Set(
-    row.permissions.map(normalizePermission).filter((p): p is Permission => p !== null),
-  );
-  const identity = {
-    roles: row.roles,
-    permissions: [...permissions],
-    eventId: row.event_id,
-    exhibitorId: row.exhibitor_id,
-  };
+  const permissions = new Set(row.permissions.map(normalizePermission).filter((p): p is Permission => p !== null));
+  const identity = { roles: row.roles, permissions: [...permissions], eventId: row.eventId, exhibitorId: row.exhibitorId };
   return {
     id: row.id,
     email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
+    firstName: row.firstName,
+    lastName: row.lastName,
     roles: row.roles,
     permissions,
-    eventId: row.event_id,
+    eventId: row.eventId,
     event:
-      row.event_id != null
+      row.eventId != null
         ? {
-            id: row.event_id,
-            name: row.event_name ?? '',
-            startDate: row.event_start_date,
-            endDate: row.event_end_date,
-            venue: row.event_venue,
-            city: row.event_city,
-            country: row.event_country,
+            id: row.eventId,
+            name: row.eventName ?? '',
+            startDate: row.eventStartDate,
+            endDate: row.eventEndDate,
+            venue: row.eventVenue,
+            city: row.eventCity,
+            country: row.eventCountry,
           }
         : null,
-    exhibitorId: row.exhibitor_id,
-    companyId: row.company_id,
-    companyName: row.company_name,
+    exhibitorId: row.exhibitorId,
+    companyId: row.companyId,
+    companyName: row.companyName,
     type: deriveUserType(identity),
   };
 }
 
 /** An active admin by id, as a principal; null when unknown or deactivated. */
 export async function loadPrincipal(db: Database, adminId: number): Promise<Principal | null> {
-  const [row] = await queryRows<PrincipalRow>(db, selectPrincipal(sql`a.id = ${adminId}`));
-  return row && row.is_active ? toPrincipal(row) : null;
+  let prepared = preparedById.get(db);
+  if (!prepared) {
+    prepared = prepareById(db);
+    preparedById.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ id: adminId });
+  return row && row.isActive ? toPrincipal(row) : null;
 }
 
 /** The admin with this email, with its password hash, for sign-in; inactive ones included. */
@@ -109,8 +116,8 @@ export async function findLoginCandidate(
   db: Database,
   email: string,
 ): Promise<{ principal: Principal; passwordHash: string | null; isActive: boolean } | null> {
-  const [row] = await queryRows<PrincipalRow>(db, selectPrincipal(sql`a.email = ${email.toLowerCase()}`));
-  return row ? { principal: toPrincipal(row), passwordHash: row.password_hash, isActive: row.is_active } : null;
+  const [row] = await principalQuery(db).where(eq(admins.email, email.toLowerCase()));
+  return row ? { principal: toPrincipal(row), passwordHash: row.passwordHash, isActive: row.isActive } : null;
 }
 
 export function toSessionAdmin(principal: Principal): SessionAdmin {
