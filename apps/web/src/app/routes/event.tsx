@@ -19,6 +19,7 @@ import { eventDeleteBlockedReason, eventDeleteDescription } from '@/features/eve
 import { EventStatusBadge } from '@/features/events/components/event-status-badge';
 import { ExhibitorList } from '@/features/exhibitors/components/exhibitor-list';
 import { CreateLinkDialog } from '@/features/registration-links/components/create-link-dialog';
+import { ExhibitorLinkList } from '@/features/registration-links/components/exhibitor-link-list';
 import { useCan } from '@/hooks/use-can';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateRange } from '@/lib/format';
@@ -121,6 +122,8 @@ export function EventPage() {
           </DetailList>
         </CardContent>
       </Card>
+
+      {can('create_exhibitor') && <ExhibitorLinkList eventId={record.id} />}
 
       <Tabs value={tab} onValueChange={(value) => setSearchParams(value === 'exhibitors' ? {} : { tab: value })}>
         <TabsList aria-label="Event sections">

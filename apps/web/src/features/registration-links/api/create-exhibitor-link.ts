@@ -1,6 +1,7 @@
 import type { RegistrationLink } from '@portal/shared/registration-links';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { registrationLinkKeys } from './registration-link-keys';
 
 export type CreateExhibitorLinkInput = { eventId: number; maxUses: number | null; expiresAt: string | null };
 
@@ -14,5 +15,9 @@ export async function createExhibitorLink(input: CreateExhibitorLinkInput): Prom
 }
 
 export function useCreateExhibitorLink() {
-  return useMutation({ mutationFn: createExhibitorLink });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createExhibitorLink,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: registrationLinkKeys.lists() }),
+  });
 }
