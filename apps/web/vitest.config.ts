@@ -11,5 +11,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
+    // Form tests type and wait on two cores shared with the API suites: the 5 s default is too tight.
+    testTimeout: 20_000,
   },
 });
