@@ -64,6 +64,15 @@ const EditBadgePage = lazy(() =>
 const RegistrationsPage = lazy(() =>
   import('@/features/badges/pages/registrations-page').then((m) => ({ default: m.RegistrationsPage })),
 );
+const CustomFieldsPage = lazy(() =>
+  import('@/features/custom-fields/pages/custom-fields-page').then((m) => ({ default: m.CustomFieldsPage })),
+);
+const CreateCustomFieldPage = lazy(() =>
+  import('@/features/custom-fields/pages/create-custom-field-page').then((m) => ({ default: m.CreateCustomFieldPage })),
+);
+const EditCustomFieldPage = lazy(() =>
+  import('@/features/custom-fields/pages/edit-custom-field-page').then((m) => ({ default: m.EditCustomFieldPage })),
+);
 const BadgeCategoriesPage = lazy(() =>
   import('@/features/badge-categories/pages/badge-categories-page').then((m) => ({ default: m.BadgeCategoriesPage })),
 );
@@ -200,17 +209,17 @@ const screens: Screen[] = [
   {
     path: paths.customFields.path,
     permissions: ['manage_custom_fields'],
-    element: soon('Custom Fields', 'Extra questions asked when a badge is registered.'),
+    element: <CustomFieldsPage />,
   },
   {
     path: paths.customFieldsCreate.path,
     permissions: ['manage_custom_fields'],
-    element: soon('Create Custom Field', 'Add a question to the badge forms.'),
+    element: <CreateCustomFieldPage />,
   },
   {
     path: paths.customFieldEdit.path,
     permissions: ['manage_custom_fields'],
-    element: soon('Edit Custom Field', 'Change a question of the badge forms.'),
+    element: <EditCustomFieldPage />,
   },
   {
     path: paths.customFieldsExport.path,

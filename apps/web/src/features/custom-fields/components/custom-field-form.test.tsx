@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api } from '@/lib/api-client';
+import { fakeAdapter } from '@/testing/fake-adapter';
+import { fill, renderRoute } from '@/testing/render';
+import { CustomFieldForm } from './custom-field-form';
+
+const originalAdapter = api.defaults.adapter;
+
+afterEach(() => {
+  api.defaults.adapter = originalAdapter;
+});
+
+function renderForm() {
+  return renderRoute('/custom-fields/create', [
+    {
+      path: '/custom-fields/create',
+      element: (
+        <CustomFieldForm
+          field={null}
+          eventId={1}
+          events={[]}
+          categories={[]}
+          cancelTo="/custom-fields"
+          onSaved={() => {}}
+        />
+      ),
+    },
+  ]);
+}
+
+describe('CustomFieldForm', () => {
+  it('previews the field as the badge form will show it, and sends its definition', async () => {
+    const { adapter, seen } = fakeAdapter(() => ({ status: 201, data: { data: { id: 9 } } }));
+    api.defaults.adapter = adapter;
+    renderForm();
+
+    fill(screen.getByRole('textbox', { name: 'Label' }), 'Diet');
+    fill(screen.getByRole('combobox', { name: 'Type' }), 'select');
+    fireEvent.click(screen.getByRole('button', { name: 'Add option' }));
+    fill(await screen.findByRole('textbox', { name: 'Value of option 1' }), 'veg');
+    fill(screen.getByRole('textbox', { name: 'Label of option 1' }), 'Vegetarian');
+
+    const preview = await screen.findByRole('combobox', { name: 'Diet' });
+    expect([...(preview as HTMLSelectElement).options].map((option) => option.text)).toContain('Vegetarian');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create field' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/custom-fields',
+      body: {
+        eventId: 1,
+        badgeCategoryId: null,
+        label: 'Diet',
+        type: 'select',
+        options: [{ value: 'veg', label: 'Vegetarian' }],
+      },
+    });
+  });
+
+  it('refuses a choice field without options before sending', async () => {
+    const { adapter, seen } = fakeAdapter(() => ({ status: 201, data: { data: { id: 9 } } }));
+    api.defaults.adapter = adapter;
+    renderForm();
+    fill(screen.getByRole('textbox', { name: 'Label' }), 'Diet');
+    fill(screen.getByRole('combobox', { name: 'Type' }), 'radio');
+    fireEvent.click(screen.getByRole('button', { name: 'Create field' }));
+    await screen.findByRole('alert');
+    expect(seen).toEqual([]);
+  });
+});

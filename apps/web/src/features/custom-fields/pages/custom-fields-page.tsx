@@ -1,0 +1,181 @@
+import { CUSTOM_FIELD_TYPE_LABELS, type CustomField } from '@portal/shared/custom-fields';
+import { ArrowDownIcon, ArrowUpIcon, FormInputIcon, PencilIcon, PlusIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/layout/page-header';
+import { TableSkeleton } from '@/components/list/table-skeleton';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tooltip } from '@/components/ui/tooltip';
+import { paths } from '@/config/paths';
+import { useListParams } from '@/hooks/use-list-params';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { useCategoryOptions } from '../api/get-category-options';
+import { useCustomFields } from '../api/get-custom-fields';
+import { useEventOptions } from '../api/get-event-options';
+import { useReorderCustomFields } from '../api/reorder-custom-fields';
+import { groupFields, moveField, type FieldGroup } from '../components/field-groups';
+
+/** /custom-fields: an event's fields grouped by badge category, each group in the order the forms ask them. */
+export function CustomFieldsPage() {
+  const { filter, setFilter } = useListParams();
+  const session = useSession();
+  const ownEvent = session?.user.eventId ?? null;
+  const eventId = ownEvent ?? (Number(filter('eventId')) || null);
+  const events = useEventOptions({ enabled: ownEvent == null });
+  const fields = useCustomFields(eventId);
+  const categories = useCategoryOptions(eventId);
+  const groups = groupFields(fields.data?.data ?? [], categories.data ?? []);
+
+  return (
+    <>
+      <PageHeader
+        title="Custom Fields"
+        description="Extra questions asked when a badge is registered, per badge category or for the whole event."
+        actions={
+          <Button asChild>
+            <Link to={paths.customFieldsCreate.href() + (ownEvent == null && eventId ? `?eventId=${eventId}` : '')}>
+              <PlusIcon aria-hidden />
+              New field
+            </Link>
+          </Button>
+        }
+      />
+      {ownEvent == null && (
+        <NativeSelect
+          aria-label="Event"
+          value={eventId ?? ''}
+          onChange={(event) => setFilter('eventId', event.target.value)}
+          className="mb-4 sm:w-72"
+        >
+          <option value="">Choose an event</option>
+          {events.data?.map((event) => (
+            <option key={event.id} value={event.id}>
+              {event.name}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+      {eventId == null ? (
+        <Card>
+          <EmptyState icon={FormInputIcon} title="Choose an event" description="Custom fields belong to an event." />
+        </Card>
+      ) : fields.isPending ? (
+        <Card>
+          <TableSkeleton columns={4} />
+        </Card>
+      ) : fields.isError ? (
+        <Card>
+          <EmptyState
+            icon={FormInputIcon}
+            title="The custom fields could not be loaded"
+            description={errorMessage(fields.error, 'Please try again in a moment.')}
+          />
+        </Card>
+      ) : groups.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={FormInputIcon}
+            title="No custom fields yet"
+            description="Add a question to ask on the badge forms of this event."
+          />
+        </Card>
+      ) : (
+        <div className="grid gap-6">
+          {groups.map((group) => (
+            <FieldGroupCard key={group.badgeCategoryId ?? 'event'} eventId={eventId} group={group} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function FieldGroupCard({ eventId, group }: { eventId: number; group: FieldGroup }) {
+  const reorder = useReorderCustomFields();
+
+  function move(field: CustomField, by: -1 | 1) {
+    reorder.mutate(
+      { eventId, badgeCategoryId: group.badgeCategoryId, ids: moveField(group.fields, field.id, by) },
+      { onError: (error) => toast.error(errorMessage(error, 'The order could not be changed')) },
+    );
+  }
+
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader className="border-b">
+        <CardTitle>{group.title}</CardTitle>
+      </CardHeader>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Label</TableHead>
+            <TableHead className="hidden sm:table-cell">Type</TableHead>
+            <TableHead className="hidden md:table-cell">Answers</TableHead>
+            <TableHead className="w-32 text-right">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {group.fields.map((field, index) => (
+            <TableRow key={field.id}>
+              <TableCell>
+                <div className="font-medium">
+                  {field.label}
+                  {field.required && <span className="ml-1 text-destructive">*</span>}
+                  {!field.isActive && (
+                    <Badge variant="outline" className="ml-2">
+                      Inactive
+                    </Badge>
+                  )}
+                </div>
+                <code className="text-xs text-muted-foreground">{field.key}</code>
+              </TableCell>
+              <TableCell className="hidden sm:table-cell">{CUSTOM_FIELD_TYPE_LABELS[field.type]}</TableCell>
+              <TableCell className="hidden tabular-nums md:table-cell">{field.answerCount}</TableCell>
+              <TableCell>
+                <div className="flex justify-end gap-1">
+                  <Tooltip content="Move up">
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Move ${field.label} up`}
+                      disabled={index === 0 || reorder.isPending}
+                      onClick={() => move(field, -1)}
+                    >
+                      <ArrowUpIcon aria-hidden />
+                    </Button>
+                  </Tooltip>
+                  <Tooltip content="Move down">
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Move ${field.label} down`}
+                      disabled={index === group.fields.length - 1 || reorder.isPending}
+                      onClick={() => move(field, 1)}
+                    >
+                      <ArrowDownIcon aria-hidden />
+                    </Button>
+                  </Tooltip>
+                  <Tooltip content="Edit">
+                    <Button asChild variant="ghost" size="icon-sm">
+                      <Link to={paths.customFieldEdit.href({ id: field.id })} aria-label={`Edit ${field.label}`}>
+                        <PencilIcon aria-hidden />
+                      </Link>
+                    </Button>
+                  </Tooltip>
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}
