@@ -25,6 +25,17 @@ describe('hardening', () => {
     expect(hostile.headers['x-request-id']).not.toBe('<script>');
   });
 
+  it('lets the web app reach the monitoring collector only when one is configured', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']).toMatch(/connect-src 'self'(;|$)/);
+    const monitored = await createTestApp({ MONITORING_ORIGIN: 'https://collector.example/api/1' });
+    try {
+      const res = await monitored.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['content-security-policy']).toMatch(/connect-src 'self' https:\/\/collector\.example(;|$)/);
+    } finally {
+      await monitored.close();
+    }
+  });
+
   it('sends no CORS headers unless origins are configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();

@@ -94,7 +94,7 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.MONITORING_ORIGIN ? [new URL(config.MONITORING_ORIGIN).origin] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

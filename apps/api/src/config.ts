@@ -25,6 +25,8 @@ const configSchema = z.object({
   SSO_ISSUER: z.string().optional(),
   SSO_AUDIENCE: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
+  /** Origin of the monitoring collector the web app reports to, allowed by the content security policy. */
+  MONITORING_ORIGIN: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Exhibitor Portal <no-reply@localhost>'),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),

@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startMonitoring } from './lib/monitoring';
 import { applyTheme } from './lib/theme';
 import './index.css';
 
 applyTheme();
+void startMonitoring();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

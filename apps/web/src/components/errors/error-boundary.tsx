@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '@/lib/monitoring';
 import { ErrorScreen } from './error-screen';
 
 type State = { error: unknown; failed: boolean };
@@ -13,6 +14,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error('Unexpected error', error, info.componentStack);
+    reportError(error, { componentStack: info.componentStack });
   }
 
   override render() {
