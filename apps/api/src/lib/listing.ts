@@ -29,9 +29,16 @@ export function orderBy(
   return [descending ? desc(column) : asc(column), descending ? desc(id) : asc(id)];
 }
 
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** `%term%` for ILIKE, with the pattern characters of the term escaped. */
 export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(term)}%`;
+}
+
+/** `term%` for LIKE / ILIKE, with the pattern characters of the term escaped. */
+export function prefixPattern(term: string): string {
+  return `${escapeLike(term)}%`;
 }
 
 /**

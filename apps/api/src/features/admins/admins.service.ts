@@ -1,7 +1,7 @@
 import type { Admin, CreateAdminBody, ListAdminsQuery, UpdateAdminBody } from '@portal/shared/admins';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
+import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import { revokeAllForAdmin } from '../auth/refresh-tokens.repository';
@@ -11,6 +11,7 @@ import { scopeOf, type Scope } from '../auth/scope';
 import { findCompany } from '../companies/companies.repository';
 import { findExhibitor, upsertProfile, type ProfileValues } from '../exhibitors/exhibitors.repository';
 import { findRolesByIds, type RoleRow } from '../roles/roles.repository';
+import { assertEmailFree, withEmailConflict } from './account-email';
 import * as repo from './admins.repository';
 
 function toAdmin(row: repo.AdminRow): Admin {
@@ -99,8 +100,6 @@ export function createAdminsService({ db }: { db: Database }) {
     return { eventId, exhibitorId, companyId };
   }
 
-  const saveConflicts = <T>(write: () => Promise<T>) =>
-    withUniqueConflict(write, () => new ConflictError('An account with this email already exists', 'email'));
 
   /** Runs after the write, inside its transaction: a write that leaves no system admin is undone. */
   async function assertASystemAdminRemains(tx: Database) {
@@ -126,9 +125,9 @@ export function createAdminsService({ db }: { db: Database }) {
         { eventId: body.eventId ?? null, exhibitorId: body.exhibitorId ?? null, companyId: body.companyId ?? null },
         roles,
       );
-      if (await repo.emailTaken(db, body.email)) throw new ConflictError('An account with this email already exists', 'email');
+      await assertEmailFree(db, body.email);
       const passwordHash = await hashPassword(body.password);
-      const id = await saveConflicts(() =>
+      const id = await withEmailConflict(() =>
         db.transaction(async (tx) => {
           const adminId = await repo.insertAdmin(tx, {
             email: body.email,
@@ -180,11 +179,9 @@ export function createAdminsService({ db }: { db: Database }) {
         },
         roles,
       );
-      if (body.email && (await repo.emailTaken(db, body.email, id))) {
-        throw new ConflictError('An account with this email already exists', 'email');
-      }
+      if (body.email) await assertEmailFree(db, body.email, id);
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-      await saveConflicts(() =>
+      await withEmailConflict(() =>
         db.transaction(async (tx) => {
           const mayDemote = body.roleIds !== undefined || body.isActive === false;
           if (mayDemote) await repo.lockSystemAdminRole(tx);

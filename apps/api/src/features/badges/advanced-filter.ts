@@ -1,7 +1,7 @@
 import type { AdvancedFilter } from '@portal/shared/badges';
 import { and, or, sql, type SQL } from 'drizzle-orm';
 import { ValidationError } from '../../lib/errors';
-import { containsPattern } from '../../lib/listing';
+import { containsPattern, prefixPattern } from '../../lib/listing';
 
 type Condition = AdvancedFilter['conditions'][number];
 
@@ -41,7 +41,7 @@ function toSql(condition: Condition, index: number): SQL {
     case 'startsWith': {
       if (!TEXT_FIELDS.has(condition.field)) throw refuse(`"${operator}" applies to text fields`);
       const text = String(scalar(value));
-      const pattern = operator === 'contains' ? containsPattern(text) : `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = operator === 'contains' ? containsPattern(text) : prefixPattern(text);
       return sql`${column} ilike ${pattern}`;
     }
     case 'in': {

@@ -7,7 +7,7 @@ import { badgeAddons, badgeCategories, badgeFieldValues, badges, customFields } 
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { files } from '../../db/schema/files';
-import { containsPattern, countOrEstimate, countWhere, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countOrEstimate, prefixPattern, countWhere, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 
 const owner = alias(admins, 'owner');
@@ -82,7 +82,7 @@ const companyOf = sql`(select c.name from admins a join companies c on c.id = a.
 /** The search box: an email prefix uses the prefix index, anything else the trigram index. */
 function searchCondition(term: string): SQL {
   const pattern = containsPattern(term);
-  const prefix = `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const prefix = prefixPattern(term.toLowerCase());
   // A union of three index lookups: PostgreSQL does not combine an OR across them on its own.
   return sql`badges.id in (
     select id from badges where email like ${prefix}

@@ -1,8 +1,9 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { adminRoles, admins } from '../../db/schema/admins';
+import { admins } from '../../db/schema/admins';
 import { events } from '../../db/schema/events';
-import { roles } from '../../db/schema/roles';
+import { countWhere } from '../../lib/listing';
+import { exhibitorAccount } from '../exhibitors/exhibitor-account';
 import { scopeEventId, type Scope } from '../auth/scope';
 
 export async function countEvents(db: Database, scope: Scope): Promise<number> {
@@ -14,22 +15,9 @@ export async function countEvents(db: Database, scope: Scope): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Exhibitor accounts: holders of a role named like 'exhibitor' (not a sub-account) at an event. */
 export async function countExhibitors(db: Database, scope: Scope): Promise<number> {
   const eventId = scopeEventId(scope);
-  const [row] = await db
-    .select({ count: sql<number>`cast(count(distinct admins.id) as integer)` })
-    .from(admins)
-    .innerJoin(adminRoles, eq(adminRoles.adminId, admins.id))
-    .innerJoin(roles, eq(roles.id, adminRoles.roleId))
-    .where(
-      and(
-        isNotNull(admins.eventId),
-        sql`lower(${roles.name}) like '%exhibitor%' and lower(${roles.name}) not like '%sub-account%'`,
-        eventId == null ? undefined : eq(admins.eventId, eventId),
-      ),
-    );
-  return row?.count ?? 0;
+  return countWhere(db, admins, and(exhibitorAccount, eventId == null ? undefined : eq(admins.eventId, eventId)));
 }
 
 export async function latestEvents(db: Database, scope: Scope, limit: number) {

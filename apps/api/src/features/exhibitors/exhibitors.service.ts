@@ -4,14 +4,15 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { roles } from '../../db/schema/roles';
 import type { Actor } from '../../lib/actor';
-import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
+import { assertEmailFree, withEmailConflict } from '../admins/account-email';
 import * as admins from '../admins/admins.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { queueInvitation } from '../auth/invitations';
 import { expireOneTimeTokens } from '../auth/one-time-tokens.repository';
 import { hashPassword } from '../auth/passwords';
-import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
+import { scopeOf, type Scope } from '../auth/scope';
 import { findCompany, insertCompany } from '../companies/companies.repository';
 import { findEvent } from '../events/events.repository';
 import * as repo from './exhibitors.repository';
@@ -114,22 +115,24 @@ export function createExhibitorsService({ db, publicUrl }: { db: Database; publi
 
     async createExhibitor(actor: Actor, body: NewExhibitor): Promise<Exhibitor> {
       const scope = scopeOf(actor.principal);
-      const own = scopeEventId(scope);
-      const event = own == null || own === body.eventId ? await findEvent(db, body.eventId, scope) : undefined;
+      const event = await findEvent(db, body.eventId, scope);
       if (!event) throw ValidationError.field('eventId', 'Event not found');
-      if (await admins.emailTaken(db, body.email)) throw new ConflictError('An account with this email already exists', 'email');
-      try {
-        const id = await db.transaction(async (tx) => {
+      await assertEmailFree(db, body.email);
+      const id = await withEmailConflict(() =>
+        db.transaction(async (tx) => {
           const adminId = await insertExhibitor(tx, body, { scope, publicUrl, eventName: event.name });
           const { password: _password, ...after } = body;
-          await recordAudit(tx, actor, { action: 'create', entityType: 'exhibitor', entityId: adminId, eventId: body.eventId, after });
+          await recordAudit(tx, actor, {
+            action: 'create',
+            entityType: 'exhibitor',
+            entityId: adminId,
+            eventId: body.eventId,
+            after,
+          });
           return adminId;
-        });
-        return await this.getExhibitor(actor, id);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError('An account with this email already exists', 'email');
-        throw error;
-      }
+        }),
+      );
+      return this.getExhibitor(actor, id);
     },
 
     /** Sends a new invitation to an exhibitor that has not chosen its password; older links stop working. */
@@ -140,10 +143,21 @@ export function createExhibitorsService({ db, publicUrl }: { db: Database; publi
         await expireOneTimeTokens(tx, id, 'invitation');
         await queueInvitation(
           tx,
-          { adminId: id, email: exhibitor.email, firstName: exhibitor.firstName, eventId: exhibitor.eventId, eventName: exhibitor.eventName },
+          {
+            adminId: id,
+            email: exhibitor.email,
+            firstName: exhibitor.firstName,
+            eventId: exhibitor.eventId,
+            eventName: exhibitor.eventName,
+          },
           publicUrl,
         );
-        await recordAudit(tx, actor, { action: 'resend_invitation', entityType: 'exhibitor', entityId: id, eventId: exhibitor.eventId });
+        await recordAudit(tx, actor, {
+          action: 'resend_invitation',
+          entityType: 'exhibitor',
+          entityId: id,
+          eventId: exhibitor.eventId,
+        });
       });
     },
 
@@ -152,7 +166,13 @@ export function createExhibitorsService({ db, publicUrl }: { db: Database; publi
       const before = await getInScope(actor, id);
       await db.transaction(async (tx) => {
         await admins.deleteAdmin(tx, id);
-        await recordAudit(tx, actor, { action: 'delete', entityType: 'exhibitor', entityId: id, eventId: before.eventId, before });
+        await recordAudit(tx, actor, {
+          action: 'delete',
+          entityType: 'exhibitor',
+          entityId: id,
+          eventId: before.eventId,
+          before,
+        });
       });
     },
   };

@@ -1,11 +1,15 @@
-import type { PublicRegistrationLink, RegisterExhibitorBody, RegistrationLink } from '@portal/shared/registration-links';
+import type {
+  PublicRegistrationLink,
+  RegisterExhibitorBody,
+  RegistrationLink,
+} from '@portal/shared/registration-links';
 import { REGISTRATION_MESSAGES } from '@portal/shared/registration-links';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
-import { AppError, ConflictError, isUniqueViolation, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
-import { emailTaken } from '../admins/admins.repository';
+import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
+import { assertEmailFree, withEmailConflict } from '../admins/account-email';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeEventId, scopeOf } from '../auth/scope';
 import { findEvent } from '../events/events.repository';
@@ -58,8 +62,7 @@ export function createRegistrationLinksService(deps: {
       body: { eventId: number; maxUses?: number | null; expiresAt?: string | null },
     ): Promise<RegistrationLink> {
       const scope = scopeOf(actor.principal);
-      const own = scopeEventId(scope);
-      const event = own == null || own === body.eventId ? await findEvent(db, body.eventId, scope) : undefined;
+      const event = await findEvent(db, body.eventId, scope);
       if (!event) throw ValidationError.field('eventId', 'Event not found');
       const link = await db.transaction(async (tx) => {
         const row = await repo.insertLink(tx, {
@@ -70,7 +73,13 @@ export function createRegistrationLinksService(deps: {
           expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
           createdByAdminId: actor.principal.id,
         });
-        await recordAudit(tx, actor, { action: 'create', entityType: 'registration-link', entityId: row.id, eventId: body.eventId, after: row });
+        await recordAudit(tx, actor, {
+          action: 'create',
+          entityType: 'registration-link',
+          entityId: row.id,
+          eventId: body.eventId,
+          after: row,
+        });
         return row;
       });
       return toLink(link);
@@ -87,7 +96,13 @@ export function createRegistrationLinksService(deps: {
       if (!link) throw new NotFoundError('Registration link');
       await db.transaction(async (tx) => {
         await repo.revokeLink(tx, id);
-        await recordAudit(tx, actor, { action: 'revoke', entityType: 'registration-link', entityId: id, eventId: link.eventId, before: link });
+        await recordAudit(tx, actor, {
+          action: 'revoke',
+          entityType: 'registration-link',
+          entityId: id,
+          eventId: link.eventId,
+          before: link,
+        });
       });
     },
 
@@ -104,18 +119,31 @@ export function createRegistrationLinksService(deps: {
     async registerExhibitor(id: string, body: RegisterExhibitorBody & { password: string }, ip: string) {
       const attempts = await deps.limiter.hit(`register:${ip}`);
       if (attempts.count > deps.maxPerAddress) {
-        throw new TooManyRequestsError('Too many registrations from this address. Try again later.', attempts.retryAfterSeconds);
+        throw new TooManyRequestsError(
+          'Too many registrations from this address. Try again later.',
+          attempts.retryAfterSeconds,
+        );
       }
       const { link, event } = await openLink(id);
       if (link.kind !== 'exhibitor') throw new NotFoundError('Registration link');
-      if (await emailTaken(db, body.email)) throw new ConflictError('An account with this email already exists', 'email');
-      try {
-        const adminId = await db.transaction(async (tx) => {
+      await assertEmailFree(db, body.email);
+      const adminId = await withEmailConflict(() =>
+        db.transaction(async (tx) => {
           if (!(await repo.takeLinkUse(tx, id))) throw new GoneError(REGISTRATION_MESSAGES.usedUp);
           const created = await insertExhibitor(
             tx,
-            { ...body, eventId: link.eventId, companyName: body.companyName, phone: body.phone ?? null, website: body.website ?? null },
-            { scope: { kind: 'event', eventId: link.eventId, vipOnly: false }, publicUrl: deps.publicUrl, eventName: event.name },
+            {
+              ...body,
+              eventId: link.eventId,
+              companyName: body.companyName,
+              phone: body.phone ?? null,
+              website: body.website ?? null,
+            },
+            {
+              scope: { kind: 'event', eventId: link.eventId, vipOnly: false },
+              publicUrl: deps.publicUrl,
+              eventName: event.name,
+            },
           );
           const { password: _password, ...after } = body;
           await recordAudit(tx, null, {
@@ -126,12 +154,9 @@ export function createRegistrationLinksService(deps: {
             after: { ...after, linkId: id },
           });
           return created;
-        });
-        return { id: adminId, email: body.email, companyName: body.companyName, eventName: event.name };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError('An account with this email already exists', 'email');
-        throw error;
-      }
+        }),
+      );
+      return { id: adminId, email: body.email, companyName: body.companyName, eventName: event.name };
     },
   };
 }

@@ -4,8 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { roles } from '../../db/schema/roles';
 import type { Actor } from '../../lib/actor';
-import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { NotFoundError, ValidationError } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
+import { assertEmailFree, withEmailConflict } from '../admins/account-email';
 import * as admins from '../admins/admins.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { revokeAllForAdmin } from '../auth/refresh-tokens.repository';
@@ -34,11 +35,6 @@ export function createSubAccountsService({ db }: { db: Database }) {
     return row;
   }
 
-  function conflicts(error: unknown): never {
-    if (isUniqueViolation(error)) throw new ConflictError('An account with this email already exists', 'email');
-    throw error;
-  }
-
   return {
     async listSubAccounts(actor: Actor, query: ListSubAccountsQuery) {
       const { rows, total } = await repo.listSubAccounts(db, scopeOf(actor.principal), query);
@@ -53,16 +49,17 @@ export function createSubAccountsService({ db }: { db: Database }) {
     async createSubAccount(actor: Actor, body: NewSubAccount): Promise<SubAccount> {
       const scope = scopeOf(actor.principal);
       const exhibitorId = scope.kind === 'exhibitor' ? scope.exhibitorId : body.exhibitorId;
-      if (exhibitorId == null) throw ValidationError.field('exhibitorId', 'Choose the exhibitor the sub-account belongs to');
+      if (exhibitorId == null)
+        throw ValidationError.field('exhibitorId', 'Choose the exhibitor the sub-account belongs to');
       if (scope.kind === 'exhibitor' && body.exhibitorId != null && body.exhibitorId !== exhibitorId) {
         throw ValidationError.field('exhibitorId', 'Exhibitor not found');
       }
       const exhibitor = scope.kind === 'sub-account' ? undefined : await findExhibitor(db, exhibitorId, scope);
       if (!exhibitor) throw ValidationError.field('exhibitorId', 'Exhibitor not found');
-      if (await admins.emailTaken(db, body.email)) throw new ConflictError('An account with this email already exists', 'email');
+      await assertEmailFree(db, body.email);
       const passwordHash = await hashPassword(body.password);
-      const id = await db
-        .transaction(async (tx) => {
+      const id = await withEmailConflict(() =>
+        db.transaction(async (tx) => {
           const [role] = await tx
             .select({ id: roles.id })
             .from(roles)
@@ -86,19 +83,17 @@ export function createSubAccountsService({ db }: { db: Database }) {
             after: { ...after, exhibitorId },
           });
           return adminId;
-        })
-        .catch(conflicts);
+        }),
+      );
       return this.getSubAccount(actor, id);
     },
 
     async updateSubAccount(actor: Actor, id: number, body: SubAccountChanges): Promise<SubAccount> {
       const before = await getInScope(actor, id);
-      if (body.email && (await admins.emailTaken(db, body.email, id))) {
-        throw new ConflictError('An account with this email already exists', 'email');
-      }
+      if (body.email) await assertEmailFree(db, body.email, id);
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-      await db
-        .transaction(async (tx) => {
+      await withEmailConflict(() =>
+        db.transaction(async (tx) => {
           await admins.updateAdmin(tx, id, {
             email: body.email,
             firstName: body.firstName,
@@ -116,8 +111,8 @@ export function createSubAccountsService({ db }: { db: Database }) {
             before,
             after,
           });
-        })
-        .catch(conflicts);
+        }),
+      );
       return this.getSubAccount(actor, id);
     },
 
@@ -125,7 +120,13 @@ export function createSubAccountsService({ db }: { db: Database }) {
       const before = await getInScope(actor, id);
       await db.transaction(async (tx) => {
         await admins.deleteAdmin(tx, id);
-        await recordAudit(tx, actor, { action: 'delete', entityType: 'sub-account', entityId: id, eventId: before.eventId, before });
+        await recordAudit(tx, actor, {
+          action: 'delete',
+          entityType: 'sub-account',
+          entityId: id,
+          eventId: before.eventId,
+          before,
+        });
       });
     },
   };
