@@ -73,6 +73,16 @@ const CreateCustomFieldPage = lazy(() =>
 const EditCustomFieldPage = lazy(() =>
   import('@/features/custom-fields/pages/edit-custom-field-page').then((m) => ({ default: m.EditCustomFieldPage })),
 );
+const ExportCustomFieldsPage = lazy(() =>
+  import('@/features/custom-fields/pages/export-custom-fields-page').then((m) => ({
+    default: m.ExportCustomFieldsPage,
+  })),
+);
+const ImportCustomFieldsPage = lazy(() =>
+  import('@/features/custom-fields/pages/import-custom-fields-page').then((m) => ({
+    default: m.ImportCustomFieldsPage,
+  })),
+);
 const BadgeCategoriesPage = lazy(() =>
   import('@/features/badge-categories/pages/badge-categories-page').then((m) => ({ default: m.BadgeCategoriesPage })),
 );
@@ -224,12 +234,12 @@ const screens: Screen[] = [
   {
     path: paths.customFieldsExport.path,
     permissions: ['manage_custom_fields'],
-    element: soon('Export Custom Fields', 'Save an event’s custom fields as JSON.'),
+    element: <ExportCustomFieldsPage />,
   },
   {
     path: paths.customFieldsImport.path,
     permissions: ['manage_custom_fields'],
-    element: soon('Import Custom Fields', 'Load custom fields from JSON into an event.'),
+    element: <ImportCustomFieldsPage />,
   },
 
   {

@@ -69,4 +69,39 @@ describe('CustomFieldForm', () => {
     await screen.findByRole('alert');
     expect(seen).toEqual([]);
   });
+
+  it('sets a file field’s largest size in MB and its allowed types, and the preview follows', async () => {
+    const { adapter, seen } = fakeAdapter(() => ({ status: 201, data: { data: { id: 9 } } }));
+    api.defaults.adapter = adapter;
+    renderForm();
+    fill(screen.getByRole('textbox', { name: 'Label' }), 'Company logo');
+    fill(screen.getByRole('combobox', { name: 'Type' }), 'file');
+    fill(await screen.findByRole('textbox', { name: 'Largest file (MB)' }), '2.5');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'PNG image' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'PDF' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('Company logo').getAttribute('accept')).toBe('application/pdf,image/png'),
+    );
+    screen.getByText(/at most 2.5 MiB/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create field' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect((seen[0]!.body as { validation: unknown }).validation).toEqual({
+      maxFileSizeBytes: 2.5 * 1024 * 1024,
+      allowedMimeTypes: ['application/pdf', 'image/png'],
+    });
+  });
+
+  it('refuses a file size above 10 MB before sending', async () => {
+    const { adapter, seen } = fakeAdapter(() => ({ status: 201, data: { data: { id: 9 } } }));
+    api.defaults.adapter = adapter;
+    renderForm();
+    fill(screen.getByRole('textbox', { name: 'Label' }), 'Company logo');
+    fill(screen.getByRole('combobox', { name: 'Type' }), 'file');
+    fill(await screen.findByRole('textbox', { name: 'Largest file (MB)' }), '12');
+    fireEvent.click(screen.getByRole('button', { name: 'Create field' }));
+    await screen.findByText('At most 10 MB');
+    expect(seen).toEqual([]);
+  });
 });

@@ -5,9 +5,12 @@ import {
   CUSTOM_FIELD_TYPE_LABELS,
   CUSTOM_FIELD_TYPES,
   definitionIssues,
+  MAX_FILE_SIZE_BYTES,
   OPTION_FIELD_TYPES,
   PATTERN_FIELD_TYPES,
   RANGE_FIELD_TYPES,
+  UPLOAD_CONTENT_TYPE_LIST,
+  UPLOAD_CONTENT_TYPES,
   type CustomField,
   type CustomFieldType,
   type CustomFieldValidation,
@@ -26,6 +29,14 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateCustomField } from '../api/create-custom-field';
 import { useUpdateCustomField } from '../api/update-custom-field';
 import { FieldPreview } from './field-preview';
+
+const BYTES_PER_MB = 1024 * 1024;
+const MAX_FILE_SIZE_MB = MAX_FILE_SIZE_BYTES / BYTES_PER_MB;
+
+/** A size in bytes as the form shows it: megabytes (MiB), to two decimals. */
+function megabytesOf(bytes: number | undefined): string {
+  return bytes === undefined ? '' : String(Math.round((bytes / BYTES_PER_MB) * 100) / 100);
+}
 
 const optionalNumber = z
   .string()
@@ -49,6 +60,15 @@ const formSchema = z
       pattern: z.string(),
       minDate: z.string(),
       maxDate: z.string(),
+      maxFileSizeMb: z
+        .string()
+        .trim()
+        .refine(
+          (value) => value === '' || (Number.isFinite(Number(value)) && Number(value) > 0),
+          'Enter a size above 0',
+        )
+        .refine((value) => value === '' || Number(value) <= MAX_FILE_SIZE_MB, `At most ${MAX_FILE_SIZE_MB} MB`),
+      allowedMimeTypes: z.array(z.enum(UPLOAD_CONTENT_TYPE_LIST)),
     }),
   })
   .superRefine((values, ctx) => {
@@ -77,13 +97,14 @@ const FIELDS = [
   'validation.pattern',
   'validation.minDate',
   'validation.maxDate',
+  'validation.allowedMimeTypes',
 ] as const satisfies readonly Path<CustomFieldFormValues>[];
 
 function optionsOf(values: Pick<CustomFieldFormValues, 'type' | 'options'>) {
   return OPTION_FIELD_TYPES.includes(values.type) ? values.options : [];
 }
 
-/** The validation the form edits, for the rules the type takes; file limits are kept as they were. */
+/** The validation the form edits, for the rules the type takes. */
 function validationOf(
   values: Pick<CustomFieldFormValues, 'type' | 'validation'>,
   stored: CustomFieldValidation,
@@ -100,8 +121,17 @@ function validationOf(
     if (v.maxDate) result.maxDate = v.maxDate;
   }
   if (type === 'file') {
-    if (stored.maxFileSizeBytes !== undefined) result.maxFileSizeBytes = stored.maxFileSizeBytes;
-    if (stored.allowedMimeTypes !== undefined) result.allowedMimeTypes = stored.allowedMimeTypes;
+    const megabytes = v.maxFileSizeMb.trim();
+    if (megabytes !== '' && Number(megabytes) > 0) {
+      // An untouched size keeps its exact bytes, which the form shows rounded.
+      result.maxFileSizeBytes =
+        megabytes === megabytesOf(stored.maxFileSizeBytes)
+          ? stored.maxFileSizeBytes
+          : Math.max(1, Math.min(MAX_FILE_SIZE_BYTES, Math.round(Number(megabytes) * BYTES_PER_MB)));
+    }
+    // None ticked: any type the server recognises.
+    const allowed = UPLOAD_CONTENT_TYPE_LIST.filter((contentType) => v.allowedMimeTypes.includes(contentType));
+    if (allowed.length > 0) result.allowedMimeTypes = allowed;
   }
   return result;
 }
@@ -124,6 +154,8 @@ function defaultsOf(field: CustomField | null, eventId: number | null): CustomFi
       pattern: v.pattern ?? '',
       minDate: v.minDate ?? '',
       maxDate: v.maxDate ?? '',
+      maxFileSizeMb: megabytesOf(v.maxFileSizeBytes),
+      allowedMimeTypes: [...(v.allowedMimeTypes ?? [])],
     },
   };
 }
@@ -381,6 +413,46 @@ export function CustomFieldForm({
                     </FormField>
                   </>
                 )}
+              </div>
+            )}
+
+            {type === 'file' && (
+              <div className="grid gap-4">
+                <FormField
+                  id="field-max-file-size"
+                  label="Largest file (MB)"
+                  hint={`Up to ${MAX_FILE_SIZE_MB} MB; left empty, ${MAX_FILE_SIZE_MB} MB.`}
+                  error={errors.validation?.maxFileSizeMb?.message}
+                  className="sm:w-1/2 sm:pr-2"
+                >
+                  {(control) => (
+                    <Input {...control} {...form.register('validation.maxFileSizeMb')} inputMode="decimal" />
+                  )}
+                </FormField>
+                <fieldset className="grid gap-2" aria-describedby="field-file-types-hint">
+                  <legend className="mb-1 text-sm font-medium">Allowed file types</legend>
+                  <div className="grid gap-2 sm:grid-cols-2">
+                    {UPLOAD_CONTENT_TYPE_LIST.map((contentType) => (
+                      <label key={contentType} className="flex items-center gap-2 text-sm">
+                        <input
+                          type="checkbox"
+                          value={contentType}
+                          {...form.register('validation.allowedMimeTypes')}
+                          className="size-4 accent-primary"
+                        />
+                        {UPLOAD_CONTENT_TYPES[contentType]}
+                      </label>
+                    ))}
+                  </div>
+                  <p id="field-file-types-hint" className="text-xs text-muted-foreground">
+                    None ticked: any of these.
+                  </p>
+                  {errors.validation?.allowedMimeTypes && (
+                    <p role="alert" className="text-xs font-medium text-destructive">
+                      {errors.validation.allowedMimeTypes.message ?? 'Check the file types'}
+                    </p>
+                  )}
+                </fieldset>
               </div>
             )}
 

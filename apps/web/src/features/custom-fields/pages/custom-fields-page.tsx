@@ -1,7 +1,19 @@
 import { CUSTOM_FIELD_TYPE_LABELS, type CustomField } from '@portal/shared/custom-fields';
-import { ArrowDownIcon, ArrowUpIcon, FormInputIcon, PencilIcon, PlusIcon } from 'lucide-react';
+import { isAxiosError } from 'axios';
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  DownloadIcon,
+  FormInputIcon,
+  PencilIcon,
+  PlusIcon,
+  Trash2Icon,
+  UploadIcon,
+} from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { TableSkeleton } from '@/components/list/table-skeleton';
@@ -15,10 +27,12 @@ import { paths } from '@/config/paths';
 import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useDeleteCustomField } from '../api/delete-custom-field';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useCustomFields } from '../api/get-custom-fields';
 import { useEventOptions } from '../api/get-event-options';
 import { useReorderCustomFields } from '../api/reorder-custom-fields';
+import { useUpdateCustomField } from '../api/update-custom-field';
 import { groupFields, moveField, type FieldGroup } from '../components/field-groups';
 
 /** /custom-fields: an event's fields grouped by badge category, each group in the order the forms ask them. */
@@ -31,6 +45,40 @@ export function CustomFieldsPage() {
   const fields = useCustomFields(eventId);
   const categories = useCategoryOptions(eventId);
   const groups = groupFields(fields.data?.data ?? [], categories.data ?? []);
+  const eventQuery = ownEvent == null && eventId ? `?eventId=${eventId}` : '';
+  const remove = useDeleteCustomField();
+  const update = useUpdateCustomField();
+  const [deleting, setDeleting] = useState<CustomField | null>(null);
+
+  function confirmDelete() {
+    if (!deleting) return;
+    const field = deleting;
+    remove.mutate(field.id, {
+      onSuccess: () => toast.success(`${field.label} deleted`),
+      onError: (error) => {
+        const message = errorMessage(error, 'The custom field could not be deleted');
+        // Answers keep a field: the server says so (409), and switching it off is the way out.
+        if (isAxiosError(error) && error.response?.status === 409 && field.isActive) {
+          toast.error(message, {
+            action: { label: 'Switch it off', onClick: () => switchOff(field) },
+          });
+        } else {
+          toast.error(message);
+        }
+      },
+      onSettled: () => setDeleting(null),
+    });
+  }
+
+  function switchOff(field: CustomField) {
+    update.mutate(
+      { id: field.id, body: { isActive: false } },
+      {
+        onSuccess: () => toast.success(`${field.label} is switched off: the badge forms no longer ask it`),
+        onError: (error) => toast.error(errorMessage(error, 'The field could not be switched off')),
+      },
+    );
+  }
 
   return (
     <>
@@ -38,12 +86,26 @@ export function CustomFieldsPage() {
         title="Custom Fields"
         description="Extra questions asked when a badge is registered, per badge category or for the whole event."
         actions={
-          <Button asChild>
-            <Link to={paths.customFieldsCreate.href() + (ownEvent == null && eventId ? `?eventId=${eventId}` : '')}>
-              <PlusIcon aria-hidden />
-              New field
-            </Link>
-          </Button>
+          <>
+            <Button asChild variant="outline">
+              <Link to={paths.customFieldsExport.href() + eventQuery}>
+                <DownloadIcon aria-hidden />
+                Export
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.customFieldsImport.href() + eventQuery}>
+                <UploadIcon aria-hidden />
+                Import
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to={paths.customFieldsCreate.href() + eventQuery}>
+                <PlusIcon aria-hidden />
+                New field
+              </Link>
+            </Button>
+          </>
         }
       />
       {ownEvent == null && (
@@ -88,15 +150,31 @@ export function CustomFieldsPage() {
       ) : (
         <div className="grid gap-6">
           {groups.map((group) => (
-            <FieldGroupCard key={group.badgeCategoryId ?? 'event'} eventId={eventId} group={group} />
+            <FieldGroupCard
+              key={group.badgeCategoryId ?? 'event'}
+              eventId={eventId}
+              group={group}
+              onDelete={setDeleting}
+            />
           ))}
         </div>
       )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this custom field?"
+        description={`${deleting?.label ?? 'The field'} will be removed from the badge forms permanently. A field that badges have answered cannot be deleted: switch it off instead.`}
+        confirmLabel="Delete field"
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </>
   );
 }
 
-function FieldGroupCard({ eventId, group }: { eventId: number; group: FieldGroup }) {
+type FieldGroupCardProps = { eventId: number; group: FieldGroup; onDelete: (field: CustomField) => void };
+
+function FieldGroupCard({ eventId, group, onDelete }: FieldGroupCardProps) {
   const reorder = useReorderCustomFields();
 
   function move(field: CustomField, by: -1 | 1) {
@@ -117,7 +195,7 @@ function FieldGroupCard({ eventId, group }: { eventId: number; group: FieldGroup
             <TableHead>Label</TableHead>
             <TableHead className="hidden sm:table-cell">Type</TableHead>
             <TableHead className="hidden md:table-cell">Answers</TableHead>
-            <TableHead className="w-32 text-right">
+            <TableHead className="w-40 text-right">
               <span className="sr-only">Actions</span>
             </TableHead>
           </TableRow>
@@ -168,6 +246,17 @@ function FieldGroupCard({ eventId, group }: { eventId: number; group: FieldGroup
                       <Link to={paths.customFieldEdit.href({ id: field.id })} aria-label={`Edit ${field.label}`}>
                         <PencilIcon aria-hidden />
                       </Link>
+                    </Button>
+                  </Tooltip>
+                  <Tooltip content="Delete">
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Delete ${field.label}`}
+                      className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+                      onClick={() => onDelete(field)}
+                    >
+                      <Trash2Icon aria-hidden />
                     </Button>
                   </Tooltip>
                 </div>
