@@ -34,7 +34,7 @@ export function FileDropZone({ id, labelledBy, accept, fileName, onFile, invalid
         if (file) onFile(file);
       }}
       className={cn(
-        'flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors hover:bg-muted/50 has-focus-visible:ring-2 has-focus-visible:ring-ring has-focus-visible:ring-offset-2 has-focus-visible:ring-offset-background',
+        'relative flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors hover:bg-muted/50 has-focus-visible:ring-2 has-focus-visible:ring-ring has-focus-visible:ring-offset-2 has-focus-visible:ring-offset-background',
         dragging && 'border-primary bg-primary/5',
         invalid && !dragging && 'border-destructive/60',
       )}

@@ -16,7 +16,9 @@ export function CreateCustomFieldPage() {
   const eventId = ownEvent ?? (Number(filter('eventId')) || null);
   const events = useEventOptions({ enabled: ownEvent == null });
   const categories = useCategoryOptions(eventId);
-  const listHref = paths.customFields.href();
+  // Back to the list of the event chosen here, which a caller without an event of its own picks in the URL.
+  const listOf = (id: number | null) => paths.customFields.href() + (ownEvent == null && id ? `?eventId=${id}` : '');
+  const listHref = listOf(eventId);
 
   return (
     <>
@@ -32,7 +34,7 @@ export function CreateCustomFieldPage() {
         categories={categories.data ?? []}
         onEventChange={(id) => setFilter('eventId', id ? String(id) : '')}
         cancelTo={listHref}
-        onSaved={() => navigate(listHref)}
+        onSaved={(saved) => navigate(listOf(saved.eventId))}
       />
     </>
   );

@@ -2,6 +2,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useCustomField } from '../api/get-custom-field';
 import { CustomFieldForm } from '../components/custom-field-form';
@@ -12,7 +13,8 @@ export function EditCustomFieldPage() {
   const field = useCustomField(id);
   const categories = useCategoryOptions(field.data?.eventId ?? null);
   const navigate = useNavigate();
-  const listHref = paths.customFields.href();
+  const ownEvent = useSession()?.user.eventId ?? null;
+  const listHref = paths.customFields.href() + (ownEvent == null && field.data ? `?eventId=${field.data.eventId}` : '');
 
   // The category select needs its options before it shows the field's own.
   if (field.isPending || (field.isSuccess && categories.isPending)) return <RecordSkeleton />;

@@ -1,6 +1,7 @@
 import type { ImportBody, ImportReport } from '@portal/shared/custom-fields';
 import { CircleAlertIcon, CircleCheckIcon, EyeIcon, UploadIcon } from 'lucide-react';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
@@ -132,8 +133,26 @@ export function ImportCustomFieldsPage() {
   function send(mutation: typeof preview | typeof importing) {
     if (!request) return;
     setErrors(NO_ERRORS);
+    const refs = file?.categories.map((category) => category.ref) ?? [];
     mutation.mutate(request, {
-      onError: (error) => setErrors(importErrorsOf(error, file?.categories.map((category) => category.ref) ?? [])),
+      onError: (error) => {
+        const next = importErrorsOf(error, refs);
+        flushSync(() => setErrors(next));
+        // The message sits by its control, which may be far above the buttons: take the reader there.
+        const mappingIndex = refs.findIndex((ref) => next.mapping[ref]);
+        const target = next.file
+          ? 'import-file'
+          : next.eventId
+            ? 'import-event'
+            : mappingIndex >= 0
+              ? `import-mapping-${mappingIndex}`
+              : next.onConflict
+                ? 'import-on-conflict-skip'
+                : 'import-form-error';
+        const element = document.getElementById(target);
+        element?.scrollIntoView?.({ block: 'center' });
+        element?.focus({ preventScroll: true });
+      },
     });
   }
 
@@ -196,7 +215,9 @@ export function ImportCustomFieldsPage() {
         back={{ to: listHref, label: 'Custom Fields' }}
       />
       <div className="grid max-w-4xl gap-6">
-        <FormAlert message={errors.form} />
+        <div id="import-form-error" tabIndex={-1} className="empty:hidden focus:outline-none">
+          <FormAlert message={errors.form} />
+        </div>
 
         <Card>
           <CardHeader>
@@ -224,7 +245,7 @@ export function ImportCustomFieldsPage() {
               <div
                 id={fileErrorId}
                 role="alert"
-                className="rounded-md border border-destructive/30 bg-destructive/8 px-3 py-2 text-sm text-destructive"
+                className="rounded-md border border-destructive/30 bg-destructive/8 px-3 py-2 text-sm [overflow-wrap:anywhere] text-destructive"
               >
                 <p className="flex items-start gap-2 font-medium">
                   <CircleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
@@ -291,9 +312,11 @@ export function ImportCustomFieldsPage() {
                 {CONFLICT_CHOICES.map((choice) => (
                   <label
                     key={choice.value}
+                    htmlFor={`import-on-conflict-${choice.value}`}
                     className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors hover:bg-muted/50 has-checked:border-primary has-checked:bg-primary/5 has-focus-visible:ring-2 has-focus-visible:ring-ring"
                   >
                     <input
+                      id={`import-on-conflict-${choice.value}`}
                       type="radio"
                       name="import-on-conflict"
                       value={choice.value}
