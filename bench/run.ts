@@ -1,7 +1,10 @@
 // Performance figures, printed beside their limits; never asserted in tests.
 // Each API figure is measured beside the same repository query run bare through the driver.
 import { and, sql } from 'drizzle-orm';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
@@ -43,15 +46,16 @@ async function measure(task: () => Promise<unknown>): Promise<{ p50: number; p95
  * PostgreSQL when BENCH_DATABASE_URL names a server (a scratch database is created on it and
  * dropped afterwards), otherwise an in-memory PGlite.
  */
-async function openDatabase(): Promise<DatabaseHandle> {
+async function openDatabase(): Promise<{ handle: DatabaseHandle; url?: string }> {
   const server = process.env.BENCH_DATABASE_URL;
   let handle: DatabaseHandle;
+  let url: URL | undefined;
   if (server) {
     const name = `portal_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: server });
     await admin.connect();
     await admin.query(`create database ${name}`);
-    const url = new URL(server);
+    url = new URL(server);
     url.pathname = `/${name}`;
     const opened = openPostgres(url.toString(), { max: CONCURRENCY });
     handle = {
@@ -67,7 +71,34 @@ async function openDatabase(): Promise<DatabaseHandle> {
   }
   await applyMigrations(handle);
   await seedCatalogue(handle.db);
-  return handle;
+  return { handle, url: url?.toString() };
+}
+
+type Api = { address: string; close(): Promise<void> };
+
+/**
+ * The API under test. On PostgreSQL it runs in a process of its own with its default pool, as in
+ * production, so that the load generator does not share its event loop; PGlite lives inside one
+ * process, so there the API runs in this one.
+ */
+async function startApi(database: DatabaseHandle, url: string | undefined): Promise<Api> {
+  if (url) {
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', new URL('api-server.ts', import.meta.url).pathname], {
+      env: { ...process.env, BENCH_API_DATABASE_URL: url, BENCH_API_SECRET: SECRET },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const [address] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    return {
+      address,
+      close: async () => {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      },
+    };
+  }
+  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), NODE_ENV: 'production' as const };
+  const app = await buildApp({ config, database, secret: SECRET, logger: false });
+  return { address: await app.listen({ host: '127.0.0.1', port: 0 }), close: () => app.close() };
 }
 
 function loginPageJs(): string {
@@ -83,7 +114,7 @@ function loginPageJs(): string {
 const format = (ms: number) => `${ms.toFixed(1)} ms`;
 
 async function main() {
-  const database = await openDatabase();
+  const { handle: database, url } = await openDatabase();
   const seedStart = performance.now();
   const eventId = await seedLargeShow(database.db);
   const seedSeconds = (performance.now() - seedStart) / 1000;
@@ -95,9 +126,8 @@ async function main() {
   const [staff] = await queryRows<{ id: number }>(database.db, sql`select id from badge_categories where event_id = ${eventId} and name = 'Exhibitor staff'`);
   const [exhibitor] = await queryRows<{ id: number }>(database.db, sql`select id from admins where email = 'exhibitor7@company7.example'`);
 
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), NODE_ENV: 'production' as const };
-  const app = await buildApp({ config, database, secret: SECRET, logger: false });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const api = await startApi(database, url);
+  const address = api.address;
   const tokens = createAccessTokens(SECRET);
   const rootToken = await tokens.sign(root!.id);
   const scope = badgeScopeFilter({ kind: 'global', vipOnly: false }, ['exhibitor', 'visitor', 'contractor', 'vip']);
@@ -150,7 +180,7 @@ async function main() {
     },
   ];
 
-  console.log(`Database: ${database.kind}. Seeded ${LARGE_SHOW.exhibitors} exhibitors and ${LARGE_SHOW.badges} badges in ${seedSeconds.toFixed(1)} s.`);
+  console.log(`Database: ${database.kind}; API ${url ? 'in its own process' : 'in the benchmark process'}. Seeded ${LARGE_SHOW.exhibitors} exhibitors and ${LARGE_SHOW.badges} badges in ${seedSeconds.toFixed(1)} s.`);
   console.log(`${REQUESTS} requests per scenario at ${CONCURRENCY} concurrent connections; aim: p95 under 50 ms and within 2x of the bare query.\n`);
   for (const scenario of scenarios) {
     const api = await measure(async () => {
@@ -211,7 +241,7 @@ async function main() {
   );
 
   console.log(`\nLogin page JavaScript: ${loginPageJs()}`);
-  await app.close();
+  await api.close();
   await database.close();
 }
 

@@ -32,7 +32,8 @@ export function visibleBadgeTypes(permissions: Iterable<string>, userType: UserT
   });
 }
 
-export const badgeCategorySchema = z.object({
+/** A category as menus and pickers read it (the by-event calls): without counting its badges. */
+export const badgeCategorySummarySchema = z.object({
   id: z.number().int(),
   eventId: z.number().int(),
   name: z.string(),
@@ -45,10 +46,13 @@ export const badgeCategorySchema = z.object({
   isActive: z.boolean(),
   sortOrder: z.number().int(),
   description: z.string().nullable(),
-  badgeCount: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
+export type BadgeCategorySummary = z.infer<typeof badgeCategorySummarySchema>;
+
+/** A category with its number of active badges, as the category list and details show it. */
+export const badgeCategorySchema = badgeCategorySummarySchema.extend({ badgeCount: z.number().int() });
 export type BadgeCategory = z.infer<typeof badgeCategorySchema>;
 
 export const listBadgeCategoriesQuerySchema = listQuerySchema.extend({

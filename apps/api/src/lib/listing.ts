@@ -64,18 +64,23 @@ export async function countWhere(db: Database, table: PgTable, where: SQL | unde
 export const EXACT_COUNT_LIMIT = 10_000;
 
 /**
- * The number of rows matching `where`, exact up to `EXACT_COUNT_LIMIT`; beyond it, the planner's
- * estimate. Counting 100,000 badges exactly costs tens of milliseconds on every page request,
- * while nobody pages to the end of such a list without narrowing it first.
+ * The number of rows matching `where` as a scalar sub-select, counting no further than
+ * `EXACT_COUNT_LIMIT + 1`, so that it can ride along in a page query as one more column.
+ * Counting 100,000 badges exactly costs tens of milliseconds on every page request, while nobody
+ * pages to the end of such a list without narrowing it first.
  */
-export async function countOrEstimate(
+export function cappedCount(db: Database, table: PgTable, where: SQL | undefined): SQL<number> {
+  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1);
+  return sql<number>`(select cast(count(*) as integer) from (${capped}) capped)`;
+}
+
+/** The total from a capped count: exact up to `EXACT_COUNT_LIMIT`, beyond it the planner's estimate. */
+export async function totalFromCapped(
   db: Database,
   table: PgTable,
   where: SQL | undefined,
+  count: number,
 ): Promise<{ total: number; estimated: boolean }> {
-  const capped = db.select({ one: sql`1` }).from(table).where(where).limit(EXACT_COUNT_LIMIT + 1);
-  const [row] = await db.select({ count: sql<number>`cast(count(*) as integer)` }).from(capped.as('capped'));
-  const count = row?.count ?? 0;
   if (count <= EXACT_COUNT_LIMIT) return { total: count, estimated: false };
   const plan = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
     db,
@@ -84,4 +89,13 @@ export async function countOrEstimate(
   const raw = plan[0]!['QUERY PLAN'];
   const parsed = typeof raw === 'string' ? (JSON.parse(raw) as [{ Plan: { 'Plan Rows': number } }]) : raw;
   return { total: Math.max(Math.round(parsed[0].Plan['Plan Rows']), count), estimated: true };
+}
+
+export async function countOrEstimate(
+  db: Database,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<{ total: number; estimated: boolean }> {
+  const [row] = await queryRows<{ count: number }>(db, sql`select ${cappedCount(db, table, where)} as count`);
+  return totalFromCapped(db, table, where, row?.count ?? 0);
 }

@@ -6,7 +6,7 @@ import { events } from '../../db/schema/events';
 import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
 import { scopeEventId, type Scope } from '../auth/scope';
 
-const categoryColumns = {
+const summaryColumns = {
   id: badgeCategories.id,
   eventId: badgeCategories.eventId,
   name: badgeCategories.name,
@@ -20,6 +20,10 @@ const categoryColumns = {
   description: badgeCategories.description,
   createdAt: badgeCategories.createdAt,
   updatedAt: badgeCategories.updatedAt,
+};
+
+const categoryColumns = {
+  ...summaryColumns,
   // Counted on the partial index of active badges per event and category, without reading rows.
   badgeCount: sql<number>`(select cast(count(*) as integer) from ${badges} b
     where b.event_id = badge_categories.event_id and b.badge_category_id = badge_categories.id and b.status = 'active')`,
@@ -72,7 +76,7 @@ export async function listCategories(db: Database, scopeFilter: SQL | undefined,
   );
 }
 
-/** The first `limit` categories of an event in menu order, without counting or paging. */
+/** The first `limit` categories of an event in menu order, without counting badges or paging. */
 export async function listEventCategories(
   db: Database,
   scopeFilter: SQL | undefined,
@@ -80,7 +84,7 @@ export async function listEventCategories(
 ) {
   const order = defaultOrder(undefined);
   return db
-    .select(categoryColumns)
+    .select(summaryColumns)
     .from(badgeCategories)
     .where(and(scopeFilter, ...filterConditions(query)))
     .orderBy(...order)

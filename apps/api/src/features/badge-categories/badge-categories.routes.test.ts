@@ -35,6 +35,8 @@ describe('badge categories', () => {
     const menu = await send(w.eventAdminA, 'GET', `/api/admin/badge-categories/event/${w.eventA}?type=badge&limit=50`);
     expect(menu.statusCode).toBe(200);
     expect(names(menu)).toEqual(['Exhibitor staff', 'VIP guests', 'Trade visitor']);
+    // The menu call does not count badges; the list and the details do.
+    expect(menu.json().data[0]).not.toHaveProperty('badgeCount');
     const addons = await send(w.eventAdminA, 'GET', `/api/admin/addons/event/${w.eventA}`);
     expect(names(addons)).toEqual(['Parking']);
     const visitorsOnly = await send(w.eventAdminA, 'GET', `/api/admin/badge-categories/event/${w.eventA}?badgeType=visitor`);

@@ -1,5 +1,6 @@
 import {
   badgeCategorySchema,
+  badgeCategorySummarySchema,
   createBadgeCategoryBodySchema,
   eventCategoriesQuerySchema,
   eventParamsSchema,
@@ -16,7 +17,7 @@ import { requires } from '../../plugins/access';
 import type { BadgeCategoriesService } from './badge-categories.service';
 
 const category = itemResponseSchema(badgeCategorySchema);
-const categories = z.object({ data: z.array(badgeCategorySchema) });
+const categories = z.object({ data: z.array(badgeCategorySummarySchema) });
 const tags = ['badge-categories'];
 const view = requires('view_badge_categories');
 

@@ -2,6 +2,7 @@ import {
   BADGE_TYPE_LABELS,
   visibleBadgeTypes,
   type BadgeCategory,
+  type BadgeCategorySummary,
   type BadgeType,
   type ListBadgeCategoriesQuery,
 } from '@portal/shared/badge-categories';
@@ -12,7 +13,7 @@ import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import type { Principal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
-import { findEvent } from '../events/events.repository';
+import { findEventInScope } from '../events/events.repository';
 import * as repo from './badge-categories.repository';
 
 type CategoryInput = {
@@ -25,7 +26,7 @@ type CategoryInput = {
   description?: string | null;
 };
 
-export function toCategory(row: repo.CategoryRow): BadgeCategory {
+export function toCategory<Row extends { createdAt: Date; updatedAt: Date }>(row: Row) {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
@@ -42,7 +43,7 @@ export function createBadgeCategoriesService({ db }: { db: Database }) {
   }
 
   async function eventInScope(actor: Actor, eventId: number, field?: string) {
-    const event = await findEvent(db, eventId, scopeOf(actor.principal));
+    const event = await findEventInScope(db, eventId, scopeOf(actor.principal));
     if (!event) throw field ? ValidationError.field(field, 'Event not found') : new NotFoundError('Event');
     return event;
   }
@@ -77,7 +78,7 @@ export function createBadgeCategoriesService({ db }: { db: Database }) {
       actor: Actor,
       eventId: number,
       query: { type: 'badge' | 'addon'; badgeType?: BadgeType; limit: number },
-    ): Promise<{ data: BadgeCategory[] }> {
+    ): Promise<{ data: BadgeCategorySummary[] }> {
       await eventInScope(actor, eventId);
       const rows = await repo.listEventCategories(db, categoryFilterFor(actor.principal), { ...query, eventId });
       return { data: rows.map(toCategory) };

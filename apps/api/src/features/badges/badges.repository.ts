@@ -1,4 +1,5 @@
 import { BADGE_TYPES, type BadgeType } from '@portal/shared/badge-categories';
+import type { BadgeListItem } from '@portal/shared/badges';
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../db/client';
@@ -7,7 +8,17 @@ import { badgeAddons, badgeCategories, badgeFieldValues, badges, customFields } 
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { files } from '../../db/schema/files';
-import { containsPattern, countOrEstimate, prefixPattern, countWhere, orderBy, pageWindow, type Page } from '../../lib/listing';
+import {
+  cappedCount,
+  containsPattern,
+  countOrEstimate,
+  countWhere,
+  orderBy,
+  pageWindow,
+  prefixPattern,
+  totalFromCapped,
+  type Page,
+} from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 
 const owner = alias(admins, 'owner');
@@ -33,6 +44,16 @@ const badgeColumns = {
   code: badges.code,
   createdAt: badges.createdAt,
   updatedAt: badges.updatedAt,
+  customFieldValues: sql<BadgeListItem['customFieldValues']>`coalesce((
+    select json_agg(json_build_object(
+        'customFieldId', v.custom_field_id, 'key', f.key, 'label', f.label, 'value', v.value,
+        'file', case when fl.id is null then null else json_build_object(
+          'id', fl.id, 'name', fl.original_name, 'contentType', fl.content_type, 'sizeBytes', fl.size_bytes) end)
+      order by f.sort_order, f.id)
+    from badge_field_values v
+    join custom_fields f on f.id = v.custom_field_id
+    left join files fl on fl.id = v.file_id
+    where v.badge_id = badges.id), '[]')`,
 };
 
 export type BadgeRow = NonNullable<Awaited<ReturnType<typeof findBadge>>>;
@@ -54,9 +75,9 @@ export function badgeScopeFilter(scope: Scope, visibleTypes: readonly BadgeType[
   }
 }
 
-function joined(db: Database) {
+function joined<Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) {
   return db
-    .select(badgeColumns)
+    .select({ ...badgeColumns, ...(extra as Extra) })
     .from(badges)
     .innerJoin(events, eq(events.id, badges.eventId))
     .innerJoin(badgeCategories, eq(badgeCategories.id, badges.badgeCategoryId))
@@ -112,16 +133,21 @@ export const BADGE_ORDER_COLUMNS = {
   company: companyOf,
 };
 
-/** One page of badges matching `where`, most recent first unless sorted otherwise. */
+/**
+ * One page of badges matching `where`, most recent first unless sorted otherwise, with their answers
+ * and the total in the same statement: one round trip for the whole page.
+ */
 export async function listBadges(db: Database, where: SQL | undefined, query: Page & { sort?: string }) {
   const order = orderBy(query.sort, BADGE_ORDER_COLUMNS, badges.id, '-createdAt');
   const { limit, offset } = pageWindow(query);
   const pageIds = db.select({ id: badges.id }).from(badges).where(where).orderBy(...order).limit(limit).offset(offset);
-  const [rows, count] = await Promise.all([
-    joined(db).where(inArray(badges.id, pageIds)).orderBy(...order),
-    countOrEstimate(db, badges, where),
-  ]);
-  return { rows, ...count };
+  const rows = await joined(db, { cappedTotal: cappedCount(db, badges, where) })
+    .where(inArray(badges.id, pageIds))
+    .orderBy(...order);
+  // A page past the end has no row to carry the total.
+  const count =
+    rows.length > 0 ? await totalFromCapped(db, badges, where, rows[0]!.cappedTotal) : offset === 0 ? { total: 0, estimated: false } : await countOrEstimate(db, badges, where);
+  return { rows: rows.map(({ cappedTotal: _cappedTotal, ...row }) => row), ...count };
 }
 
 export async function findBadge(db: Database, id: number, scopeFilter: SQL | undefined) {

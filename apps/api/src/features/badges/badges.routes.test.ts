@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { customFields } from '../../db/schema/badges';
+import { EXACT_COUNT_LIMIT } from '../../lib/listing';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 
 let t: TestApp;
@@ -167,6 +169,30 @@ describe('reading badges', () => {
     expect(list.data.map((b: { id: number }) => b.id)).toEqual([own.id]);
     const exhibitorList = (await send(w.exhibitorA, 'GET', '/api/admin/exhibitor-users?per_page=100')).json();
     expect(exhibitorList.data.map((b: { id: number }) => b.id)).toContain(own.id);
+  });
+
+  it('gives the total with the page: exact up to the cap, past the last page too, and estimated beyond the cap', async () => {
+    const category = (await send(w.eventAdminA, 'POST', '/api/admin/badge-categories', { eventId: w.eventA, name: 'Counted crowd', badgeType: 'visitor' })).json().data;
+    const list = (query: string) => send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?badgeCategoryId=${category.id}&${query}`).then((r) => r.json());
+    expect((await list('page=1')).meta).toEqual({ page: 1, per_page: 20, total: 0, total_pages: 0 });
+    await t.db.execute(sql`insert into badges (event_id, badge_category_id, first_name, last_name, email, badge_type, code)
+      select ${w.eventA}, ${category.id}, 'Crowd', 'Member ' || i, 'crowd' || i || '@count.example', 'visitor', 'COUNT' || i
+      from generate_series(1, 25) i`);
+    const exact = await list('page=2&per_page=20');
+    expect(exact.data).toHaveLength(5);
+    expect(exact.meta).toEqual({ page: 2, per_page: 20, total: 25, total_pages: 2 });
+    expect((await list('page=9&per_page=20')).meta).toEqual({ page: 9, per_page: 20, total: 25, total_pages: 2 });
+    expect(exact.data[0].customFieldValues).toEqual([]);
+
+    await t.db.execute(sql`insert into badges (event_id, badge_category_id, first_name, last_name, email, badge_type, code)
+      select ${w.eventA}, ${category.id}, 'Crowd', 'Member ' || i, 'crowd' || i || '@count.example', 'visitor', 'COUNT' || i
+      from generate_series(26, ${EXACT_COUNT_LIMIT + 30}) i`);
+    await t.db.execute(sql`analyze badges`);
+    const beyond = await list('page=1');
+    expect(beyond.meta.estimated).toBe(true);
+    expect(beyond.meta.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect((await list('page=600')).meta.estimated).toBe(true);
+    await t.db.execute(sql`delete from badges where badge_category_id = ${category.id}`);
   });
 
   it('combines advanced filter conditions with and / or', async () => {

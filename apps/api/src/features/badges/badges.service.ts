@@ -36,28 +36,13 @@ export type BadgeChanges = Partial<Omit<NewBadge, 'badgeCategoryId' | 'type' | '
   status?: 'active' | 'cancelled';
 };
 
-type FieldValueRow = Awaited<ReturnType<typeof repo.findFieldValues>>[number];
-
-function toAnswer(v: FieldValueRow): BadgeListItem['customFieldValues'][number] {
+function toListItem({ allocationId: _allocationId, ...row }: repo.BadgeRow): BadgeListItem {
   return {
-    customFieldId: v.customFieldId,
-    key: v.key,
-    label: v.label,
-    value: v.value,
-    file: v.fileId ? { id: v.fileId, name: v.fileName!, contentType: v.fileType!, sizeBytes: v.fileSize! } : null,
-  };
-}
-
-/** Badges with their answers: one query for the answers of all of them, whatever their number. */
-async function withAnswers(db: Database, rows: repo.BadgeRow[]): Promise<BadgeListItem[]> {
-  const values = await repo.findFieldValues(db, rows.map((row) => row.id));
-  return rows.map(({ allocationId: _allocationId, ...row }) => ({
     ...row,
     name: `${row.firstName} ${row.lastName}`,
-    customFieldValues: values.filter((v) => v.badgeId === row.id).map(toAnswer),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  }));
+  };
 }
 
 /**
@@ -84,8 +69,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
   }
 
   async function toBadge(row: repo.BadgeRow): Promise<Badge> {
-    const [[item], addons] = await Promise.all([withAnswers(db, [row]), repo.findAddons(db, row.id)]);
-    return { ...item!, addons };
+    return { ...toListItem(row), addons: await repo.findAddons(db, row.id) };
   }
 
   /**
@@ -120,7 +104,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
 
   async function listWhere(actor: Actor, where: SQL | undefined, page: { page: number; per_page: number; sort?: string }) {
     const { rows, total, estimated } = await repo.listBadges(db, and(scopeFilterOf(actor), where), page);
-    return listResult(await withAnswers(db, rows), total, page, estimated);
+    return listResult(rows.map(toListItem), total, page, estimated);
   }
 
   return {

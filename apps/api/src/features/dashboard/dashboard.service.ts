@@ -3,8 +3,6 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { scopeOf } from '../auth/scope';
 import * as repo from './dashboard.repository';
-import { badges } from '../../db/schema/badges';
-import { countOrEstimate } from '../../lib/listing';
 import { badgeScopeFilter, listBadges } from '../badges/badges.repository';
 import { visibleBadgeTypes } from '@portal/shared/badge-categories';
 
@@ -14,15 +12,14 @@ export function createDashboardService({ db }: { db: Database }) {
     async getSummary(actor: Actor): Promise<DashboardSummary> {
       const scope = scopeOf(actor.principal);
       const badgeScope = badgeScopeFilter(scope, visibleBadgeTypes(actor.principal.permissions, actor.principal.type));
-      const [eventCount, exhibitorCount, badgeCount, latestBadges, recentEvents] = await Promise.all([
+      const [eventCount, exhibitorCount, latestBadges, recentEvents] = await Promise.all([
         repo.countEvents(db, scope),
         repo.countExhibitors(db, scope),
-        countOrEstimate(db, badges, badgeScope),
         listBadges(db, badgeScope, { page: 1, per_page: 3 }),
         repo.latestEvents(db, scope, 2),
       ]);
       return {
-        stats: { events: eventCount, exhibitors: exhibitorCount, badges: badgeCount.total, pendingPurchases: 0 },
+        stats: { events: eventCount, exhibitors: exhibitorCount, badges: latestBadges.total, pendingPurchases: 0 },
         recentUsers: latestBadges.rows.map((badge) => ({
           id: badge.id,
           firstName: badge.firstName,

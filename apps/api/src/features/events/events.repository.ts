@@ -6,7 +6,7 @@ import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page 
 import { scopeEventId, type Scope } from '../auth/scope';
 import { exhibitorAccount } from '../exhibitors/exhibitor-account';
 
-const eventColumns = {
+const eventBaseColumns = {
   id: events.id,
   name: events.name,
   slug: events.slug,
@@ -21,6 +21,10 @@ const eventColumns = {
   status: events.status,
   createdAt: events.createdAt,
   updatedAt: events.updatedAt,
+};
+
+const eventColumns = {
+  ...eventBaseColumns,
   exhibitorCount: sql<number>`(select cast(count(*) as integer) from ${admins} where admins.event_id = events.id and ${exhibitorAccount})`,
   badgeCount: sql<number>`(select cast(count(*) as integer) from badges b where b.event_id = events.id)`,
 };
@@ -55,6 +59,15 @@ export async function listEvents(db: Database, scope: Scope, query: Page & { sea
 export async function findEvent(db: Database, id: number, scope: Scope) {
   const [row] = await db
     .select(eventColumns)
+    .from(events)
+    .where(and(eq(events.id, id), eventScopeFilter(scope)));
+  return row;
+}
+
+/** The event without its counts: for checking that an event is within reach before working in it. */
+export async function findEventInScope(db: Database, id: number, scope: Scope) {
+  const [row] = await db
+    .select(eventBaseColumns)
     .from(events)
     .where(and(eq(events.id, id), eventScopeFilter(scope)));
   return row;

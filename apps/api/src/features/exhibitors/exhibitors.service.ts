@@ -14,7 +14,7 @@ import { expireOneTimeTokens } from '../auth/one-time-tokens.repository';
 import { hashPassword } from '../auth/passwords';
 import { scopeOf, type Scope } from '../auth/scope';
 import { findCompany, insertCompany } from '../companies/companies.repository';
-import { findEvent } from '../events/events.repository';
+import { findEventInScope } from '../events/events.repository';
 import * as repo from './exhibitors.repository';
 
 export type NewExhibitor = {
@@ -115,7 +115,7 @@ export function createExhibitorsService({ db, publicUrl }: { db: Database; publi
 
     async createExhibitor(actor: Actor, body: NewExhibitor): Promise<Exhibitor> {
       const scope = scopeOf(actor.principal);
-      const event = await findEvent(db, body.eventId, scope);
+      const event = await findEventInScope(db, body.eventId, scope);
       if (!event) throw ValidationError.field('eventId', 'Event not found');
       await assertEmailFree(db, body.email);
       const id = await withEmailConflict(() =>

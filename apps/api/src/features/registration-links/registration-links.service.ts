@@ -12,7 +12,7 @@ import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from '
 import { assertEmailFree, withEmailConflict } from '../admins/account-email';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeEventId, scopeOf } from '../auth/scope';
-import { findEvent } from '../events/events.repository';
+import { findEventInScope } from '../events/events.repository';
 import { insertExhibitor } from '../exhibitors/exhibitors.service';
 import { listResult } from '../../lib/listing';
 import * as repo from './registration-links.repository';
@@ -62,7 +62,7 @@ export function createRegistrationLinksService(deps: {
       body: { eventId: number; maxUses?: number | null; expiresAt?: string | null },
     ): Promise<RegistrationLink> {
       const scope = scopeOf(actor.principal);
-      const event = await findEvent(db, body.eventId, scope);
+      const event = await findEventInScope(db, body.eventId, scope);
       if (!event) throw ValidationError.field('eventId', 'Event not found');
       const link = await db.transaction(async (tx) => {
         const row = await repo.insertLink(tx, {

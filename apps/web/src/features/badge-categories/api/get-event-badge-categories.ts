@@ -1,12 +1,12 @@
-import { BADGE_CATEGORY_PAGE_SIZE, type BadgeCategory, type BadgeType } from '@portal/shared/badge-categories';
+import { BADGE_CATEGORY_PAGE_SIZE, type BadgeCategorySummary, type BadgeType } from '@portal/shared/badge-categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { badgeCategoryKeys } from './badge-category-keys';
 
 /** The event's badge categories of type 'badge'; a failed fetch reads as an empty list (spec §8). */
-export async function getEventBadgeCategories(eventId: number, badgeType?: BadgeType): Promise<BadgeCategory[]> {
+export async function getEventBadgeCategories(eventId: number, badgeType?: BadgeType): Promise<BadgeCategorySummary[]> {
   try {
-    const { data } = await api.get<{ data: BadgeCategory[] }>(`/admin/badge-categories/event/${eventId}`, {
+    const { data } = await api.get<{ data: BadgeCategorySummary[] }>(`/admin/badge-categories/event/${eventId}`, {
       params: { type: 'badge', limit: BADGE_CATEGORY_PAGE_SIZE, badgeType },
     });
     return Array.isArray(data.data) ? data.data : [];

@@ -1,21 +1,21 @@
-import { BADGE_TYPE_LABELS, visibleBadgeTypes } from '@portal/shared/badge-categories';
+import { BADGE_TYPE_LABELS } from '@portal/shared/badge-categories';
 import { TagsIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { TableSkeleton } from '@/components/list/table-skeleton';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
-import { useSession } from '@/lib/session';
-import { useEventBadgeCategories } from '../api/get-event-badge-categories';
+import { useBadgeCategories } from '../api/get-badge-categories';
 import { formatPrice } from './price';
 
-/** The badge categories of one event, of the badge types the user may see. */
+/** The first page of an event's badge categories with their badge counts; the server leaves out types the user may not see. */
 export function EventBadgeCategories({ eventId }: { eventId: number }) {
-  const session = useSession();
-  const categories = useEventBadgeCategories(eventId);
-  const visible = session ? visibleBadgeTypes(session.user.permissions, session.type) : [];
-  const rows = (categories.data ?? []).filter((category) => visible.includes(category.badgeType));
+  const categories = useBadgeCategories({ page: 1, search: '', eventId, type: 'badge' });
+  const rows = categories.data?.data ?? [];
+  const total = categories.data?.meta.total ?? 0;
 
   return (
     <Card className="overflow-hidden">
@@ -61,6 +61,14 @@ export function EventBadgeCategories({ eventId }: { eventId: number }) {
             ))}
           </TableBody>
         </Table>
+      )}
+      {total > rows.length && (
+        <p className="border-t px-4 py-3 text-sm text-muted-foreground">
+          Showing {formatCount(rows.length)} of {formatCount(total)}.{' '}
+          <Link className="font-medium text-primary underline-offset-4 hover:underline" to={`${paths.badgeCategories.href()}?eventId=${eventId}`}>
+            See all badge categories
+          </Link>
+        </p>
       )}
     </Card>
   );

@@ -1,11 +1,11 @@
-import type { BadgeCategory } from '@portal/shared/badge-categories';
+import type { BadgeCategorySummary } from '@portal/shared/badge-categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { badgeKeys } from './badge-keys';
 
 /** The event's add-on categories (parking, catering, …) that can be assigned to badges. */
-export async function getAddons(eventId: number): Promise<BadgeCategory[]> {
-  const { data } = await api.get<{ data: BadgeCategory[] }>(`/admin/addons/event/${eventId}`);
+export async function getAddons(eventId: number): Promise<BadgeCategorySummary[]> {
+  const { data } = await api.get<{ data: BadgeCategorySummary[] }>(`/admin/addons/event/${eventId}`);
   return data.data;
 }
 
