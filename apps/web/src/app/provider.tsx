@@ -1,16 +1,36 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { queryClient } from '@/lib/query-client';
 
+const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+
+/**
+ * The toaster is not part of the first paint: it loads when the browser is idle. A toast raised
+ * before then waits and is shown once it has loaded (sonner replays active toasts to a new toaster).
+ */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!('requestIdleCallback' in window)) {
+      const timer = setTimeout(() => setIdle(true), 1);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  return idle;
+}
+
 export function AppProvider({ children }: { children: ReactNode }) {
+  const idle = useIdle();
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      {idle && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

@@ -3,10 +3,17 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
 import { PagePlaceholder } from '@/components/loading/page-placeholder';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireAuth, RequirePermissions } from './guards';
-import { AppLayout } from './layout/app-layout';
 import { RootPage } from './routes/root';
+
+// The signed-in frame is a chunk of its own, so that the login page does not load it; it is
+// fetched when the browser is idle, ready for the moment the user has signed in.
+const loadAppLayout = () => import('./layout/app-layout');
+const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
+if (typeof window !== 'undefined' && 'requestIdleCallback' in window)
+  window.requestIdleCallback(() => void loadAppLayout());
 
 // One chunk per page (DESIGN §7).
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -300,7 +307,9 @@ export const routes: RouteObject[] = [
       {
         element: (
           <RequireAuth>
-            <AppLayout />
+            <Suspense fallback={<FullPageSpinner />}>
+              <AppLayout />
+            </Suspense>
           </RequireAuth>
         ),
         children: [
