@@ -1,6 +1,6 @@
 import type { ImportBody, ImportReport } from '@portal/shared/custom-fields';
 import { CircleAlertIcon, CircleCheckIcon, EyeIcon, UploadIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form/form-alert';
@@ -84,6 +84,7 @@ export function ImportCustomFieldsPage() {
   const [file, setFile] = useState<ImportFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
+  const latestRead = useRef(0);
   // The reader's own choices, for this file and event; otherwise the defaults by name apply.
   const [chosen, setChosen] = useState<{ file: ImportFile; eventId: number; mapping: CategoryMapping } | null>(null);
   const [onConflict, setOnConflict] = useState<OnConflict>('skip');
@@ -102,18 +103,22 @@ export function ImportCustomFieldsPage() {
   const listHref = paths.customFields.href() + (ownEvent == null && eventId ? `?eventId=${eventId}` : '');
 
   async function chooseFile(chosenFile: File) {
+    // Only the last file chosen counts, should an earlier one take longer to read.
+    const read = ++latestRead.current;
     setReading(true);
     setErrors(NO_ERRORS);
     preview.reset();
+    let next: ImportFile | null = null;
+    let problem: string | null = null;
     try {
-      setFile(await readImportFile(chosenFile));
-      setFileError(null);
+      next = await readImportFile(chosenFile);
     } catch (error) {
-      setFile(null);
-      setFileError(error instanceof ImportFileError ? error.message : 'The file could not be read.');
-    } finally {
-      setReading(false);
+      problem = error instanceof ImportFileError ? error.message : 'The file could not be read.';
     }
+    if (read !== latestRead.current) return;
+    setFile(next);
+    setFileError(problem);
+    setReading(false);
   }
 
   function chooseEvent(value: string) {
@@ -125,7 +130,7 @@ export function ImportCustomFieldsPage() {
     if (!file || eventId == null) return;
     setChosen({ file, eventId, mapping: { ...mapping, [ref]: value ? Number(value) : null } });
     setErrors((current) => {
-      const { [ref]: _answered, ...mappingErrors } = current.mapping;
+      const { [ref]: _cleared, ...mappingErrors } = current.mapping;
       return { ...current, form: undefined, mapping: mappingErrors };
     });
   }
@@ -184,7 +189,7 @@ export function ImportCustomFieldsPage() {
             <CardDescription>
               {importing.data.created + importing.data.updated === 0
                 ? 'No field was written.'
-                : `The fields of ${file?.fileName ?? 'the file'} are now on the badge forms of the event.`}
+                : `What happened to each field of ${file?.fileName ?? 'the file'}.`}
             </CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
