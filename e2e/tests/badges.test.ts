@@ -100,7 +100,7 @@ describe('badges within allocations', () => {
 
     const exhibitor = await signedIn('exhibitor');
     await setAllocation(exhibitor, 'Sub-account', 'Emil Dahl', 1);
-    await exhibitor.getByText('Sub-account · Emil Dahl').waitFor();
+    await exhibitor.getByRole('row').filter({ hasText: 'Sub-account · Emil Dahl' }).filter({ hasText: CATEGORY }).waitFor();
     for (const name of ['Anna', 'Bjorn']) {
       await registerBadge(exhibitor, categoryId, name);
       await exhibitor.waitForURL(/\/view-user\/\d+$/);

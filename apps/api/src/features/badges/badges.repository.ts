@@ -203,15 +203,21 @@ export async function deleteBadge(db: Database, id: number) {
 }
 
 /** Replaces the badge's answers to the given fields; other answers stay. */
+/** Writes a badge's answers: an empty answer removes the stored one, so a row always holds an answer. */
 export async function saveFieldValues(
   db: Database,
   badgeId: number,
   values: { customFieldId: number; value: unknown; fileId?: string | null }[],
 ) {
-  if (values.length === 0) return;
+  const answered = values.filter((v) => v.value != null || v.fileId != null);
+  const cleared = values.filter((v) => v.value == null && v.fileId == null).map((v) => v.customFieldId);
+  if (cleared.length > 0) {
+    await db.delete(badgeFieldValues).where(and(eq(badgeFieldValues.badgeId, badgeId), inArray(badgeFieldValues.customFieldId, cleared)));
+  }
+  if (answered.length === 0) return;
   await db
     .insert(badgeFieldValues)
-    .values(values.map((v) => ({ badgeId, customFieldId: v.customFieldId, value: v.value ?? null, fileId: v.fileId ?? null })))
+    .values(answered.map((v) => ({ badgeId, customFieldId: v.customFieldId, value: v.value, fileId: v.fileId ?? null })))
     .onConflictDoUpdate({
       target: [badgeFieldValues.badgeId, badgeFieldValues.customFieldId],
       set: { value: sql`excluded.value`, fileId: sql`excluded.file_id` },

@@ -68,6 +68,15 @@ describe('creating badges', () => {
       ['diet', 'veg'],
       ['job_title', 'Engineer'],
     ]);
+
+    // An optional question left empty stores nothing; emptying an answer removes it.
+    const unanswered = (await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({
+      customFieldValues: [{ customFieldId: fields.job_title, value: 'Engineer' }, { customFieldId: fields.diet, value: '' }],
+    }))).json().data;
+    expect(unanswered.customFieldValues.map((v: { key: string }) => v.key)).toEqual(['job_title']);
+    const cleared = await send(w.eventAdminA, 'PUT', `/api/admin/exhibitor-users/${badge.id}`, { customFieldValues: [{ customFieldId: fields.diet, value: null }] });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().data.customFieldValues.map((v: { key: string }) => v.key)).toEqual(['job_title']);
   });
 
   it('names every wrong answer and writes nothing', async () => {
