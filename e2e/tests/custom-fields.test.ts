@@ -10,21 +10,30 @@ const FIELD = 'Session track';
 const KEY = 'session_track';
 
 let browser: Browser;
+let accessToken: string | undefined;
+/**
+ * What the test made, deleted afterwards (last first) so that the files after it meet the demo data
+ * as seeded: the dashboard, for one, lists the two latest events.
+ */
+const made: string[] = [];
 
 beforeAll(async () => {
   browser = await launchChromium();
 });
 
 afterAll(async () => {
+  for (const path of made.reverse()) {
+    await fetch(`${baseUrl}/api${path}`, { method: 'DELETE', headers: { Authorization: `Bearer ${accessToken}` } });
+  }
   await browser?.close();
 });
 
 /** Calls the API with the token the signed-in page keeps in localStorage. */
 async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const auth = await storedAuth(page);
+  accessToken = (await storedAuth(page))?.accessToken;
   const response = await fetch(`${baseUrl}/api${path}`, {
     method,
-    headers: { Authorization: `Bearer ${auth?.accessToken}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(response.ok, `${method} ${path}: ${response.status}`).toBe(true);
@@ -37,16 +46,15 @@ async function createCategory(page: Page, eventId: number, name: string): Promis
     name,
     badgeType: 'visitor',
   });
+  made.push(`/admin/badge-categories/${created.data.id}`);
   return created.data.id;
 }
 
 /** This file's field in an event, if there; the demo data and other files may add fields of their own. */
 async function ourField(page: Page, eventId: number) {
-  const list = await callApi<{ data: { key: string; badgeCategoryId: number | null; options: unknown[] }[] }>(
-    page,
-    'GET',
-    `/custom-fields?eventId=${eventId}&per_page=100`,
-  );
+  const list = await callApi<{
+    data: { id: number; key: string; badgeCategoryId: number | null; options: unknown[] }[];
+  }>(page, 'GET', `/custom-fields?eventId=${eventId}&per_page=100`);
   return list.data.find((field) => field.key === KEY);
 }
 
@@ -82,6 +90,7 @@ describe('custom fields: create, export, import into another event, delete', () 
     await page.waitForURL(`**/custom-fields?eventId=${SOURCE_EVENT_ID}`);
     await page.getByRole('heading', { name: CATEGORY, exact: true }).waitFor();
     await page.getByRole('row').filter({ hasText: FIELD }).getByText(KEY).waitFor();
+    made.push(`/custom-fields/${(await ourField(page, SOURCE_EVENT_ID))!.id}`);
 
     // The export file holds it, in the portal's format.
     await page.getByRole('link', { name: 'Export' }).click();
@@ -116,6 +125,7 @@ describe('custom fields: create, export, import into another event, delete', () 
       endDate: '2028-04-06',
     });
     const targetEventId = target.data.id;
+    made.push(`/events/${targetEventId}`);
     const targetCategoryId = await createCategory(page, targetEventId, CATEGORY.toUpperCase());
 
     // The import maps the category by name, previews a creation, then imports it.
