@@ -1,5 +1,5 @@
 import { buildListMeta, type ListMeta } from '@portal/shared/common';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../db/client';
 import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
@@ -74,6 +74,29 @@ export function cappedCount(db: Database, table: PgTable, where: SQL | undefined
   return sql<number>`(select cast(count(*) as integer) from (${capped}) capped)`;
 }
 
+const dialect = new PgDialect();
+const ESTIMATE_TTL_MS = 30_000;
+const ESTIMATES_KEPT = 1000;
+/** Recent estimates per database and query: an estimate is approximate anyway, and paging through a long list asks for the same one again and again. */
+const estimates = new WeakMap<Database, Map<string, { rows: number; expiresAtMs: number }>>();
+
+async function plannerEstimate(db: Database, query: SQL): Promise<number> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const key = `${text}\u0000${JSON.stringify(params)}`;
+  let known = estimates.get(db);
+  if (!known) estimates.set(db, (known = new Map()));
+  const hit = known.get(key);
+  if (hit && hit.expiresAtMs > Date.now()) return hit.rows;
+  const plan = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(db, sql`explain (format json) ${query}`);
+  const raw = plan[0]!['QUERY PLAN'];
+  const parsed = typeof raw === 'string' ? (JSON.parse(raw) as [{ Plan: { 'Plan Rows': number } }]) : raw;
+  const rows = Math.round(parsed[0].Plan['Plan Rows']);
+  known.delete(key);
+  if (known.size >= ESTIMATES_KEPT) known.delete(known.keys().next().value!);
+  known.set(key, { rows, expiresAtMs: Date.now() + ESTIMATE_TTL_MS });
+  return rows;
+}
+
 /** The total from a capped count: exact up to `EXACT_COUNT_LIMIT`, beyond it the planner's estimate. */
 export async function totalFromCapped(
   db: Database,
@@ -82,13 +105,8 @@ export async function totalFromCapped(
   count: number,
 ): Promise<{ total: number; estimated: boolean }> {
   if (count <= EXACT_COUNT_LIMIT) return { total: count, estimated: false };
-  const plan = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
-    db,
-    sql`explain (format json) ${db.select({ one: sql`1` }).from(table).where(where)}`,
-  );
-  const raw = plan[0]!['QUERY PLAN'];
-  const parsed = typeof raw === 'string' ? (JSON.parse(raw) as [{ Plan: { 'Plan Rows': number } }]) : raw;
-  return { total: Math.max(Math.round(parsed[0].Plan['Plan Rows']), count), estimated: true };
+  const estimate = await plannerEstimate(db, db.select({ one: sql`1` }).from(table).where(where).getSQL());
+  return { total: Math.max(estimate, count), estimated: true };
 }
 
 export async function countOrEstimate(
