@@ -1,11 +1,11 @@
-import { BADGE_CATEGORY_PAGE_SIZE, type BadgeCategory } from '@portal/shared/badge-categories';
+import { BADGE_CATEGORY_PAGE_SIZE, type BadgeCategorySummary } from '@portal/shared/badge-categories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { customFieldKeys } from './custom-field-keys';
 
 /** The event's badge categories a field may belong to. */
-export async function getCategoryOptions(eventId: number): Promise<BadgeCategory[]> {
-  const { data } = await api.get<{ data: BadgeCategory[] }>(`/admin/badge-categories/event/${eventId}`, {
+export async function getCategoryOptions(eventId: number): Promise<BadgeCategorySummary[]> {
+  const { data } = await api.get<{ data: BadgeCategorySummary[] }>(`/admin/badge-categories/event/${eventId}`, {
     params: { type: 'badge', limit: BADGE_CATEGORY_PAGE_SIZE },
   });
   return data.data;

@@ -1,4 +1,4 @@
-import type { BadgeCategory } from '@portal/shared/badge-categories';
+import type { BadgeCategorySummary } from '@portal/shared/badge-categories';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
@@ -10,7 +10,7 @@ import type { CategoryMapping, ImportFile } from './import-document';
 type CategoryMappingFieldsProps = {
   file: ImportFile | null;
   eventChosen: boolean;
-  categories: UseQueryResult<BadgeCategory[]>;
+  categories: UseQueryResult<BadgeCategorySummary[]>;
   mapping: CategoryMapping;
   errors: Record<string, string>;
   onChange: (ref: string, value: string) => void;
@@ -45,7 +45,7 @@ export function CategoryMappingFields({
   if (categories.isError) {
     return <FormAlert message={errorMessage(categories.error, 'The event’s badge categories could not be loaded.')} />;
   }
-  const targets: BadgeCategory[] = categories.data;
+  const targets: BadgeCategorySummary[] = categories.data;
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-1.5 text-sm font-medium">Categories of the file</legend>

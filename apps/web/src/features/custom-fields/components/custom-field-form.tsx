@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { BadgeCategory } from '@portal/shared/badge-categories';
+import type { BadgeCategorySummary } from '@portal/shared/badge-categories';
 import type { PortalEvent } from '@portal/shared/events';
 import {
   CUSTOM_FIELD_TYPE_LABELS,
@@ -172,7 +172,7 @@ type CustomFieldFormProps = {
   /** The event a new field goes to when the caller has one; otherwise chosen among `events`. */
   eventId: number | null;
   events: readonly PortalEvent[];
-  categories: readonly BadgeCategory[];
+  categories: readonly BadgeCategorySummary[];
   onEventChange?: (eventId: number | null) => void;
   cancelTo: string;
   onSaved: (field: CustomField) => void;

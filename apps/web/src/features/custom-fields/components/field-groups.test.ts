@@ -1,4 +1,4 @@
-import type { BadgeCategory } from '@portal/shared/badge-categories';
+import type { BadgeCategorySummary } from '@portal/shared/badge-categories';
 import type { CustomField } from '@portal/shared/custom-fields';
 import { describe, expect, it } from 'vitest';
 import { groupFields, moveField } from './field-groups';
@@ -10,7 +10,7 @@ const field = (id: number, badgeCategoryId: number | null, sortOrder: number) =>
     badgeCategoryName: badgeCategoryId ? `Category ${badgeCategoryId}` : null,
     sortOrder,
   }) as CustomField;
-const category = (id: number, name: string) => ({ id, name }) as BadgeCategory;
+const category = (id: number, name: string) => ({ id, name }) as BadgeCategorySummary;
 
 describe('groupFields', () => {
   it('puts event-wide fields first, then each category in the categories’ order, each by sort order', () => {

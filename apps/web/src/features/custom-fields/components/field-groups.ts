@@ -1,4 +1,4 @@
-import type { BadgeCategory } from '@portal/shared/badge-categories';
+import type { BadgeCategorySummary } from '@portal/shared/badge-categories';
 import type { CustomField } from '@portal/shared/custom-fields';
 
 export type FieldGroup = { badgeCategoryId: number | null; title: string; fields: CustomField[] };
@@ -7,7 +7,7 @@ export type FieldGroup = { badgeCategoryId: number | null; title: string; fields
  * Fields grouped as the badge forms ask them: the event-wide ones first, then each category's in the
  * categories' order, each group by its sort order.
  */
-export function groupFields(fields: readonly CustomField[], categories: readonly BadgeCategory[]): FieldGroup[] {
+export function groupFields(fields: readonly CustomField[], categories: readonly BadgeCategorySummary[]): FieldGroup[] {
   const byCategory = new Map<number | null, CustomField[]>();
   for (const field of fields)
     byCategory.set(field.badgeCategoryId, [...(byCategory.get(field.badgeCategoryId) ?? []), field]);

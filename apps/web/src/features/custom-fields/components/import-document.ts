@@ -1,4 +1,4 @@
-import type { BadgeCategory } from '@portal/shared/badge-categories';
+import type { BadgeCategorySummary } from '@portal/shared/badge-categories';
 import { apiErrorBody } from '@/lib/api-client';
 
 /** The API takes import requests of up to 5 MiB; a larger file is refused before it is sent. */
@@ -83,7 +83,7 @@ export type CategoryMapping = Record<string, number | null>;
  */
 export function defaultCategoryMapping(
   fileCategories: readonly FileCategory[],
-  targets: readonly Pick<BadgeCategory, 'id' | 'name'>[],
+  targets: readonly Pick<BadgeCategorySummary, 'id' | 'name'>[],
 ): CategoryMapping {
   return Object.fromEntries(
     fileCategories.map((category) => {
