@@ -19,6 +19,7 @@ import { useHolderOptions } from '../api/get-holder-options';
 import { AllocationBar } from '../components/allocation-bar';
 import { AllocationForm } from '../components/allocation-form';
 import { BulkAllocationForm } from '../components/bulk-allocation-form';
+import { EventOptions } from '@/components/event-options';
 
 const COPY: Record<CategoryType, { title: string; description: string; noun: string }> = {
   badge: {
@@ -97,12 +98,7 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
                 }}
                 className="sm:w-56"
               >
-                <option value="">All events</option>
-                {events.data?.map((event) => (
-                  <option key={event.id} value={event.id}>
-                    {event.name}
-                  </option>
-                ))}
+                <EventOptions events={events.data} empty="All events" />
               </NativeSelect>
             )}
             <NativeSelect

@@ -20,6 +20,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBadgeCategory } from '../api/create-badge-category';
 import { useUpdateBadgeCategory } from '../api/update-badge-category';
 import { centsFromMoney, moneyFromCents } from './price';
+import { EventOptions } from '@/components/event-options';
 
 const FIELDS = [
   'eventId',
@@ -107,12 +108,7 @@ export function BadgeCategoryForm({ category, events, eventId, badgeTypes, onSav
         <FormField id="category-event" label="Event" required error={errors.eventId?.message}>
           {(control) => (
             <NativeSelect {...control} {...form.register('eventId')}>
-              <option value="">Choose an event</option>
-              {events.map((event) => (
-                <option key={event.id} value={event.id}>
-                  {event.name}
-                </option>
-              ))}
+              <EventOptions events={events} empty="Choose an event" />
             </NativeSelect>
           )}
         </FormField>

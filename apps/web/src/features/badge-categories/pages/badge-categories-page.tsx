@@ -28,6 +28,7 @@ import { useBadgeCategories } from '../api/get-badge-categories';
 import { useEventOptions } from '../api/get-event-options';
 import { BadgeCategoryForm } from '../components/badge-category-form';
 import { formatPrice } from '../components/price';
+import { EventOptions } from '@/components/event-options';
 
 const KIND_LABELS: Record<CategoryType, string> = { badge: 'Badge', addon: 'Add-on' };
 const isKind = (value: string): value is CategoryType => (CATEGORY_TYPES as readonly string[]).includes(value);
@@ -77,12 +78,7 @@ export function BadgeCategoriesPage() {
                 onChange={(event) => setFilter('eventId', event.target.value)}
                 className="sm:w-56"
               >
-                <option value="">All events</option>
-                {events.data?.map((event) => (
-                  <option key={event.id} value={event.id}>
-                    {event.name}
-                  </option>
-                ))}
+                <EventOptions events={events.data} empty="All events" />
               </NativeSelect>
             )}
             <NativeSelect

@@ -4,6 +4,7 @@ import { TableSkeleton } from '@/components/list/table-skeleton';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/input';
 import { useEventOptions } from '../api/get-event-options';
+import { EventOptions } from '@/components/event-options';
 
 /** For a user without an event of its own: which event's badges to work on. */
 export function EventChoice({ value, onChange }: { value: number | null; onChange: (eventId: number | null) => void }) {
@@ -27,12 +28,7 @@ export function EventChoice({ value, onChange }: { value: number | null; onChang
       onChange={(event) => onChange(Number(event.target.value) || null)}
       className="mb-4 sm:w-72"
     >
-      <option value="">Choose an event</option>
-      {events.data.map((event) => (
-        <option key={event.id} value={event.id}>
-          {event.name}
-        </option>
-      ))}
+      <EventOptions events={events.data} empty="Choose an event" />
     </NativeSelect>
   );
 }

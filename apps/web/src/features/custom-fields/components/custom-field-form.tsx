@@ -29,6 +29,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateCustomField } from '../api/create-custom-field';
 import { useUpdateCustomField } from '../api/update-custom-field';
 import { FieldPreview } from './field-preview';
+import { EventOptions } from '@/components/event-options';
 
 const BYTES_PER_MB = 1024 * 1024;
 const MAX_FILE_SIZE_MB = MAX_FILE_SIZE_BYTES / BYTES_PER_MB;
@@ -250,12 +251,7 @@ export function CustomFieldForm({
                       },
                     })}
                   >
-                    <option value="">Choose an event</option>
-                    {events.map((event) => (
-                      <option key={event.id} value={event.id}>
-                        {event.name}
-                      </option>
-                    ))}
+                    <EventOptions events={events} empty="Choose an event" />
                   </NativeSelect>
                 )}
               </FormField>

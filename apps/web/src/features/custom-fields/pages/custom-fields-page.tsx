@@ -34,6 +34,7 @@ import { useEventOptions } from '../api/get-event-options';
 import { useReorderCustomFields } from '../api/reorder-custom-fields';
 import { useUpdateCustomField } from '../api/update-custom-field';
 import { groupFields, moveField, type FieldGroup } from '../components/field-groups';
+import { EventOptions } from '@/components/event-options';
 
 /** /custom-fields: an event's fields grouped by badge category, each group in the order the forms ask them. */
 export function CustomFieldsPage() {
@@ -115,12 +116,7 @@ export function CustomFieldsPage() {
           onChange={(event) => setFilter('eventId', event.target.value)}
           className="mb-4 sm:w-72"
         >
-          <option value="">Choose an event</option>
-          {events.data?.map((event) => (
-            <option key={event.id} value={event.id}>
-              {event.name}
-            </option>
-          ))}
+          <EventOptions events={events.data} empty="Choose an event" />
         </NativeSelect>
       )}
       {eventId == null ? (

@@ -19,6 +19,7 @@ import { useCategoryOptions } from '../api/get-category-options';
 import { useCustomFields } from '../api/get-custom-fields';
 import { useEventOptions } from '../api/get-event-options';
 import { groupFields } from '../components/field-groups';
+import { EventOptions } from '@/components/event-options';
 
 /** /custom-fields/export: what an event's export file holds, and its download. */
 export function ExportCustomFieldsPage() {
@@ -58,12 +59,7 @@ export function ExportCustomFieldsPage() {
           onChange={(event) => setFilter('eventId', event.target.value)}
           className="mb-4 sm:w-72"
         >
-          <option value="">Choose an event</option>
-          {events.data?.map((event) => (
-            <option key={event.id} value={event.id}>
-              {event.name}
-            </option>
-          ))}
+          <EventOptions events={events.data} empty="Choose an event" />
         </NativeSelect>
       )}
       {eventId == null ? (

@@ -30,6 +30,7 @@ import {
   type ImportFile,
 } from '../components/import-document';
 import { ImportReportView } from '../components/import-report-view';
+import { EventOptions } from '@/components/event-options';
 
 type OnConflict = NonNullable<ImportBody['onConflict']>;
 
@@ -287,12 +288,7 @@ export function ImportCustomFieldsPage() {
                     onChange={(event) => chooseEvent(event.target.value)}
                     className="sm:w-80"
                   >
-                    <option value="">Choose an event</option>
-                    {events.data?.map((event) => (
-                      <option key={event.id} value={event.id}>
-                        {event.name}
-                      </option>
-                    ))}
+                    <EventOptions events={events.data} empty="Choose an event" />
                   </NativeSelect>
                 )}
               </FormField>

@@ -18,6 +18,7 @@ import { useCreateExhibitor } from '../api/create-exhibitor';
 import { useCompanyOptions } from '../api/get-company-options';
 import { useEventOptions } from '../api/get-event-options';
 import { useUpdateExhibitor } from '../api/update-exhibitor';
+import { EventOptions } from '@/components/event-options';
 
 const { firstName, lastName, email, booth, hall, phone, website, profile } = createExhibitorBodySchema.shape;
 
@@ -192,12 +193,7 @@ export function ExhibitorForm({ exhibitor, eventId, onSaved, cancelTo, onCancel 
                   </NativeSelect>
                 ) : (
                   <NativeSelect {...control} {...form.register('eventId')}>
-                    <option value="">Choose an event</option>
-                    {(events.data ?? []).map((event) => (
-                      <option key={event.id} value={event.id}>
-                        {event.name}
-                      </option>
-                    ))}
+                    <EventOptions events={events.data} empty="Choose an event" />
                   </NativeSelect>
                 )
               }

@@ -15,6 +15,7 @@ import { useDeleteExhibitor } from '../api/delete-exhibitor';
 import { useEventOptions } from '../api/get-event-options';
 import { useExhibitors } from '../api/get-exhibitors';
 import { exhibitorDeleteDescription, exhibitorDisplayName, ExhibitorStatusBadge } from './exhibitor-status';
+import { EventOptions } from '@/components/event-options';
 
 const SORTS = [
   { value: 'companyName', label: 'Company A–Z' },
@@ -67,12 +68,7 @@ export function ExhibitorList({ eventId }: { eventId?: number }) {
                 onChange={(event) => setFilter('eventId', event.target.value)}
                 className="sm:w-56"
               >
-                <option value="">All events</option>
-                {(events.data ?? []).map((event) => (
-                  <option key={event.id} value={event.id}>
-                    {event.name}
-                  </option>
-                ))}
+                <EventOptions events={events.data} empty="All events" />
               </NativeSelect>
             )}
             <NativeSelect
