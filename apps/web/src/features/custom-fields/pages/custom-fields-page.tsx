@@ -20,33 +20,25 @@ import { TableSkeleton } from '@/components/list/table-skeleton';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
-import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
 import { useDeleteCustomField } from '../api/delete-custom-field';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useCustomFields } from '../api/get-custom-fields';
-import { useEventOptions } from '../api/get-event-options';
 import { useReorderCustomFields } from '../api/reorder-custom-fields';
 import { useUpdateCustomField } from '../api/update-custom-field';
+import { EventFilter, useChosenEvent } from '../components/chosen-event';
 import { groupFields, moveField, type FieldGroup } from '../components/field-groups';
-import { EventOptions } from '@/components/event-options';
 
 /** /custom-fields: an event's fields grouped by badge category, each group in the order the forms ask them. */
 export function CustomFieldsPage() {
-  const { filter, setFilter } = useListParams();
-  const session = useSession();
-  const ownEvent = session?.user.eventId ?? null;
-  const eventId = ownEvent ?? (Number(filter('eventId')) || null);
-  const events = useEventOptions({ enabled: ownEvent == null });
+  const chosen = useChosenEvent();
+  const { eventId, eventQuery } = chosen;
   const fields = useCustomFields(eventId);
   const categories = useCategoryOptions(eventId);
   const groups = groupFields(fields.data?.data ?? [], categories.data ?? []);
-  const eventQuery = ownEvent == null && eventId ? `?eventId=${eventId}` : '';
   const remove = useDeleteCustomField();
   const update = useUpdateCustomField();
   const [deleting, setDeleting] = useState<CustomField | null>(null);
@@ -109,16 +101,7 @@ export function CustomFieldsPage() {
           </>
         }
       />
-      {ownEvent == null && (
-        <NativeSelect
-          aria-label="Event"
-          value={eventId ?? ''}
-          onChange={(event) => setFilter('eventId', event.target.value)}
-          className="mb-4 sm:w-72"
-        >
-          <EventOptions events={events.data} empty="Choose an event" />
-        </NativeSelect>
-      )}
+      <EventFilter chosen={chosen} />
       {eventId == null ? (
         <Card>
           <EmptyState icon={FormInputIcon} title="Choose an event" description="Custom fields belong to an event." />

@@ -6,36 +6,27 @@ import { PageHeader } from '@/components/layout/page-header';
 import { TableSkeleton } from '@/components/list/table-skeleton';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
-import { useSession } from '@/lib/session';
 import { useExportCustomFields } from '../api/export-custom-fields';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useCustomFields } from '../api/get-custom-fields';
-import { useEventOptions } from '../api/get-event-options';
+import { EventFilter, useChosenEvent } from '../components/chosen-event';
 import { groupFields } from '../components/field-groups';
-import { EventOptions } from '@/components/event-options';
 
 /** /custom-fields/export: what an event's export file holds, and its download. */
 export function ExportCustomFieldsPage() {
-  const { filter, setFilter } = useListParams();
-  const session = useSession();
-  const ownEvent = session?.user.eventId ?? null;
-  const eventId = ownEvent ?? (Number(filter('eventId')) || null);
-  const events = useEventOptions({ enabled: ownEvent == null });
+  const chosen = useChosenEvent();
+  const { eventId, eventQuery } = chosen;
   const fields = useCustomFields(eventId);
   const categories = useCategoryOptions(eventId);
   const download = useExportCustomFields();
   const groups = groupFields(fields.data?.data ?? [], categories.data ?? []);
   const total = fields.data?.data.length ?? 0;
-  const eventQuery = ownEvent == null && eventId ? `?eventId=${eventId}` : '';
-  const eventName =
-    ownEvent == null ? events.data?.find((event) => event.id === eventId)?.name : session?.user.event?.name;
+  const { eventName } = chosen;
 
   function save() {
     if (eventId == null) return;
@@ -52,16 +43,7 @@ export function ExportCustomFieldsPage() {
         description="Save an event’s custom fields as a JSON file, to import them into another event."
         back={{ to: paths.customFields.href() + eventQuery, label: 'Custom Fields' }}
       />
-      {ownEvent == null && (
-        <NativeSelect
-          aria-label="Event"
-          value={eventId ?? ''}
-          onChange={(event) => setFilter('eventId', event.target.value)}
-          className="mb-4 sm:w-72"
-        >
-          <EventOptions events={events.data} empty="Choose an event" />
-        </NativeSelect>
-      )}
+      <EventFilter chosen={chosen} />
       {eventId == null ? (
         <Card>
           <EmptyState icon={FileJsonIcon} title="Choose an event" description="The export holds one event’s fields." />

@@ -11,14 +11,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useListParams } from '@/hooks/use-list-params';
-import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { useCategoryOptions } from '../api/get-category-options';
-import { useEventOptions } from '../api/get-event-options';
 import { useImportCustomFields } from '../api/import-custom-fields';
 import { usePreviewCustomFieldImport } from '../api/preview-custom-field-import';
 import { CategoryMappingFields } from '../components/category-mapping-fields';
+import { useChosenEvent } from '../components/chosen-event';
 import { FileDropZone } from '../components/file-drop-zone';
 import {
   defaultCategoryMapping,
@@ -73,11 +71,8 @@ function sameRequest(a: ImportBody, b: ImportBody): boolean {
  * event's, previews what the import would do, then imports exactly that.
  */
 export function ImportCustomFieldsPage() {
-  const { filter, setFilter } = useListParams();
-  const session = useSession();
-  const ownEvent = session?.user.eventId ?? null;
-  const eventId = ownEvent ?? (Number(filter('eventId')) || null);
-  const events = useEventOptions({ enabled: ownEvent == null });
+  const target = useChosenEvent();
+  const { ownEvent, eventId, events } = target;
   const categories = useCategoryOptions(eventId);
   const preview = usePreviewCustomFieldImport();
   const importing = useImportCustomFields();
@@ -101,7 +96,7 @@ export function ImportCustomFieldsPage() {
   const ready = request !== null && categories.isSuccess;
   const previewed = preview.isSuccess && request !== null && sameRequest(preview.variables, request);
   const nothingToImport = previewed && preview.data.created + preview.data.updated === 0;
-  const listHref = paths.customFields.href() + (ownEvent == null && eventId ? `?eventId=${eventId}` : '');
+  const listHref = paths.customFields.href() + target.eventQuery;
 
   async function chooseFile(chosenFile: File) {
     // Only the last file chosen counts, should an earlier one take longer to read.
@@ -124,7 +119,7 @@ export function ImportCustomFieldsPage() {
 
   function chooseEvent(value: string) {
     setErrors(NO_ERRORS);
-    setFilter('eventId', value);
+    target.chooseEvent(value);
   }
 
   function chooseCategory(ref: string, value: string) {
@@ -294,7 +289,7 @@ export function ImportCustomFieldsPage() {
               </FormField>
             ) : (
               <p className="text-sm">
-                Into <span className="font-medium">{session?.user.event?.name ?? 'your event'}</span>
+                Into <span className="font-medium">{target.eventName ?? 'your event'}</span>
               </p>
             )}
 
