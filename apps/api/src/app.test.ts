@@ -122,6 +122,8 @@ describe('serving the single-page app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
     writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite', 'manifest.json'), '{"index.html":{}}');
     const spa = await createTestApp({ WEB_DIST_DIR: dist });
     try {
       for (const url of ['/', '/events/3/exhibitor/4', '/users/12?page=2']) {
@@ -139,6 +141,9 @@ describe('serving the single-page app', () => {
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe('Route GET /assets/gone-0000.js not found');
       expect((await spa.app.inject({ method: 'GET', url: '/api/nothing' })).json().statusCode).toBe(404);
+      const manifest = await spa.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+      expect(manifest.statusCode).toBe(404);
+      expect(manifest.body).not.toContain('index.html');
     } finally {
       await spa.close();
       rmSync(dist, { recursive: true, force: true });

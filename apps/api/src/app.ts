@@ -187,6 +187,8 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       root: webDist!,
       wildcard: true,
       index: ['index.html'],
+      // The build manifest (.vite/) is for the benchmark, not for browsers.
+      dotfiles: 'ignore',
       cacheControl: false,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
