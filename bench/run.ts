@@ -26,7 +26,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** p50 and p95 of `REQUESTS` runs at `CONCURRENCY`, after an untimed round that warms connections, caches and the JIT. */
 async function measure(task: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => task()));
   const timings: number[] = [];
   let next = 0;
   await Promise.all(
