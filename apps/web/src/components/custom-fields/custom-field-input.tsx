@@ -3,10 +3,9 @@ import type { ReactNode } from 'react';
 import { FormField } from '@/components/form/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { formatBytes, type CustomFieldAnswer } from './custom-field-rules';
+import { countryName, formatBytes, type CustomFieldAnswer } from './custom-field-rules';
 
-const countryNames = new Intl.DisplayNames(undefined, { type: 'region' });
-const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryNames.of(code) ?? code })).sort((a, b) =>
+const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
   a.name.localeCompare(b.name),
 );
 

@@ -7,6 +7,40 @@ import {
   type PublicCustomField,
 } from '@portal/shared/custom-fields';
 
+const countryNames = new Intl.DisplayNames(undefined, { type: 'region' });
+
+/** A country's name in the reader's language, from its ISO code. */
+export function countryName(code: string): string {
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** A stored answer as the badge list and the badge view show it. */
+export type StoredAnswer = { value: unknown; file: { name: string } | null };
+
+/**
+ * A stored answer as text: a file by its name, a checkbox as Yes / No, choices by their labels,
+ * a country by its name. Without the field's definition (a field since deleted) the raw value shows.
+ */
+export function answerText(
+  answer: StoredAnswer | undefined,
+  field: Pick<PublicCustomField, 'type' | 'options'> | undefined,
+): string {
+  if (answer?.file) return answer.file.name;
+  const value = answer?.value;
+  if (value === null || value === undefined || value === '') return '—';
+  if (value === true || value === false) return value ? 'Yes' : 'No';
+  const labelOf = (item: unknown) => {
+    if (field?.type === 'country' && typeof item === 'string') return countryName(item);
+    return field?.options.find((option) => option.value === item)?.label ?? String(item);
+  };
+  if (Array.isArray(value)) return value.map(labelOf).join(', ') || '—';
+  return labelOf(value);
+}
+
 /** What a form holds for one custom field before it is sent. */
 export type CustomFieldAnswer = string | string[] | boolean | File | null;
 

@@ -50,17 +50,6 @@ export function useColumnChoice(scope: string, withCategory: boolean) {
   return { chosen, toggle };
 }
 
-/** A custom-field answer as a table cell shows it: a file by its name, choices by their labels. */
-export function answerText(answer: BadgeListItem['customFieldValues'][number] | undefined, field: CustomField): string {
-  if (answer?.file) return answer.file.name;
-  const value = answer?.value;
-  if (value === null || value === undefined || value === '') return '—';
-  if (field.type === 'checkbox') return value === true ? 'Yes' : 'No';
-  const labelOf = (item: unknown) => field.options.find((option) => option.value === item)?.label ?? String(item);
-  if (Array.isArray(value)) return value.map(labelOf).join(', ') || '—';
-  return field.options.length > 0 ? labelOf(value) : String(value);
-}
-
 export function companyOf(badge: Pick<BadgeListItem, 'companyName'>): string {
   return badge.companyName ?? '—';
 }

@@ -1,11 +1,12 @@
 import type { Badge } from '@portal/shared/badges';
+import type { CustomField } from '@portal/shared/custom-fields';
 import { BADGE_TYPE_LABELS } from '@portal/shared/badge-categories';
 import { BanIcon, DownloadIcon, PencilIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { formatBytes } from '@/components/custom-fields/custom-field-rules';
+import { answerText, formatBytes } from '@/components/custom-fields/custom-field-rules';
 import { Detail, DetailList } from '@/components/detail-list';
 import { PageHeader } from '@/components/layout/page-header';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
@@ -18,22 +19,22 @@ import { formatDate } from '@/lib/format';
 import { useDeleteBadge } from '../api/delete-badge';
 import { useDownloadAnswerFile } from '../api/download-answer-file';
 import { useBadge } from '../api/get-badge';
+import { useCategoryFields } from '../api/get-category-fields';
 import { useUpdateBadge } from '../api/update-badge';
 import { BadgeStatusBadge } from '../components/badge-status-badge';
 import { QrCode } from '../components/qr-code';
 
-function answerShown(answer: Badge['customFieldValues'][number]): string {
+function answerShown(answer: Badge['customFieldValues'][number], field: CustomField | undefined): string {
   if (answer.file) return `${answer.file.name} (${formatBytes(answer.file.sizeBytes)})`;
-  if (answer.value === true) return 'Yes';
-  if (answer.value === false) return 'No';
-  if (Array.isArray(answer.value)) return answer.value.join(', ') || '—';
-  return answer.value === null || answer.value === undefined || answer.value === '' ? '—' : String(answer.value);
+  return answerText(answer, field);
 }
 
 /** /view-user/:id: a badge with its QR code, answers, files and add-ons. */
 export function ViewBadgePage() {
   const id = Number(useParams().id);
   const badge = useBadge(id);
+  // The definitions turn stored values into their labels; without them the values show as stored.
+  const categoryFields = useCategoryFields(badge.data?.badgeCategoryId ?? null);
   const update = useUpdateBadge();
   const remove = useDeleteBadge();
   const download = useDownloadAnswerFile();
@@ -45,6 +46,7 @@ export function ViewBadgePage() {
   if (badge.isError)
     return <RecordError error={badge.error} noun="badge" backTo={paths.users.href()} backLabel="Badges" />;
   const b = badge.data;
+  const fields = new Map((categoryFields.data ?? []).map((field) => [field.id, field]));
   const listHref = paths.usersByCategory.href({ badgeCategoryId: b.badgeCategoryId });
   const canEdit = can('update_user') || can('update_exhibitor_user');
 
@@ -142,7 +144,7 @@ export function ViewBadgePage() {
                 <DetailList>
                   {b.customFieldValues.map((answer) => (
                     <Detail key={answer.customFieldId} label={answer.label}>
-                      {answerShown(answer)}
+                      {answerShown(answer, fields.get(answer.customFieldId))}
                       {answer.file && (
                         <Button
                           variant="link"

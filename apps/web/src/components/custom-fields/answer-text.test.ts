@@ -1,6 +1,6 @@
 import type { CustomField } from '@portal/shared/custom-fields';
 import { describe, expect, it } from 'vitest';
-import { answerText } from './badge-columns';
+import { answerText } from './custom-field-rules';
 
 const field = (overrides: Partial<CustomField>): CustomField => ({
   id: 7,
@@ -43,5 +43,18 @@ describe('answerText', () => {
       'Vegetarian, No preference',
     );
     expect(answerText(answer('f1', { name: 'cv.pdf' }), field({ type: 'file' }))).toBe('cv.pdf');
+    expect(answerText(answer('none'), field({ type: 'select', options }))).toBe('No preference');
+    expect(answerText(answer('NO'), field({ type: 'country' }))).toBe(
+      new Intl.DisplayNames(undefined, { type: 'region' }).of('NO'),
+    );
+  });
+
+  it('shows the raw value when the field is gone or the value is no longer an option', () => {
+    expect(answerText(answer('veg'), undefined)).toBe('veg');
+    expect(
+      answerText(answer('retired'), field({ type: 'select', options: [{ value: 'veg', label: 'Vegetarian' }] })),
+    ).toBe('retired');
+    expect(answerText(answer(false), undefined)).toBe('No');
+    expect(answerText(answer([]), field({ type: 'multiselect' }))).toBe('—');
   });
 });
