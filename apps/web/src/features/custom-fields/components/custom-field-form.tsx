@@ -16,7 +16,7 @@ import {
   type CustomFieldValidation,
 } from '@portal/shared/custom-fields';
 import { PlusIcon, XIcon } from 'lucide-react';
-import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormAlert } from '@/components/form/form-alert';
@@ -25,7 +25,7 @@ import { PageFormActions } from '@/components/form/page-form-actions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
-import { applyServerErrors } from '@/lib/form-errors';
+import { applyServerErrors, type ServerErrorField } from '@/lib/form-errors';
 import { useCreateCustomField } from '../api/create-custom-field';
 import { useUpdateCustomField } from '../api/update-custom-field';
 import { FieldPreview } from './field-preview';
@@ -99,7 +99,9 @@ const FIELDS = [
   'validation.minDate',
   'validation.maxDate',
   'validation.allowedMimeTypes',
-] as const satisfies readonly Path<CustomFieldFormValues>[];
+  // The server speaks of bytes; the form edits megabytes.
+  ['validation.maxFileSizeBytes', 'validation.maxFileSizeMb'],
+] as const satisfies readonly ServerErrorField<CustomFieldFormValues>[];
 
 function optionsOf(values: Pick<CustomFieldFormValues, 'type' | 'options'>) {
   return OPTION_FIELD_TYPES.includes(values.type) ? values.options : [];
