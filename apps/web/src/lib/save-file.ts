@@ -1,3 +1,44 @@
+import { isAxiosError } from 'axios';
+import { api } from './api-client';
+
+/** The file name a `Content-Disposition` header gives, if any. */
+export function attachmentFileName(header: unknown): string | null {
+  if (typeof header !== 'string') return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1] ?? null;
+}
+
+/**
+ * Fetches a file through the API client rather than a plain link, so that the bearer token goes
+ * with it; answers its content and the name the server gives, if any. Asked for as a blob, an
+ * error's JSON body arrives as one too: it is read, so that the server's message shows.
+ */
+export async function fetchFile(
+  url: string,
+  params?: Record<string, unknown>,
+): Promise<{ content: Blob; fileName: string | null }> {
+  try {
+    const response = await api.get<Blob>(url, { params, responseType: 'blob' });
+    return { content: response.data, fileName: attachmentFileName(response.headers['content-disposition']) };
+  } catch (error) {
+    if (isAxiosError(error) && error.response?.data instanceof Blob) {
+      try {
+        error.response.data = JSON.parse(await error.response.data.text());
+      } catch {
+        // Not JSON: the caller's fallback message applies.
+      }
+    }
+    throw error;
+  }
+}
+
 /** Hands a fetched file to the browser as a download under its own name. */
 export function saveFile(content: Blob, fileName: string) {
   const url = URL.createObjectURL(content);

@@ -1,15 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { saveFile } from '@/lib/save-file';
+import { fetchFile, saveFile } from '@/lib/save-file';
 
 export type AnswerFile = { badgeId: number; customFieldId: number; fileName: string };
 
-/** Fetched through the API client rather than a plain link, so that the bearer token goes with it. */
+/** Saved under the name the badge's answer shows. */
 export async function downloadAnswerFile({ badgeId, customFieldId, fileName }: AnswerFile): Promise<void> {
-  const { data } = await api.get<Blob>(`/admin/exhibitor-users/${badgeId}/files/${customFieldId}`, {
-    responseType: 'blob',
-  });
-  saveFile(data, fileName);
+  const { content } = await fetchFile(`/admin/exhibitor-users/${badgeId}/files/${customFieldId}`);
+  saveFile(content, fileName);
 }
 
 export function useDownloadAnswerFile() {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { api, errorMessage } from '@/lib/api-client';
 import { fakeAdapter } from '@/testing/fake-adapter';
-import { attachmentFileName, exportCustomFields } from './export-custom-fields';
+import { attachmentFileName } from '@/lib/save-file';
+import { exportCustomFields } from './export-custom-fields';
 
 const originalAdapter = api.defaults.adapter;
 
