@@ -5,6 +5,7 @@ import { RouteError } from '@/components/errors/route-error';
 import { PagePlaceholder } from '@/components/loading/page-placeholder';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { whenIdle } from '@/lib/idle';
 import { RequireAuth, RequirePermissions } from './guards';
 import { RootPage } from './routes/root';
 
@@ -12,8 +13,7 @@ import { RootPage } from './routes/root';
 // fetched when the browser is idle, ready for the moment the user has signed in.
 const loadAppLayout = () => import('./layout/app-layout');
 const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
-if (typeof window !== 'undefined' && 'requestIdleCallback' in window)
-  window.requestIdleCallback(() => void loadAppLayout());
+if (typeof window !== 'undefined') whenIdle(() => void loadAppLayout());
 
 // One chunk per page (DESIGN §7).
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
