@@ -4,10 +4,9 @@ import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
-import { badgeAddons, badgeCategories, badgeFieldValues, badges, customFields } from '../../db/schema/badges';
+import { badgeAddons, badgeCategories, badgeFieldValues, badges } from '../../db/schema/badges';
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
-import { files } from '../../db/schema/files';
 import {
   cappedCount,
   containsPattern,
@@ -144,37 +143,18 @@ export async function listBadges(db: Database, where: SQL | undefined, query: Pa
   const rows = await joined(db, { cappedTotal: cappedCount(db, badges, where) })
     .where(inArray(badges.id, pageIds))
     .orderBy(...order);
-  // A page past the end has no row to carry the total.
-  const count =
-    rows.length > 0 ? await totalFromCapped(db, badges, where, rows[0]!.cappedTotal) : offset === 0 ? { total: 0, estimated: false } : await countOrEstimate(db, badges, where);
+  // An empty first page counts nothing; a page past the end has no row to carry the total.
+  const count = rows[0]
+    ? await totalFromCapped(db, badges, where, rows[0].cappedTotal)
+    : offset === 0
+      ? { total: 0, estimated: false }
+      : await countOrEstimate(db, badges, where);
   return { rows: rows.map(({ cappedTotal: _cappedTotal, ...row }) => row), ...count };
 }
 
 export async function findBadge(db: Database, id: number, scopeFilter: SQL | undefined) {
   const [row] = await joined(db).where(and(eq(badges.id, id), scopeFilter));
   return row;
-}
-
-/** The answers of the given badges, in field order, in one query. */
-export async function findFieldValues(db: Database, badgeIds: number[]) {
-  if (badgeIds.length === 0) return [];
-  return db
-    .select({
-      badgeId: badgeFieldValues.badgeId,
-      customFieldId: badgeFieldValues.customFieldId,
-      key: customFields.key,
-      label: customFields.label,
-      value: badgeFieldValues.value,
-      fileId: files.id,
-      fileName: files.originalName,
-      fileType: files.contentType,
-      fileSize: files.sizeBytes,
-    })
-    .from(badgeFieldValues)
-    .innerJoin(customFields, eq(customFields.id, badgeFieldValues.customFieldId))
-    .leftJoin(files, eq(files.id, badgeFieldValues.fileId))
-    .where(inArray(badgeFieldValues.badgeId, badgeIds))
-    .orderBy(customFields.sortOrder, customFields.id);
 }
 
 export async function findAddons(db: Database, badgeId: number) {
@@ -202,8 +182,10 @@ export async function deleteBadge(db: Database, id: number) {
   await db.delete(badges).where(eq(badges.id, id));
 }
 
-/** Replaces the badge's answers to the given fields; other answers stay. */
-/** Writes a badge's answers: an empty answer removes the stored one, so a row always holds an answer. */
+/**
+ * Replaces the badge's answers to the given fields; other answers stay. An empty answer removes the
+ * stored one, so a row always holds an answer.
+ */
 export async function saveFieldValues(
   db: Database,
   badgeId: number,

@@ -240,9 +240,10 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
     /** The file a badge gave as an answer, for download; 404 outside the caller's reach. */
     async openAnswerFile(actor: Actor, id: number, customFieldId: number) {
       const row = await getRow(actor, id);
-      const [answer] = (await repo.findFieldValues(db, [row.id])).filter((v) => v.customFieldId === customFieldId && v.fileId);
-      if (!answer) throw new NotFoundError('File');
-      return files.openFile(db, answer.fileId!, row.eventId);
+      // The badge row carries its answers, files included.
+      const file = row.customFieldValues.find((answer) => answer.customFieldId === customFieldId)?.file;
+      if (!file) throw new NotFoundError('File');
+      return files.openFile(db, file.id, row.eventId);
     },
 
     async deleteBadge(actor: Actor, id: number): Promise<void> {
