@@ -142,8 +142,8 @@ async function main() {
   const [staff] = await queryRows<{ id: number }>(database.db, sql`select id from badge_categories where event_id = ${eventId} and name = 'Exhibitor staff'`);
   const [exhibitor] = await queryRows<{ id: number }>(database.db, sql`select id from admins where email = 'exhibitor7@company7.example'`);
 
-  const api = await startApi(database, url);
-  const address = api.address;
+  const apiServer = await startApi(database, url);
+  const address = apiServer.address;
   const tokens = createAccessTokens(SECRET);
   const rootToken = await tokens.sign(root!.id);
   const scope = badgeScopeFilter({ kind: 'global', vipOnly: false }, ['exhibitor', 'visitor', 'contractor', 'vip']);
@@ -257,7 +257,7 @@ async function main() {
   );
 
   console.log(`\nLogin page JavaScript: ${loginPageJs()}`);
-  await api.close();
+  await apiServer.close();
   await database.close();
 }
 
