@@ -1,3 +1,4 @@
+import type { BadgeType } from '@portal/shared/badge-categories';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords';
@@ -116,12 +117,7 @@ async function seedDemoBadges(
   ids: { eventId: number; organiserId: number; vipAdminId: number; auroraId: number; fjordId: number; staffId: number },
 ) {
   const { eventId } = ids;
-  const category = (
-    name: string,
-    badgeType: 'exhibitor' | 'visitor' | 'contractor' | 'vip',
-    sortOrder: number,
-    extra: object = {},
-  ) => ({
+  const category = (name: string, badgeType: BadgeType, sortOrder: number, extra: object = {}) => ({
     eventId,
     name,
     badgeType,
@@ -197,7 +193,9 @@ async function seedDemoBadges(
     people: Person[],
     placement: {
       categoryId: number;
-      badgeType: 'exhibitor' | 'visitor' | 'contractor' | 'vip';
+      badgeType: BadgeType;
+      /** Of the badge holders' email addresses. */
+      domain: string;
       createdBy: number;
       exhibitorId?: number;
       allocationId?: number;
@@ -214,8 +212,7 @@ async function seedDemoBadges(
           createdByAdminId: placement.createdBy,
           firstName,
           lastName,
-          email:
-            `${firstName}.${lastName}@${placement.exhibitorId === ids.fjordId ? 'fjord-energy' : placement.exhibitorId ? 'aurora-robotics' : 'guests'}.example`.toLowerCase(),
+          email: `${firstName}.${lastName}@${placement.domain}`.toLowerCase(),
           badgeType: placement.badgeType,
           code: newBadgeCode(),
         })),
@@ -246,6 +243,7 @@ async function seedDemoBadges(
     {
       categoryId: staff!.id,
       badgeType: 'exhibitor',
+      domain: 'aurora-robotics.example',
       createdBy: ids.auroraId,
       exhibitorId: ids.auroraId,
       allocationId: auroraStaff!.id,
@@ -254,6 +252,7 @@ async function seedDemoBadges(
   await register([['Emil', 'Dahl', 'Field technician', 'vegan']], {
     categoryId: staff!.id,
     badgeType: 'exhibitor',
+    domain: 'aurora-robotics.example',
     createdBy: ids.staffId,
     exhibitorId: ids.auroraId,
     allocationId: emilStaff!.id,
@@ -261,6 +260,7 @@ async function seedDemoBadges(
   await register([['Maja', 'Lindqvist', 'Head of partnerships', 'gluten_free']], {
     categoryId: staff!.id,
     badgeType: 'exhibitor',
+    domain: 'fjord-energy.example',
     createdBy: ids.fjordId,
     exhibitorId: ids.fjordId,
     allocationId: fjordStaff!.id,
@@ -270,11 +270,12 @@ async function seedDemoBadges(
       ['Nora', 'Bakken', null, 'none'],
       ['Henrik', 'Moen', null, 'vegetarian'],
     ],
-    { categoryId: visitors!.id, badgeType: 'visitor', createdBy: ids.organiserId },
+    { categoryId: visitors!.id, badgeType: 'visitor', domain: 'guests.example', createdBy: ids.organiserId },
   );
   await register([['Astrid', 'Vik', null, 'none']], {
     categoryId: vip!.id,
     badgeType: 'vip',
+    domain: 'guests.example',
     createdBy: ids.vipAdminId,
   });
 }
