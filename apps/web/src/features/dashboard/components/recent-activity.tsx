@@ -56,7 +56,7 @@ export function RecentActivity({ summary, failed }: { summary: DashboardSummary 
             className="py-8"
           />
         ) : (
-          <ul className="grid gap-1">
+          <ul className="grid grid-cols-1 gap-1">
             {items.map(({ key, icon: Icon, title, detail, at }) => (
               <li key={key} className="flex items-center gap-3 rounded-lg px-2 py-2.5 hover:bg-muted/50">
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
