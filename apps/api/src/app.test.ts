@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorld, type TestApp, type World } from './test/harness';
 
@@ -144,6 +145,36 @@ describe('serving the single-page app', () => {
       const manifest = await spa.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
       expect(manifest.statusCode).toBe(404);
       expect(manifest.body).not.toContain('index.html');
+    } finally {
+      await spa.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
+  it("sends the build's brotli or gzip copy of an asset to a browser that accepts it", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
+    const source = `export const words = ${JSON.stringify('portal '.repeat(2000))};`;
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), source);
+    writeFileSync(join(dist, 'assets', 'app-1234.js.br'), brotliCompressSync(source));
+    writeFileSync(join(dist, 'assets', 'app-1234.js.gz'), gzipSync(source));
+    const spa = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      const get = (encoding: string) =>
+        spa.app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': encoding } });
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toContain('javascript');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+      const gzip = await get('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(source);
+      const plain = await get('identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(source);
     } finally {
       await spa.close();
       rmSync(dist, { recursive: true, force: true });

@@ -189,6 +189,8 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       index: ['index.html'],
       // The build manifest (.vite/) is for the benchmark, not for browsers.
       dotfiles: 'ignore',
+      // The build writes .br and .gz beside each text asset; the best one the browser accepts is sent.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
