@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { MAX_FILE_SIZE_BYTES } from '@portal/shared/custom-fields';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -46,6 +46,8 @@ import { createSubAccountsService } from './features/sub-accounts/sub-accounts.s
 import { rolesRoutes } from './features/roles/roles.routes';
 import { createRolesService } from './features/roles/roles.service';
 import { createMemoryLimiter, createRedisLimiter } from './lib/attempt-limiter';
+import { guardedValidatorCompiler } from './lib/input-guard';
+import { serializeError, serializeRequest } from './lib/log-serializers';
 import access from './plugins/access';
 import errorHandler from './plugins/error-handler';
 
@@ -55,15 +57,21 @@ export type AppOptions = {
   /** Signs access tokens; from APP_SECRET, or kept in DATA_DIR for the embedded database. */
   secret: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: NodeJS.WritableStream;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export async function buildApp({ config, database, secret, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, secret, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.refreshToken'],
+      // Every line that logs a request or an error goes through these: no token of a URL, no
+      // parameter of a failed query.
+      serializers: { req: serializeRequest, err: serializeError },
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
     // Single sign-on carries a whole JWT in the path.
@@ -76,10 +84,15 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry tokens and personal data: no browser or proxy may keep them. Only the
+    // health check and the API's own documentation are free of both.
+    if (/^\/api(\/|$|\?)/.test(request.url) && !/^\/api\/(health|docs)(\/|$|\?)/.test(request.url)) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   const webDist = config.WEB_DIST_DIR;
