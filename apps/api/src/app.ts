@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { MAX_FILE_SIZE_BYTES } from '@portal/shared/custom-fields';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -48,6 +48,7 @@ import { createRolesService } from './features/roles/roles.service';
 import { createMemoryLimiter, createRedisLimiter } from './lib/attempt-limiter';
 import { guardedValidatorCompiler } from './lib/input-guard';
 import { serializeError, serializeRequest } from './lib/log-serializers';
+import { operationTransform } from './lib/openapi';
 import access from './plugins/access';
 import errorHandler from './plugins/error-handler';
 
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     }
   });
 
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const webDist = config.WEB_DIST_DIR;
   const serveSpa = Boolean(webDist && existsSync(`${webDist}/index.html`));
 
@@ -119,11 +121,19 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   }
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Exhibitor Portal API', version: '1.0.0', description: 'Events, exhibitors, badges and allocations.' },
+      info: {
+        title: 'Exhibitor Portal API',
+        version: '1.0.0',
+        description: 'Events, exhibitors, badges and allocations.',
+        // The portal is not open source: its operator holds the rights (docs/decisions.md).
+        license: { name: 'Proprietary', url: publicUrl },
+      },
+      // Without a configured public address, the server is wherever the document was read from.
+      servers: [{ url: config.PUBLIC_URL ?? '/', description: 'This portal' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: operationTransform,
   });
   await app.register(errorHandler, { serveSpa });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 20, fields: 200, fieldSize: 1024 * 1024 } });
@@ -136,7 +146,6 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   await app.register(access, { db: database.db, accessTokens });
 
   const db = database.db;
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const files = createFilesService({ store: createLocalFileStore(join(resolve(config.DATA_DIR), 'files')) });
   const services = {
     auth: createAuthService({

@@ -8,35 +8,52 @@ export const MAX_ID = 2_147_483_647;
 const ID_MESSAGE = `Give an id: a whole number from 1 to ${MAX_ID}`;
 
 /**
+ * An integer that a path, query string or form also gives as digits reads, in the OpenAPI
+ * document, as the integer it is rather than as the union that parses it.
+ */
+function documentedAsInteger<T extends z.ZodType>(schema: T, minimum: number, maximum: number): T {
+  schema._zod.toJSONSchema = () => ({ type: 'integer', minimum, maximum });
+  return schema;
+}
+
+/**
  * A record id: a JSON integer, or in a path, query string or form field its canonical decimal
  * digits only, so that ` 12`, `012`, `0x0c` or `1.2e1` never address record 12.
  */
-export const idSchema = z.union(
-  [
-    z.number().int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE),
-    z
-      .string()
-      .regex(/^[1-9][0-9]{0,15}$/, ID_MESSAGE)
-      .transform(Number)
-      .pipe(z.number().max(MAX_ID, ID_MESSAGE)),
-  ],
-  { error: ID_MESSAGE },
+export const idSchema = documentedAsInteger(
+  z.union(
+    [
+      z.number().int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE),
+      z
+        .string()
+        .regex(/^[1-9][0-9]{0,15}$/, ID_MESSAGE)
+        .transform(Number)
+        .pipe(z.number().max(MAX_ID, ID_MESSAGE)),
+    ],
+    { error: ID_MESSAGE },
+  ),
+  1,
+  MAX_ID,
 );
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** A whole number of a query string (a page, a limit): decimal digits only, within bounds. */
 export function queryInteger(min: number, max: number) {
   const message = `Give a whole number from ${min} to ${max}`;
-  return z.union(
-    [
-      z.number().int(message).min(min, message).max(max, message),
-      z
-        .string()
-        .regex(/^(0|[1-9][0-9]{0,15})$/, message)
-        .transform(Number)
-        .pipe(z.number().min(min, message).max(max, message)),
-    ],
-    { error: message },
+  return documentedAsInteger(
+    z.union(
+      [
+        z.number().int(message).min(min, message).max(max, message),
+        z
+          .string()
+          .regex(/^(0|[1-9][0-9]{0,15})$/, message)
+          .transform(Number)
+          .pipe(z.number().min(min, message).max(max, message)),
+      ],
+      { error: message },
+    ),
+    min,
+    max,
   );
 }
 
