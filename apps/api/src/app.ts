@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { MAX_FILE_SIZE_BYTES } from '@portal/shared/custom-fields';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -77,6 +77,17 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     bodyLimit: 1024 * 1024,
     // Single sign-on carries a whole JWT in the path.
     routerOptions: { maxParamLength: 8192 },
+    // A path that does not decode (bad UTF-8, a lone surrogate's bytes) or is too long, in the one
+    // error body of the API; the router answers these before any hook or error handler runs.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const message = tooLong ? 'A part of the path is too long' : 'The path does not decode as UTF-8 text';
+      const statusCode = tooLong ? 414 : 400;
+      return (reply as FastifyReply)
+        .code(statusCode)
+        .header('cache-control', 'no-store')
+        .send({ statusCode, error: tooLong ? 'URI Too Long' : 'Bad Request', message, details: [{ field: 'path', message }] });
+    },
     trustProxy: config.TRUST_PROXY,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // A caller's own request id is kept when it looks like one, so logs join up across services.

@@ -95,6 +95,19 @@ describe('strings that cannot be stored', () => {
     expect(sso.json().details[0].field).toBe('token');
   });
 
+  it('are refused in the error body of the API when a path does not decode', async () => {
+    for (const url of ['/api/events/%ED%A0%80', '/api/integrations/jwt/verify/%FF']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'The path does not decode as UTF-8 text',
+        details: [{ field: 'path', message: 'The path does not decode as UTF-8 text' }],
+      });
+    }
+  });
+
   it('lets a whole surrogate pair (an emoji) through', async () => {
     const res = await t.request(w.systemAdmin, { method: 'GET', url: `/api/admin/admins?search=${encodeURIComponent('🎪')}` });
     expect(res.statusCode).toBe(200);
