@@ -4,9 +4,9 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { MAX_FILE_SIZE_BYTES } from '@portal/shared/custom-fields';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -46,6 +46,9 @@ import { createSubAccountsService } from './features/sub-accounts/sub-accounts.s
 import { rolesRoutes } from './features/roles/roles.routes';
 import { createRolesService } from './features/roles/roles.service';
 import { createMemoryLimiter, createRedisLimiter } from './lib/attempt-limiter';
+import { guardedValidatorCompiler } from './lib/input-guard';
+import { serializeError, serializeRequest } from './lib/log-serializers';
+import { operationTransform } from './lib/openapi';
 import access from './plugins/access';
 import errorHandler from './plugins/error-handler';
 
@@ -55,19 +58,36 @@ export type AppOptions = {
   /** Signs access tokens; from APP_SECRET, or kept in DATA_DIR for the embedded database. */
   secret: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: NodeJS.WritableStream;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export async function buildApp({ config, database, secret, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, secret, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.refreshToken'],
+      // Every line that logs a request or an error goes through these: no token of a URL, no
+      // parameter of a failed query.
+      serializers: { req: serializeRequest, err: serializeError },
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
     // Single sign-on carries a whole JWT in the path.
     routerOptions: { maxParamLength: 8192 },
+    // A path that does not decode (bad UTF-8, a lone surrogate's bytes) or is too long, in the one
+    // error body of the API; the router answers these before any hook or error handler runs.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const message = tooLong ? 'A part of the path is too long' : 'The path does not decode as UTF-8 text';
+      const statusCode = tooLong ? 414 : 400;
+      return (reply as FastifyReply)
+        .code(statusCode)
+        .header('cache-control', 'no-store')
+        .send({ statusCode, error: tooLong ? 'URI Too Long' : 'Bad Request', message, details: [{ field: 'path', message }] });
+    },
     trustProxy: config.TRUST_PROXY,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // A caller's own request id is kept when it looks like one, so logs join up across services.
@@ -76,12 +96,18 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry tokens and personal data: no browser or proxy may keep them. Only the
+    // health check and the API's own documentation are free of both.
+    if (/^\/api(\/|$|\?)/.test(request.url) && !/^\/api\/(health|docs)(\/|$|\?)/.test(request.url)) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const webDist = config.WEB_DIST_DIR;
   const serveSpa = Boolean(webDist && existsSync(`${webDist}/index.html`));
 
@@ -106,11 +132,19 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
   }
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Exhibitor Portal API', version: '1.0.0', description: 'Events, exhibitors, badges and allocations.' },
+      info: {
+        title: 'Exhibitor Portal API',
+        version: '1.0.0',
+        description: 'Events, exhibitors, badges and allocations.',
+        // The portal is not open source: its operator holds the rights (docs/decisions.md).
+        license: { name: 'Proprietary', url: publicUrl },
+      },
+      // Without a configured public address, the server is wherever the document was read from.
+      servers: [{ url: config.PUBLIC_URL ?? '/', description: 'This portal' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: operationTransform,
   });
   await app.register(errorHandler, { serveSpa });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 20, fields: 200, fieldSize: 1024 * 1024 } });
@@ -123,7 +157,6 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
   await app.register(access, { db: database.db, accessTokens });
 
   const db = database.db;
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const files = createFilesService({ store: createLocalFileStore(join(resolve(config.DATA_DIR), 'files')) });
   const services = {
     auth: createAuthService({

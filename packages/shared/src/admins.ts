@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateTime, listQuerySchema, textLine } from './common';
+import { emailSchema, idSchema, isoDateTime, listQueryWithSort, textLine } from './common';
 import { passwordSchema } from './passwords';
 import { roleRefSchema } from './auth';
 import { exhibitorProfileFields } from './exhibitors';
@@ -23,7 +23,9 @@ export const adminSchema = z.object({
 });
 export type Admin = z.infer<typeof adminSchema>;
 
-export const listAdminsQuerySchema = listQuerySchema.extend({
+export const ADMIN_SORTS = ['name', 'email', 'createdAt'] as const;
+
+export const listAdminsQuerySchema = listQueryWithSort(ADMIN_SORTS).extend({
   roleId: idSchema.optional(),
   eventId: idSchema.optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BADGE_TYPES, CATEGORY_TYPES } from './badge-categories';
-import { idSchema, isoDateTime, listQuerySchema } from './common';
+import { idSchema, isoDateTime, listQueryWithSort } from './common';
 
 export const allocationSchema = z.object({
   id: z.number().int(),
@@ -36,7 +36,9 @@ const booleanQuery = z
   .transform((value) => value === 'true' || value === '1')
   .optional();
 
-export const listAllocationsQuerySchema = listQuerySchema.extend({
+export const ALLOCATION_SORTS = ['createdAt', 'quantity', 'used'] as const;
+
+export const listAllocationsQuerySchema = listQueryWithSort(ALLOCATION_SORTS).extend({
   adminId: idSchema.optional(),
   eventId: idSchema.optional(),
   badgeCategoryId: idSchema.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQuerySchema, optionalTextLine, textLine } from './common';
+import { idSchema, isoDateTime, listQueryWithSort, optionalTextLine, queryInteger, textLine } from './common';
 import { normalizePermission } from './permissions';
 import type { UserType } from './user-types';
 
@@ -55,7 +55,9 @@ export type BadgeCategorySummary = z.infer<typeof badgeCategorySummarySchema>;
 export const badgeCategorySchema = badgeCategorySummarySchema.extend({ badgeCount: z.number().int() });
 export type BadgeCategory = z.infer<typeof badgeCategorySchema>;
 
-export const listBadgeCategoriesQuerySchema = listQuerySchema.extend({
+export const BADGE_CATEGORY_SORTS = ['sortOrder', 'name', 'createdAt'] as const;
+
+export const listBadgeCategoriesQuerySchema = listQueryWithSort(BADGE_CATEGORY_SORTS).extend({
   eventId: idSchema.optional(),
   type: z.enum(CATEGORY_TYPES).optional(),
   badgeType: z.enum(BADGE_TYPES).optional(),
@@ -65,7 +67,7 @@ export type ListBadgeCategoriesQuery = z.infer<typeof listBadgeCategoriesQuerySc
 export const eventCategoriesQuerySchema = z.object({
   badgeType: z.enum(BADGE_TYPES).optional(),
   type: z.enum(CATEGORY_TYPES).default('badge'),
-  limit: z.coerce.number().int().min(1).max(500).default(BADGE_CATEGORY_PAGE_SIZE),
+  limit: queryInteger(1, 500).default(BADGE_CATEGORY_PAGE_SIZE),
 });
 
 export const eventParamsSchema = z.object({ eventId: idSchema });

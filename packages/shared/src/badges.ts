@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BADGE_TYPES, CATEGORY_TYPES } from './badge-categories';
-import { emailSchema, idSchema, isoDateTime, listQuerySchema, textLine } from './common';
+import { emailSchema, idSchema, isoDateTime, listQueryWithSort, sortSchema, textLine } from './common';
 import { phoneSchema } from './exhibitors';
 
 export const BADGE_STATUSES = ['active', 'cancelled'] as const;
@@ -49,7 +49,7 @@ export type BadgeListItem = z.infer<typeof badgeListItemSchema>;
 
 export const BADGE_SORTS = ['createdAt', 'name', 'email', 'company'] as const;
 
-export const listBadgesQuerySchema = listQuerySchema.extend({
+export const listBadgesQuerySchema = listQueryWithSort(BADGE_SORTS).extend({
   eventId: idSchema.optional(),
   badgeCategoryId: idSchema.optional(),
   badgeType: z.enum(BADGE_TYPES).optional(),
@@ -78,7 +78,7 @@ export const advancedFilterBodySchema = z.object({
     .max(20),
   page: z.number().int().min(1).default(1),
   per_page: z.number().int().min(1).max(100).default(20),
-  sort: z.string().max(60).optional(),
+  sort: sortSchema(BADGE_SORTS),
 });
 export type AdvancedFilterBody = z.input<typeof advancedFilterBodySchema>;
 export type AdvancedFilter = z.infer<typeof advancedFilterBodySchema>;

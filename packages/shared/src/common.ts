@@ -3,17 +3,81 @@ import { z } from 'zod';
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/** The largest id of an `integer` column, and so of every id the API accepts. */
+export const MAX_ID = 2_147_483_647;
+const ID_MESSAGE = `Give an id: a whole number from 1 to ${MAX_ID}`;
+
+/**
+ * An integer that a path, query string or form also gives as digits reads, in the OpenAPI
+ * document, as the integer it is rather than as the union that parses it.
+ */
+function documentedAsInteger<T extends z.ZodType>(schema: T, minimum: number, maximum: number): T {
+  schema._zod.toJSONSchema = () => ({ type: 'integer', minimum, maximum });
+  return schema;
+}
+
+/**
+ * A record id: a JSON integer, or in a path, query string or form field its canonical decimal
+ * digits only, so that ` 12`, `012`, `0x0c` or `1.2e1` never address record 12.
+ */
+export const idSchema = documentedAsInteger(
+  z.union(
+    [
+      z.number().int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE),
+      z
+        .string()
+        .regex(/^[1-9][0-9]{0,15}$/, ID_MESSAGE)
+        .transform(Number)
+        .pipe(z.number().max(MAX_ID, ID_MESSAGE)),
+    ],
+    { error: ID_MESSAGE },
+  ),
+  1,
+  MAX_ID,
+);
 export const idParamsSchema = z.object({ id: idSchema });
+
+/** A whole number of a query string (a page, a limit): decimal digits only, within bounds. */
+export function queryInteger(min: number, max: number) {
+  const message = `Give a whole number from ${min} to ${max}`;
+  return documentedAsInteger(
+    z.union(
+      [
+        z.number().int(message).min(min, message).max(max, message),
+        z
+          .string()
+          .regex(/^(0|[1-9][0-9]{0,15})$/, message)
+          .transform(Number)
+          .pipe(z.number().min(min, message).max(max, message)),
+      ],
+      { error: message },
+    ),
+    min,
+    max,
+  );
+}
+
+/**
+ * `sort` of one list: one of its own keys, `-` first for descending. An enum, so that a name such
+ * as `__proto__` is refused by validation and never reaches a lookup.
+ */
+export function sortSchema<const K extends readonly [string, ...string[]]>(keys: K) {
+  const values = keys.flatMap((key) => [key, `-${key}`]) as Array<K[number] | `-${K[number]}`>;
+  return z.enum(values, { error: `Sort by one of: ${values.join(', ')}` }).optional();
+}
 
 /** Query of every list endpoint (DESIGN §5): 1-based page, per_page up to 100, free-text search. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: queryInteger(1, 1_000_000).default(1),
+  per_page: queryInteger(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
-  sort: z.string().trim().max(60).optional(),
 });
-export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** `listQuerySchema` with the sort keys of one list. */
+export function listQueryWithSort<const K extends readonly [string, ...string[]]>(keys: K) {
+  return listQuerySchema.extend({ sort: sortSchema(keys) });
+}
+export type ListQuery = z.infer<typeof listQuerySchema> & { sort?: string };
 
 export const listMetaSchema = z.object({
   page: z.number().int(),

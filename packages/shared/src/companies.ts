@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQuerySchema, optionalTextLine, textLine, websiteSchema } from './common';
+import { idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, websiteSchema } from './common';
 
 export const companySchema = z.object({
   id: z.number().int(),
@@ -15,7 +15,9 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
-export const listCompaniesQuerySchema = listQuerySchema.extend({ eventId: idSchema.optional() });
+export const COMPANY_SORTS = ['name', 'createdAt'] as const;
+
+export const listCompaniesQuerySchema = listQueryWithSort(COMPANY_SORTS).extend({ eventId: idSchema.optional() });
 
 export const companyBodySchema = z.object({
   name: textLine(200),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQuerySchema, textLine } from './common';
+import { idSchema, isoDateTime, listQueryWithSort, textLine } from './common';
 
 export const CUSTOM_FIELD_TYPES = [
   'text',
@@ -274,7 +274,9 @@ export const publicCustomFieldSchema = customFieldSchema.pick({
 });
 export type PublicCustomField = z.infer<typeof publicCustomFieldSchema>;
 
-export const listCustomFieldsQuerySchema = listQuerySchema.extend({
+export const CUSTOM_FIELD_SORTS = ['sortOrder', 'label', 'key', 'type', 'createdAt'] as const;
+
+export const listCustomFieldsQuerySchema = listQueryWithSort(CUSTOM_FIELD_SORTS).extend({
   eventId: idSchema.optional(),
   badgeCategoryId: idSchema.optional(),
   entityType: z.enum(CUSTOM_FIELD_ENTITY_TYPES).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, listQuerySchema, optionalTextLine, textLine } from './common';
+import { isoDateTime, listQueryWithSort, optionalTextLine, textLine } from './common';
 
 export const EVENT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -30,7 +30,9 @@ export const eventSchema = z.object({
 });
 export type PortalEvent = z.infer<typeof eventSchema>;
 
-export const listEventsQuerySchema = listQuerySchema.extend({
+export const EVENT_SORTS = ['name', 'startDate', 'createdAt'] as const;
+
+export const listEventsQuerySchema = listQueryWithSort(EVENT_SORTS).extend({
   /** The spec's event list query names its search `name`. */
   name: z.string().trim().max(200).optional(),
   status: z.enum(EVENT_STATUSES).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateTime, listQuerySchema, optionalTextLine, textLine, websiteSchema } from './common';
+import { emailSchema, idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, websiteSchema } from './common';
 import { passwordSchema } from './passwords';
 
 export const exhibitorSchema = z.object({
@@ -32,7 +32,7 @@ export type Exhibitor = z.infer<typeof exhibitorSchema>;
 
 export const EXHIBITOR_SORTS = ['companyName', 'name', 'booth', 'createdAt'] as const;
 
-export const listExhibitorsQuerySchema = listQuerySchema.extend({ eventId: idSchema.optional() });
+export const listExhibitorsQuerySchema = listQueryWithSort(EXHIBITOR_SORTS).extend({ eventId: idSchema.optional() });
 export type ListExhibitorsQuery = z.infer<typeof listExhibitorsQuerySchema>;
 
 export const phoneSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateTime, textLine, websiteSchema } from './common';
+import { DEFAULT_PAGE_SIZE, emailSchema, idSchema, isoDateTime, MAX_PAGE_SIZE, queryInteger, textLine, websiteSchema } from './common';
 import { phoneSchema } from './exhibitors';
 import { passwordSchema } from './passwords';
 
@@ -20,8 +20,8 @@ export type RegistrationLink = z.infer<typeof registrationLinkSchema>;
 export const listRegistrationLinksQuerySchema = z.object({
   eventId: idSchema.optional(),
   kind: z.enum(REGISTRATION_LINK_KINDS).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInteger(1, 1_000_000).default(1),
+  per_page: queryInteger(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
 });
 
 export const createExhibitorLinkBodySchema = z.object({

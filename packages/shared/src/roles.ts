@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, listQuerySchema, optionalTextLine, textLine } from './common';
+import { isoDateTime, listQueryWithSort, optionalTextLine, queryInteger, textLine } from './common';
 import { normalizePermission, type Permission, PERMISSION_AREAS } from './permissions';
 
 export const roleSchema = z.object({
@@ -14,7 +14,9 @@ export const roleSchema = z.object({
 });
 export type Role = z.infer<typeof roleSchema>;
 
-export const listRolesQuerySchema = listQuerySchema;
+export const ROLE_SORTS = ['name', 'createdAt'] as const;
+
+export const listRolesQuerySchema = listQueryWithSort(ROLE_SORTS);
 
 /** Accepts any spelling of a catalogue permission and names each unknown one. */
 const permissionListSchema = z
@@ -47,7 +49,7 @@ export const permissionSchema = z.object({
 export type PermissionRecord = z.infer<typeof permissionSchema>;
 
 export const listPermissionsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  limit: queryInteger(1, 1000).default(1000),
 });
 
 /** The five built-in roles; their permission sets are documented in docs/roles.md. */

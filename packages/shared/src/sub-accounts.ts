@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateTime, listQuerySchema, textLine } from './common';
+import { emailSchema, idSchema, isoDateTime, listQueryWithSort, textLine } from './common';
 import { passwordSchema } from './passwords';
 
 export const subAccountSchema = z.object({
@@ -20,7 +20,9 @@ export const subAccountSchema = z.object({
 });
 export type SubAccount = z.infer<typeof subAccountSchema>;
 
-export const listSubAccountsQuerySchema = listQuerySchema.extend({
+export const SUB_ACCOUNT_SORTS = ['name', 'email', 'createdAt'] as const;
+
+export const listSubAccountsQuerySchema = listQueryWithSort(SUB_ACCOUNT_SORTS).extend({
   exhibitorId: idSchema.optional(),
   eventId: idSchema.optional(),
 });

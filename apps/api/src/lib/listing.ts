@@ -15,7 +15,8 @@ export function listResult<T>(rows: T[], total: number, page: Page, estimated = 
 
 /**
  * Turns `sort=name` / `sort=-createdAt` into an ORDER BY over a whitelist of columns, always ending
- * on the id so that pages never overlap or skip rows with equal keys.
+ * on the id so that pages never overlap or skip rows with equal keys. Each list's schema already
+ * limits `sort` to its keys; only own keys are looked up here, so `__proto__` can never be a column.
  */
 export function orderBy(
   sort: string | undefined,
@@ -23,7 +24,8 @@ export function orderBy(
   id: AnyColumn,
   fallback: string,
 ): SQL[] {
-  const requested = sort && columns[sort.replace(/^-/, '')] ? sort : fallback;
+  const known = (key: string) => Object.hasOwn(columns, key.replace(/^-/, ''));
+  const requested = sort && known(sort) ? sort : fallback;
   const descending = requested.startsWith('-');
   const column = columns[requested.replace(/^-/, '')]!;
   return [descending ? desc(column) : asc(column), descending ? desc(id) : asc(id)];

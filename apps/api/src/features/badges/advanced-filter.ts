@@ -1,5 +1,7 @@
 import type { AdvancedFilter } from '@portal/shared/badges';
+import { idSchema } from '@portal/shared/common';
 import { and, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { ValidationError } from '../../lib/errors';
 import { containsPattern, prefixPattern } from '../../lib/listing';
 
@@ -20,26 +22,41 @@ const COLUMNS: Record<Condition['field'], SQL> = {
 const TEXT_FIELDS = new Set(['firstName', 'lastName', 'email', 'company']);
 const ID_FIELDS = new Set(['badgeCategoryId', 'exhibitorId']);
 
-/** One condition as SQL with bound parameters; operators that make no sense for a field are refused. */
+const DATE_VALUE = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/**
+ * One condition as SQL with bound parameters. Operators that make no sense for a field, and values
+ * of the wrong kind for it (an id out of range, a date that is not one), are refused with the
+ * condition's path, so that nothing malformed reaches the database.
+ */
 function toSql(condition: Condition, index: number): SQL {
   const column = COLUMNS[condition.field];
-  const { operator, value } = condition;
-  const refuse = (message: string) => ValidationError.field(`conditions.${index}`, message);
-  const scalar = (v: unknown) => {
-    if (Array.isArray(v)) throw refuse('Give one value, or use the operator "in"');
-    if (ID_FIELDS.has(condition.field) && !Number.isInteger(Number(v))) throw refuse('Give a numeric id');
-    return ID_FIELDS.has(condition.field) ? Number(v) : String(v);
+  const { field, operator, value } = condition;
+  const refuse = (part: 'operator' | 'value', message: string) => ValidationError.field(`conditions.${index}.${part}`, message);
+  const scalar = (v: unknown): string | number => {
+    if (Array.isArray(v)) throw refuse('value', 'Give one value, or use the operator "in"');
+    if (ID_FIELDS.has(field)) {
+      const id = idSchema.safeParse(v);
+      if (!id.success) throw refuse('value', `${field}: ${id.error.issues[0]!.message}`);
+      return id.data;
+    }
+    if (field === 'createdAt') {
+      const date = DATE_VALUE.safeParse(v);
+      if (!date.success) throw refuse('value', `${field}: give a date such as 2027-03-16`);
+      return date.data;
+    }
+    return String(v);
   };
   switch (operator) {
     case 'eq':
-      return TEXT_FIELDS.has(condition.field) ? sql`lower(${column}) = lower(${scalar(value)})` : sql`${column} = ${scalar(value)}`;
+      return TEXT_FIELDS.has(field) ? sql`lower(${column}) = lower(${scalar(value)})` : sql`${column} = ${scalar(value)}`;
     case 'neq':
-      return TEXT_FIELDS.has(condition.field)
+      return TEXT_FIELDS.has(field)
         ? sql`lower(${column}) is distinct from lower(${scalar(value)})`
         : sql`${column} is distinct from ${scalar(value)}`;
     case 'contains':
     case 'startsWith': {
-      if (!TEXT_FIELDS.has(condition.field)) throw refuse(`"${operator}" applies to text fields`);
+      if (!TEXT_FIELDS.has(field)) throw refuse('operator', `"${operator}" applies to text fields`);
       const text = String(scalar(value));
       const pattern = operator === 'contains' ? containsPattern(text) : prefixPattern(text);
       return sql`${column} ilike ${pattern}`;
@@ -51,9 +68,8 @@ function toSql(condition: Condition, index: number): SQL {
     }
     case 'before':
     case 'after': {
-      if (condition.field !== 'createdAt') throw refuse(`"${operator}" applies to createdAt`);
-      const date = String(scalar(value));
-      if (Number.isNaN(Date.parse(date))) throw refuse('Give a date such as 2027-03-16');
+      if (field !== 'createdAt') throw refuse('operator', `"${operator}" applies to createdAt`);
+      const date = scalar(value);
       return operator === 'before' ? sql`${column} < ${date}::timestamptz` : sql`${column} >= ${date}::timestamptz`;
     }
   }

@@ -221,7 +221,20 @@ describe('reading badges', () => {
       conditions: [{ field: 'status', operator: 'before', value: '2027-01-01' }],
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().details[0].field).toBe('conditions.0');
+    expect(bad.json().details[0].field).toBe('conditions.0.operator');
+  });
+
+  it.each([
+    ['a date field given a word', { field: 'createdAt', operator: 'after', value: 'yesterday' }, 'createdAt'],
+    ['a date field given a negative number', { field: 'createdAt', operator: 'before', value: -5 }, 'createdAt'],
+    ['a date field given an impossible day', { field: 'createdAt', operator: 'eq', value: '2027-02-30' }, 'createdAt'],
+    ['an id field given 1e308', { field: 'exhibitorId', operator: 'eq', value: 1e308 }, 'exhibitorId'],
+    ['an id field given a hexadecimal id', { field: 'badgeCategoryId', operator: 'in', value: ['0x0c'] }, 'badgeCategoryId'],
+  ])('refuses an advanced filter with %s, naming the field', async (_case, condition, field) => {
+    const res = await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users/advanced-filter', { conditions: [condition] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe('conditions.0.value');
+    expect(res.json().details[0].message).toContain(field);
   });
 });
 

@@ -1,0 +1,55 @@
+import type { FieldError } from '@portal/shared/common';
+import type { FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { ValidationError } from './errors';
+
+/** Deeper than any body of the API; a deeper one is refused before it is walked any further. */
+export const MAX_INPUT_DEPTH = 32;
+
+// A NUL, which PostgreSQL refuses in text, or half of a surrogate pair, which no encoding can write.
+// eslint-disable-next-line no-control-regex -- the NUL is the point
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function problem(value: string): string | null {
+  UNSTORABLE.lastIndex = 0;
+  return UNSTORABLE.test(value) ? 'Contains a character that cannot be stored (a NUL or half of a surrogate pair)' : null;
+}
+
+/** The first string (key or value) that cannot be stored, or a nesting too deep, with its path. */
+export function findUnstorable(data: unknown, path: string[] = [], depth = 0): FieldError | null {
+  const field = () => path.join('.');
+  if (typeof data === 'string') {
+    const message = problem(data);
+    return message ? { field: field(), message } : null;
+  }
+  if (typeof data !== 'object' || data === null) return null;
+  if (depth >= MAX_INPUT_DEPTH) return { field: field(), message: `Nested more than ${MAX_INPUT_DEPTH} levels deep` };
+  for (const [key, value] of Object.entries(data)) {
+    const keyMessage = problem(key);
+    if (keyMessage) return { field: [...path, key.replace(UNSTORABLE, '?')].join('.'), message: keyMessage };
+    const found = findUnstorable(value, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+const PARTS: Record<string, string> = { body: 'body', querystring: 'querystring', params: 'params', headers: 'headers' };
+
+/**
+ * The zod validator of every route, behind one check of the raw input: whatever a schema says of a
+ * field (even `unknown`), no string with a NUL or a lone surrogate reaches a service or the
+ * database. It runs after the preValidation hooks, so multipart text fields are checked too.
+ */
+export const guardedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
+  const validate = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
+  return (data: unknown) => {
+    if (route.httpPart !== 'headers') {
+      const found = findUnstorable(data);
+      if (found) {
+        const issue = { field: found.field || (PARTS[route.httpPart ?? 'body'] ?? 'body'), message: found.message };
+        return { error: new ValidationError(`${issue.field}: ${issue.message}`, [issue]) };
+      }
+    }
+    return validate(data);
+  };
+};

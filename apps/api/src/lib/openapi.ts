@@ -1,0 +1,115 @@
+import type { FastifySchema, RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions };
+
+/**
+ * One line per operation for the OpenAPI document, for the routes that do not state their own
+ * `schema.summary`. A route missing here still gets a summary made from its method and path.
+ */
+const SUMMARIES: Record<string, string> = {
+  'POST /api/admin/auth/login': 'Signs in with email and password',
+  'POST /api/auth/refresh': 'Trades a refresh token for a new token pair',
+  'POST /api/auth/logout': 'Ends the sign-in of a refresh token',
+  'POST /api/auth/accept-invitation': 'An invited account chooses its password and is signed in',
+  'GET /api/auth/me': 'The signed-in account with its permissions',
+  'GET /api/admin/admins': 'Lists admin accounts',
+  'POST /api/admin/admins': 'Creates an admin account',
+  'GET /api/admin/admins/{id}': 'One admin account',
+  'PUT /api/admin/admins/{id}': 'Updates an admin account or an exhibitor’s profile',
+  'DELETE /api/admin/admins/{id}': 'Deletes an admin account',
+  'GET /api/admin/roles': 'Lists roles',
+  'POST /api/admin/roles': 'Creates a role',
+  'GET /api/admin/roles/{id}': 'One role with its permissions',
+  'PUT /api/admin/roles/{id}': 'Updates a role',
+  'DELETE /api/admin/roles/{id}': 'Deletes a role no account holds',
+  'GET /api/admin/permissions': 'Lists every permission',
+  'GET /api/admin/companies': 'Lists companies',
+  'POST /api/admin/companies': 'Creates a company',
+  'GET /api/admin/companies/{id}': 'One company',
+  'PUT /api/admin/companies/{id}': 'Updates a company',
+  'DELETE /api/admin/companies/{id}': 'Deletes a company',
+  'GET /api/dashboard/summary': 'Counts and recent activity for the dashboard',
+  'GET /api/events': 'Lists events',
+  'POST /api/events': 'Creates an event',
+  'GET /api/events/{id}': 'One event',
+  'PUT /api/events/{id}': 'Updates an event',
+  'DELETE /api/events/{id}': 'Deletes an event',
+  'GET /api/admin/exhibitors': 'Lists exhibitors',
+  'POST /api/admin/exhibitors': 'Creates an exhibitor and invites it',
+  'GET /api/admin/exhibitors/{id}': 'One exhibitor with its profile',
+  'DELETE /api/admin/exhibitors/{id}': 'Deletes an exhibitor and its sub-accounts',
+  'GET /api/admin/sub-accounts': 'Lists sub-accounts',
+  'POST /api/admin/sub-accounts': 'Creates a sub-account of an exhibitor',
+  'GET /api/admin/sub-accounts/{id}': 'One sub-account',
+  'PUT /api/admin/sub-accounts/{id}': 'Updates a sub-account',
+  'DELETE /api/admin/sub-accounts/{id}': 'Deletes a sub-account',
+  'POST /api/admin/registration-links': 'Creates a registration link for an event',
+  'GET /api/admin/registration-links': 'Lists registration links',
+  'GET /api/registration-links/{id}': 'The event a registration link registers for (no sign-in)',
+  'GET /api/admin/badge-categories': 'Lists badge categories and add-ons',
+  'POST /api/admin/badge-categories': 'Creates a badge category or add-on',
+  'GET /api/admin/badge-categories/event/{eventId}': 'The badge categories of an event the caller may see',
+  'GET /api/admin/addons/event/{eventId}': 'The add-ons of an event',
+  'GET /api/admin/badge-categories/{id}': 'One badge category',
+  'PUT /api/admin/badge-categories/{id}': 'Updates a badge category',
+  'DELETE /api/admin/badge-categories/{id}': 'Deletes a badge category nothing uses',
+  'GET /api/custom-fields': 'Lists custom fields',
+  'POST /api/custom-fields': 'Creates a custom field',
+  'GET /api/custom-fields/{id}': 'One custom field',
+  'PUT /api/custom-fields/{id}': 'Updates a custom field',
+  'DELETE /api/custom-fields/{id}': 'Deletes a custom field',
+  'GET /api/admin/custom-fields/badge-category/{id}': 'The fields of a badge category’s form',
+  'GET /api/custom-fields/export': 'Exports the custom fields of an event as a file',
+  'GET /api/admin/allocations': 'Lists allocations with what is used and reserved',
+  'POST /api/admin/allocations': 'Sets an allocation’s quantity, creating it when missing',
+  'PUT /api/admin/allocations': 'Sets an allocation’s quantity, creating it when missing',
+  'POST /api/admin/allocations/bulk': 'Sets or adds many allocations of an event, all or nothing',
+  'GET /api/admin/exhibitor-users': 'Lists badges',
+  'POST /api/admin/exhibitor-users': 'Registers a badge (JSON or multipart with files)',
+  'GET /api/admin/exhibitor-users/{id}': 'One badge with its answers and add-ons',
+  'PUT /api/admin/exhibitor-users/{id}': 'Updates a badge',
+  'DELETE /api/admin/exhibitor-users/{id}': 'Deletes a badge and gives its place back',
+  'POST /api/admin/exhibitor-users/advanced-filter': 'Lists badges matching and/or conditions',
+  'GET /api/users': 'Lists badges (organiser view)',
+  'POST /api/users': 'Registers a badge (organiser view)',
+  'GET /api/users/{id}': 'One badge (organiser view)',
+  'PUT /api/users/{id}': 'Updates a badge (organiser view)',
+  'DELETE /api/users/{id}': 'Deletes a badge (organiser view)',
+  'PATCH /api/admin/users/bulk-addon-assignment': 'Assigns or removes an add-on on many badges, all or nothing',
+};
+
+const words = (url: string) =>
+  url
+    .split('/')
+    .filter((part) => part && part !== 'api')
+    .map((part) => (part.startsWith('{') ? `by ${part.slice(1, -1)}` : part.replaceAll('-', ' ')));
+
+/** `getAdminBadgeCategoriesById` for `GET /api/admin/badge-categories/{id}`: unique, since method and path are. */
+export function operationId(method: string, url: string): string {
+  const camel = words(url)
+    .join(' ')
+    .split(' ')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+  return `${method.toLowerCase()}${camel}`;
+}
+
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+/**
+ * The zod transform of every route, plus what the document needs of each operation: an
+ * operationId, a summary, and `security: []` on public routes so that the global bearer
+ * requirement does not claim them.
+ */
+export function operationTransform(input: TransformInput) {
+  const transformed = jsonSchemaTransform(input) as { schema: FastifySchema; url: string };
+  const schema = transformed.schema;
+  if (!schema || schema.hide) return transformed;
+  const method = [input.route.method].flat()[0]!.toUpperCase();
+  const path = openApiPath(input.url);
+  schema.operationId ??= operationId(method, path);
+  schema.summary ??= SUMMARIES[`${method} ${path}`] ?? `${method} ${words(path).join(' ')}`;
+  if (input.route.config?.access?.kind === 'public') schema.security = [];
+  return transformed;
+}

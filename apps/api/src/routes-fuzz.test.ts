@@ -1,0 +1,233 @@
+import fc from 'fast-check';
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createTestApp, createWorld, type TestApp, type TestUser, type World } from './test/harness';
+
+/**
+ * Random and boundary input on every route of the server, as a system administrator and, on public
+ * routes, anonymously: whatever is sent, the answer is never a 500. The names of each route's
+ * path, query and body fields come from the server's own OpenAPI document, so that the values land
+ * where the schemas and services look.
+ */
+
+const RUNS_PER_ROUTE = 10;
+
+const BOUNDARY_STRINGS = [
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  'x\uDC00',
+  '\uDC00\uD800',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  '-__proto__',
+  '0x0c',
+  ' 12',
+  '12 ',
+  '1.2e1',
+  '012',
+  '+12',
+  '-1',
+  '0',
+  '1e308',
+  '-1e308',
+  'NaN',
+  'Infinity',
+  '2147483648',
+  '9007199254740993',
+  '99999999999999999999999',
+  '',
+  ' ',
+  'a'.repeat(10_000),
+  '%',
+  '%00',
+  '%ED%A0%80',
+  '\\',
+  "'; select 1; --",
+  '../../etc/passwd',
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '2027-02-30',
+  '0000-01-01',
+  '-5',
+  'a@b',
+];
+const BOUNDARY_NUMBERS = [1e308, -1e308, -1, 0, -0, 0.5, 2_147_483_648, Number.MAX_SAFE_INTEGER + 2, 1, 2, 3];
+
+const text = fc.oneof(fc.constantFrom(...BOUNDARY_STRINGS), fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }));
+const scalar = fc.oneof(text, fc.constantFrom(...BOUNDARY_NUMBERS), fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+const key = (known: string[]) => fc.oneof(fc.constantFrom(...known, '__proto__', 'constructor', 'prototype'), fc.string({ maxLength: 10 }));
+
+function deeplyNested(levels: number): unknown {
+  let value: unknown = 'x';
+  for (let i = 0; i < levels; i++) value = i % 2 ? [value] : { a: value };
+  return value;
+}
+
+const json = fc.letrec<{ value: unknown }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    scalar,
+    fc.array(tie('value'), { maxLength: 3 }),
+    fc.dictionary(key(['id', 'value']), tie('value'), { maxKeys: 3 }),
+  ),
+})).value;
+
+/** A value where a field is expected: mostly scalars, sometimes an array, an object or a deep nest. */
+const fieldValue = fc.oneof(
+  { weight: 6, arbitrary: scalar },
+  { weight: 2, arbitrary: json },
+  { weight: 1, arbitrary: fc.constantFrom(deeplyNested(100), deeplyNested(3)) },
+);
+
+// A path or query string carries text only; a lone surrogate cannot be percent-encoded and is sent
+// as the bytes a careless client would send.
+const encode = (value: unknown) => {
+  const raw = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  return encodeURIComponent(raw.replace(/[\uD800-\uDFFF]/g, '\uFFFD')).replace(/%EF%BF%BD/g, '%ED%A0%80');
+};
+
+type JsonSchema = { type?: string; enum?: unknown[]; minimum?: number; minLength?: number; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[] };
+type Field = { name: string; schema: JsonSchema };
+type Operation = { method: string; url: string; pathParams: string[]; query: Field[]; body: Field[] | null };
+
+/** A value the field's schema accepts, so that a request gets past every field but the one mutated. */
+function plausible(schema: JsonSchema, name: string): unknown {
+  const s = schema.anyOf?.[0] ?? schema;
+  if (s.enum?.length) return s.enum[0];
+  switch (s.type) {
+    case 'integer':
+    case 'number':
+      return Math.max(s.minimum ?? 1, 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return s.items ? [plausible(s.items, name)] : [];
+    case 'object':
+      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, value]) => [key, plausible(value, key)]));
+    default:
+      if (/email/i.test(name)) return `fuzz${Math.random().toString(36).slice(2, 8)}@fuzz.example`;
+      if (/date|At$|From$|To$/.test(name)) return '2027-03-16';
+      if (/password/i.test(name)) return 'Fuzz-Password-2027';
+      return 'x'.repeat(Math.max(s.minLength ?? 1, 1));
+  }
+}
+
+const DEEP_JSON = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+
+function requestArbitrary(op: Operation) {
+  const pathValues = fc.tuple(...op.pathParams.map(() => fc.oneof(text, fc.constantFrom(...BOUNDARY_NUMBERS).map(String), fc.constant('1'))));
+  const queryNames = op.query.map((f) => f.name);
+  const baseQuery = () => Object.fromEntries(op.query.filter(() => Math.random() < 0.5).map((f) => [f.name, plausible(f.schema, f.name)]));
+  const query = fc
+    .array(fc.tuple(key(queryNames), fc.oneof(fieldValue, fc.array(text, { maxLength: 3 }))), { minLength: 1, maxLength: 3 })
+    .map((mutations) => [...Object.entries(baseQuery()), ...mutations] as [string, unknown][]);
+  const bodyFields = op.body ?? [];
+  const baseBody = () => Object.fromEntries(bodyFields.map((f) => [f.name, plausible(f.schema, f.name)]));
+  const body: fc.Arbitrary<string | undefined> =
+    op.method === 'GET'
+      ? fc.constant(undefined)
+      : fc.oneof(
+          {
+            weight: 8,
+            arbitrary: fc
+              .array(fc.tuple(key(bodyFields.map((f) => f.name).concat('id')), fieldValue), { minLength: 1, maxLength: 2 })
+              .map((mutations) => {
+                const result: Record<string, unknown> = baseBody();
+                for (const [name, value] of mutations) Object.defineProperty(result, name, { value, enumerable: true, writable: true, configurable: true });
+                return JSON.stringify(result);
+              }),
+          },
+          { weight: 1, arbitrary: json.map((value) => JSON.stringify(value) ?? 'null') },
+          { weight: 1, arbitrary: fc.constant(DEEP_JSON) },
+        );
+  return fc.record({ pathValues, query, body });
+}
+
+/** The values every route meets at least once, on every path parameter, on its text fields and on its other fields. */
+const SWEEP: unknown[] = ['a\u0000b', 'x\uD800', '__proto__', '0x0c', ' 12', '1.2e1', '-1', 1e308, -1, 'a'.repeat(10_000), [], { id: 1 }];
+const isText = (schema: JsonSchema) => !schema.type || (schema.type === 'string' && !schema.enum);
+
+/** Deterministic examples: each value of the sweep in every path parameter, then in every text field, then in every other field. */
+function sweep(op: Operation): { pathValues: string[]; query: [string, unknown][]; body: string | undefined }[] {
+  const examples: { pathValues: string[]; query: [string, unknown][]; body: string | undefined }[] = [];
+  const plain = (fields: Field[]) => Object.fromEntries(fields.map((f) => [f.name, plausible(f.schema, f.name)]));
+  for (const value of SWEEP) {
+    for (const textFields of [true, false]) {
+      const pick = (f: Field) => isText(f.schema) === textFields;
+      const query = Object.entries({ ...plain(op.query), ...Object.fromEntries(op.query.filter(pick).map((f) => [f.name, value])) });
+      const body = op.body ? JSON.stringify({ ...plain(op.body), ...Object.fromEntries(op.body.filter(pick).map((f) => [f.name, value])) }) : undefined;
+      const pathValues = op.pathParams.map(() => (textFields ? String(value) : '1'));
+      examples.push({ pathValues, query, body: op.method === 'GET' ? undefined : body });
+    }
+  }
+  return examples;
+}
+
+function buildUrl(op: Operation, pathValues: string[], query: [string, unknown][]): string {
+  let i = 0;
+  const path = op.url.replace(/:(\w+)/g, () => encode(pathValues[i++]) || 'x');
+  const pairs = query.flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${encode(name)}=${encode(v)}`));
+  return pairs.length ? `${path}?${pairs.join('&')}` : path;
+}
+
+type OpenApiOperation = {
+  parameters?: { in: string; name: string; schema: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
+
+let t: TestApp;
+let w: World;
+let operations: (Operation & { isPublic: boolean })[];
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: 1_000_000, LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: 1_000_000 });
+  w = await createWorld(t);
+  const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+  operations = t.app.routeTable.map(({ method, url, access }) => {
+    const entry = document.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()] ?? {};
+    const bodySchema = entry.requestBody?.content?.['application/json']?.schema;
+    return {
+      method,
+      url,
+      isPublic: access.kind === 'public',
+      pathParams: [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
+      query: (entry.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
+      body: bodySchema ? Object.entries(bodySchema.properties ?? {}).map(([name, schema]) => ({ name, schema })) : null,
+    };
+  });
+}, 60_000);
+afterAll(() => t.close());
+
+describe('every route under random and boundary input', () => {
+  it('never answers 500', async () => {
+    const failures: string[] = [];
+    for (const op of operations) {
+      // A fresh administrator per route, so that one route disabling or deleting its caller does
+      // not leave the routes after it answering 401.
+      const admin = await t.createUser({ roles: ['System Admin'] });
+      const callers: (TestUser | null)[] = op.isPublic ? [admin, null] : [admin];
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(op), fc.constantFrom(...callers), async ({ pathValues, query, body }, caller) => {
+          const url = buildUrl(op, pathValues, query);
+          const res = await t.request(caller, {
+            method: op.method as HTTPMethods,
+            url,
+            ...(body === undefined ? {} : { payload: body, headers: { 'content-type': 'application/json' } }),
+          });
+          if (res.statusCode >= 500) {
+            failures.push(`${op.method} ${url.slice(0, 300)} ${body?.slice(0, 300) ?? ''} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+            return false;
+          }
+          return true;
+        }),
+        { numRuns: RUNS_PER_ROUTE, endOnFailure: true, examples: sweep(op).map((example): [typeof example, TestUser | null] => [example, callers.at(-1)!]) },
+      ).catch((error: unknown) => failures.push(`${op.method} ${op.url}: ${String(error).slice(0, 600)}`));
+    }
+    if (failures.length) throw new Error(`500 answers:\n${failures.join('\n')}`);
+    void w;
+  }, 240_000);
+});
