@@ -1,6 +1,6 @@
 import { BADGE_TYPES, type BadgeType } from '@portal/shared/badge-categories';
 import type { BadgeListItem } from '@portal/shared/badges';
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
@@ -178,8 +178,14 @@ export async function updateBadge(db: Database, id: number, values: Partial<type
     .where(eq(badges.id, id));
 }
 
-export async function deleteBadge(db: Database, id: number) {
+/** Deletes a badge with its answers; returns the ids of the files those answers named. */
+export async function deleteBadge(db: Database, id: number): Promise<string[]> {
+  const answers = await db
+    .select({ fileId: badgeFieldValues.fileId })
+    .from(badgeFieldValues)
+    .where(and(eq(badgeFieldValues.badgeId, id), isNotNull(badgeFieldValues.fileId)));
   await db.delete(badges).where(eq(badges.id, id));
+  return answers.map((answer) => answer.fileId!);
 }
 
 /**
