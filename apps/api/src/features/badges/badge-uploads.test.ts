@@ -1,16 +1,19 @@
-import { eq } from 'drizzle-orm';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
+import { eq, inArray } from 'drizzle-orm';
+import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badges, customFields } from '../../db/schema/badges';
+import { events } from '../../db/schema/events';
 import { files } from '../../db/schema/files';
 import { createTestApp, createWorld, type TestApp, type World } from '../../test/harness';
 import { createFieldValues } from './field-values';
 import { createBadgesService } from './badges.service';
 import { createFilesService } from '../files/files.service';
-import { createLocalFileStore } from '../files/file-store';
+import { createLocalFileStore, newStorageKey } from '../files/file-store';
+import { sweepOrphanFiles } from '../files/file-sweeper';
 import type { Database } from '../../db/client';
 import { loadPrincipal } from '../auth/principal';
 
@@ -255,5 +258,70 @@ describe('badge form uploads', () => {
     await t.db.update(files).set({ originalName: 'old\u202Efdp.exe' }).where(eq(files.id, file.id));
     const old = await t.request(w.eventAdminA, { method: 'GET', url: `/api/admin/exhibitor-users/${created.json().data.id}/files/${field.cv}` });
     expect(old.headers['content-disposition']).toBe("attachment; filename*=UTF-8''oldfdp.exe");
+  });
+});
+
+describe('files of deleted owners, and the orphan sweep', () => {
+  const store = () => createLocalFileStore(join(dataDir, 'files'));
+  const keyOf = async (fileId: string) => (await t.db.select().from(files).where(eq(files.id, fileId)))[0]!.storageKey;
+  const fileIdOf = (badge: { customFieldValues: { key: string; file: { id: string } | null }[] }) => badge.customFieldValues.find((v) => v.key === 'cv')!.file!.id;
+
+  it('removes the files of an exhibitor’s badges with the exhibitor, and of an event with the event', async () => {
+    const exhibitor = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.exhibitor], eventId: w.eventA, companyId: w.companyA });
+    const allocated = await t.request(w.eventAdminA, {
+      method: 'PUT',
+      url: '/api/admin/allocations',
+      payload: { adminId: exhibitor.id, badgeCategoryId: w.categoryA, quantity: 2 },
+    });
+    expect(allocated.statusCode).toBeLessThan(300);
+    const created = await t.request(exhibitor, { method: 'POST', url: '/api/admin/exhibitor-users', payload: formBody([...person(), cvPart()]), headers });
+    expect(created.statusCode).toBe(201);
+    const key = await keyOf(fileIdOf(created.json().data));
+    expect(await storedFiles()).toContain(key);
+    const deleted = await t.request(w.eventAdminA, { method: 'DELETE', url: `/api/admin/exhibitors/${exhibitor.id}` });
+    expect(deleted.statusCode).toBe(204);
+    expect(await storedFiles()).not.toContain(key);
+
+    const [event] = await t.db.insert(events).values({ name: 'Short show', slug: `short-show-${Date.now()}` }).returning({ id: events.id });
+    const service = createFilesService({ store: store() });
+    const stored = await service.storeUpload(t.db, { eventId: event!.id, purpose: 'custom-field', adminId: null, originalName: 'a.txt', bytes: Buffer.from('event file') });
+    expect(await storedFiles()).toContain(stored.storageKey);
+    const gone = await t.request(w.systemAdmin, { method: 'DELETE', url: `/api/events/${event!.id}` });
+    expect(gone.statusCode).toBe(204);
+    expect(await storedFiles()).not.toContain(stored.storageKey);
+  });
+
+  it('sweeps old unreferenced rows and bytes without rows, and keeps referenced and recent files', async () => {
+    const service = createFilesService({ store: store() });
+    const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const backdate = async (key: string) => utimes(join(dataDir, 'files', key), hoursAgo, hoursAgo);
+    const upload = (text: string) =>
+      service.storeUpload(t.db, { eventId: w.eventA, purpose: 'custom-field', adminId: null, originalName: 'a.txt', bytes: Buffer.from(text) });
+
+    const referenced = await keyOf(fileIdOf((await post(formBody([...person(), cvPart()]))).json().data));
+    const orphan = await upload('orphan');
+    const young = await upload('in flight');
+    await t.db.update(files).set({ createdAt: hoursAgo }).where(inArray(files.storageKey, [referenced, orphan.storageKey]));
+    await backdate(referenced);
+    await backdate(orphan.storageKey);
+    const lost = newStorageKey();
+    await store().put(lost, Buffer.from('no row'));
+    await backdate(lost);
+    const fresh = newStorageKey();
+    await store().put(fresh, Buffer.from('row coming'));
+    const partial = join(dataDir, 'files', `${lost.slice(0, 2)}/${'0'.repeat(32)}.1234.part`);
+    await writeFile(partial, 'half');
+    await utimes(partial, hoursAgo, hoursAgo);
+
+    expect(await sweepOrphanFiles({ db: t.db, store: store(), graceMs: 60 * 60 * 1000 })).toEqual({ rows: 1, bytes: 1 });
+    const left = await storedFiles();
+    expect(left).toEqual(expect.arrayContaining([referenced, young.storageKey, fresh]));
+    expect(left).not.toContain(orphan.storageKey);
+    expect(left).not.toContain(lost);
+    expect(left.some((name) => name.endsWith('.part'))).toBe(false);
+    expect((await t.db.select({ key: files.storageKey }).from(files).where(inArray(files.storageKey, [orphan.storageKey, young.storageKey]))).map((row) => row.key)).toEqual([
+      young.storageKey,
+    ]);
+    await store().delete(fresh);
   });
 });

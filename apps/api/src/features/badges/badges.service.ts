@@ -122,7 +122,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
       await files.discard([...uploads.values()]);
       throw error;
     }
-    await files.discard(outcome.obsolete).catch(() => undefined);
+    await files.removeDeleted(outcome.obsolete);
     return outcome.result;
   }
 

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
+import { badgeFieldValues, badges } from '../../db/schema/badges';
 import { files } from '../../db/schema/files';
 
 export type FileRow = typeof files.$inferSelect;
@@ -21,6 +22,31 @@ export async function findFile(db: Database, id: string, eventId: number | null)
 export async function deleteFiles(tx: Database, ids: readonly string[]): Promise<{ storageKey: string }[]> {
   if (ids.length === 0) return [];
   return tx.delete(files).where(inArray(files.id, [...ids])).returning({ storageKey: files.storageKey });
+}
+
+/**
+ * In a transaction about to delete the badges matching `badgeWhere`: deletes the rows of the
+ * files their answers name, returning the storage keys (the answers themselves go by cascade).
+ */
+export async function deleteAnswerFilesOfBadges(tx: Database, badgeWhere: SQL): Promise<{ storageKey: string }[]> {
+  return tx
+    .delete(files)
+    .where(
+      inArray(
+        files.id,
+        tx
+          .select({ id: sql<string>`${badgeFieldValues.fileId}` })
+          .from(badgeFieldValues)
+          .innerJoin(badges, eq(badges.id, badgeFieldValues.badgeId))
+          .where(and(badgeWhere, isNotNull(badgeFieldValues.fileId))),
+      ),
+    )
+    .returning({ storageKey: files.storageKey });
+}
+
+/** In a transaction about to delete an event: deletes the rows of its files, returning the storage keys. */
+export async function deleteEventFiles(tx: Database, eventId: number): Promise<{ storageKey: string }[]> {
+  return tx.delete(files).where(eq(files.eventId, eventId)).returning({ storageKey: files.storageKey });
 }
 
 /**

@@ -122,12 +122,18 @@ export function createFilesService({ store }: { store: FileStore }) {
       return stored;
     },
 
-    /**
-     * Removes bytes: of uploads whose transaction did not commit, or of files whose rows a
-     * committed transaction deleted. Never before the commit: a rollback would leave a row without bytes.
-     */
+    /** Removes the bytes of uploads whose transaction did not commit. */
     async discard(uploads: readonly Pick<StoredFile, 'storageKey'>[]): Promise<void> {
       await Promise.all(uploads.map((upload) => store.delete(upload.storageKey)));
+    },
+
+    /**
+     * Removes the bytes of files whose rows a transaction deleted, once it has committed: never
+     * before, as a rollback would leave rows without bytes. Best effort, since the change has been
+     * made: what cannot be removed now, the orphan sweep removes later.
+     */
+    async removeDeleted(deleted: readonly Pick<StoredFile, 'storageKey'>[]): Promise<void> {
+      await Promise.allSettled(deleted.map((file) => store.delete(file.storageKey)));
     },
 
     /** A stored file of the given event (null: any event) with a stream of its bytes. */
