@@ -23,6 +23,7 @@ import { recordAudit } from '../audit/audit.repository';
 import type { Principal } from '../auth/principal';
 import { scopeEventId, scopeOf } from '../auth/scope';
 import { categoryScopeFilter } from '../badge-categories/badge-categories.repository';
+import { badgeCountFilterFor } from '../badges/badges.repository';
 import * as repo from './custom-fields.repository';
 
 type Definition = Omit<repo.FieldValues, 'eventId' | 'key'> & { key?: string };
@@ -187,12 +188,15 @@ export function createCustomFieldsService({ db }: { db: Database }) {
   return {
     async listFields(actor: Actor, query: ListCustomFieldsQuery) {
       // A scoped caller asking for another event's fields gets an empty list, as for any filter.
-      const { rows, total } = await repo.listFields(db, fieldFilterFor(actor.principal), query);
+      const { rows, total } = await repo.listFields(db, fieldFilterFor(actor.principal), query, badgeCountFilterFor(actor.principal));
       return listResult(rows.map(toField), total, query);
     },
 
+    /** Its `answerCount` counts answers of the badges the caller reaches; rules use the event's count. */
     async getField(actor: Actor, id: number): Promise<CustomField> {
-      return toField(await getInScope(actor, id));
+      const row = await repo.findField(db, id, fieldFilterFor(actor.principal), badgeCountFilterFor(actor.principal));
+      if (!row) throw new NotFoundError('Custom field');
+      return toField(row);
     },
 
     async createField(actor: Actor, body: Definition & { eventId: number }): Promise<CustomField> {
@@ -272,14 +276,14 @@ export function createCustomFieldsService({ db }: { db: Database }) {
           after: { badgeCategoryId: body.badgeCategoryId, ids: body.ids },
         });
       });
-      return (await repo.listGroupFields(db, body.eventId, body.badgeCategoryId)).map(toField);
+      return (await repo.listGroupFields(db, body.eventId, body.badgeCategoryId, badgeCountFilterFor(actor.principal))).map(toField);
     },
 
     /** Active and inactive fields that apply to a category (its own, then the event-wide ones), in form order. */
     async listCategoryFields(actor: Actor, categoryId: number, query: { entityType?: string }): Promise<CustomField[]> {
       const category = await repo.findCategory(db, categoryId, categoryFilterFor(actor.principal));
       if (!category) throw new NotFoundError('Badge category');
-      return (await repo.listCategoryFields(db, category, { entityType: query.entityType })).map(toField);
+      return (await repo.listCategoryFields(db, category, { entityType: query.entityType }, badgeCountFilterFor(actor.principal))).map(toField);
     },
 
     /**
