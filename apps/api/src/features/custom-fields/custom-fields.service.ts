@@ -163,7 +163,7 @@ export function createCustomFieldsService({ db }: { db: Database }) {
         return { ...entry, badgeCategoryId, action: 'skip' as const, reason };
       }
       if (same.type !== source.type && same.answerCount > 0) {
-        return { ...entry, badgeCategoryId, action: 'skip' as const, reason: `The existing field has ${same.answerCount} answer(s); its type cannot change` };
+        return { ...entry, badgeCategoryId, action: 'skip' as const, reason: 'The existing field has answers; its type cannot change' };
       }
       placed.push(place);
       return { ...entry, badgeCategoryId, action: 'update' as const, reason: 'Replaces the existing field', customFieldId: same.id, replaces: same };
@@ -228,11 +228,11 @@ export function createCustomFieldsService({ db }: { db: Database }) {
       const issues = definitionIssues({ type: merged.type, options: merged.options ?? [], validation: merged.validation ?? {} });
       if (issues.length) throw definitionError(issues);
       if (body.type !== undefined && body.type !== before.type && before.answerCount > 0) {
-        throw new ConflictError(`This field has ${before.answerCount} answer(s); its type cannot change`, 'type');
+        throw new ConflictError('This field has answers; its type cannot change', 'type');
       }
       if (body.badgeCategoryId !== undefined && body.badgeCategoryId !== before.badgeCategoryId) {
         if (before.answerCount > 0) {
-          throw new ConflictError(`This field has ${before.answerCount} answer(s); it cannot move to other badges`, 'badgeCategoryId');
+          throw new ConflictError('This field has answers; it cannot move to other badges', 'badgeCategoryId');
         }
         await categoryForField(actor, before.eventId, body.badgeCategoryId ?? null);
       }
@@ -251,7 +251,7 @@ export function createCustomFieldsService({ db }: { db: Database }) {
     async deleteField(actor: Actor, id: number): Promise<void> {
       const before = await getInScope(actor, id);
       if (before.answerCount > 0) {
-        throw new ConflictError(`This field has ${before.answerCount} answer(s); switch it off instead of deleting it`);
+        throw new ConflictError('This field has answers; switch it off instead of deleting it');
       }
       await db.transaction(async (tx) => {
         await repo.deleteField(tx, id);
