@@ -217,8 +217,17 @@ describe('badge form uploads', () => {
     expect(twiceFile.statusCode).toBe(400);
     expect(twiceFile.json().details[0].field).toBe(`customField[${field.cv}]`);
 
-    const twenty = await refusedWithoutTrace(() => post(formBody([...person(), ...Array.from({ length: 20 }, () => cvPart())])));
+    // As the review found it: a sub-account sending 20 file parts.
+    const twenty = await refusedWithoutTrace(() =>
+      t.request(w.subAccountA, {
+        method: 'POST',
+        url: '/api/admin/exhibitor-users',
+        payload: formBody([...person(), ...Array.from({ length: 20 }, () => cvPart())]),
+        headers,
+      }),
+    );
     expect(twenty.statusCode).toBe(400);
+    expect(twenty.json().details[0]).toEqual({ field: `customField[${field.cv}]`, message: 'This part was sent twice' });
 
     const fileFirst = await refusedWithoutTrace(() => post(formBody([cvPart(), ...person()])));
     expect(fileFirst.statusCode).toBe(400);
