@@ -37,6 +37,7 @@ import { createEventsService } from './features/events/events.service';
 import { exhibitorsRoutes } from './features/exhibitors/exhibitors.routes';
 import { createExhibitorsService } from './features/exhibitors/exhibitors.service';
 import { createLocalFileStore } from './features/files/file-store';
+import { startFileSweeper } from './features/files/file-sweeper';
 import { createFilesService } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
 import { registrationLinksRoutes } from './features/registration-links/registration-links.routes';
@@ -48,6 +49,7 @@ import { createRolesService } from './features/roles/roles.service';
 import { createMemoryLimiter, createRedisLimiter } from './lib/attempt-limiter';
 import { guardedValidatorCompiler } from './lib/input-guard';
 import { serializeError, serializeRequest } from './lib/log-serializers';
+import { FORM_FIELDS_MAX_BYTES, MAX_FORM_FILES } from './lib/multipart-form';
 import { operationTransform } from './lib/openapi';
 import access from './plugins/access';
 import errorHandler from './plugins/error-handler';
@@ -147,7 +149,10 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     transform: operationTransform,
   });
   await app.register(errorHandler, { serveSpa });
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 20, fields: 200, fieldSize: 1024 * 1024 } });
+  // Backstops only: each form's own rules (lib/multipart-form.ts) cap its body and every part tighter.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_SIZE_BYTES + 1, files: MAX_FORM_FILES, fields: 50, fieldSize: FORM_FIELDS_MAX_BYTES, parts: MAX_FORM_FILES + 50 },
+  });
 
   const accessTokens = createAccessTokens(secret);
   const limiter = config.REDIS_URL
@@ -157,7 +162,8 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   await app.register(access, { db: database.db, accessTokens });
 
   const db = database.db;
-  const files = createFilesService({ store: createLocalFileStore(join(resolve(config.DATA_DIR), 'files')) });
+  const fileStore = createLocalFileStore(join(resolve(config.DATA_DIR), 'files'));
+  const files = createFilesService({ store: fileStore });
   const services = {
     auth: createAuthService({
       db,
@@ -170,8 +176,8 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     roles: createRolesService({ db }),
     companies: createCompaniesService({ db }),
     dashboard: createDashboardService({ db }),
-    events: createEventsService({ db }),
-    exhibitors: createExhibitorsService({ db, publicUrl }),
+    events: createEventsService({ db, files }),
+    exhibitors: createExhibitorsService({ db, publicUrl, files }),
     subAccounts: createSubAccountsService({ db }),
     badgeCategories: createBadgeCategoriesService({ db }),
     customFields: createCustomFieldsService({ db }),
@@ -212,6 +218,15 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     });
     app.addHook('onClose', stopOutbox);
   }
+
+  const stopFileSweeper = startFileSweeper({
+    db,
+    store: fileStore,
+    intervalMs: config.FILE_SWEEP_INTERVAL_MS,
+    graceMs: config.FILE_SWEEP_GRACE_MS,
+    onError: (error) => app.log.error({ err: error }, 'file sweep failed'),
+  });
+  app.addHook('onClose', stopFileSweeper);
 
   if (serveSpa) {
     // Files are looked up at request time, so a rebuilt app is served without a restart; hashed

@@ -30,6 +30,9 @@ const configSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Exhibitor Portal <no-reply@localhost>'),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /** How often stored files that nothing references are removed, and how old they must be. */
+  FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
+  FILE_SWEEP_GRACE_MS: z.coerce.number().int().min(60 * 1000).default(60 * 60 * 1000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -183,5 +183,10 @@ export const badgeFieldValues = pgTable(
     value: jsonb('value'),
     fileId: text('file_id'),
   },
-  (t) => [primaryKey({ columns: [t.badgeId, t.customFieldId] }), index('badge_field_values_field_idx').on(t.customFieldId)],
+  (t) => [
+    primaryKey({ columns: [t.badgeId, t.customFieldId] }),
+    index('badge_field_values_field_idx').on(t.customFieldId),
+    // The orphan sweep asks which files an answer still names.
+    index('badge_field_values_file_idx').on(t.fileId).where(sql`${t.fileId} is not null`),
+  ],
 );

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { events } from './events';
 
@@ -21,5 +21,6 @@ export const files = pgTable(
     createdByAdminId: integer('created_by_admin_id').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_event_idx').on(t.eventId)],
+  // The orphan sweep looks bytes on disk up by their key.
+  (t) => [index('files_event_idx').on(t.eventId), uniqueIndex('files_storage_key_key').on(t.storageKey)],
 );

@@ -22,12 +22,17 @@ const summaryColumns = {
   updatedAt: badgeCategories.updatedAt,
 };
 
-const categoryColumns = {
+/**
+ * With the active badges counted among those `badgeFilter` admits (`badgeCountFilterFor`; none:
+ * the whole event's, as rules about the category need). Without a filter the count reads only
+ * the partial index of active badges per event and category; with one, an owner's index.
+ */
+const categoryColumns = (badgeFilter?: SQL) => ({
   ...summaryColumns,
-  // Counted on the partial index of active badges per event and category, without reading rows.
-  badgeCount: sql<number>`(select cast(count(*) as integer) from ${badges} b
-    where b.event_id = badge_categories.event_id and b.badge_category_id = badge_categories.id and b.status = 'active')`,
-};
+  badgeCount: sql<number>`(select cast(count(*) as integer) from ${badges}
+    where ${badges.eventId} = badge_categories.event_id and ${badges.badgeCategoryId} = badge_categories.id
+      and ${badges.status} = 'active' ${badgeFilter ? sql`and ${badgeFilter}` : sql``})`,
+});
 
 export type CategoryRow = NonNullable<Awaited<ReturnType<typeof findCategory>>>;
 
@@ -65,13 +70,13 @@ const defaultOrder = (sort: string | undefined) =>
     'sortOrder',
   );
 
-export async function listCategories(db: Database, scopeFilter: SQL | undefined, query: CategoryFilter) {
+export async function listCategories(db: Database, scopeFilter: SQL | undefined, query: CategoryFilter, badgeFilter?: SQL) {
   const where = and(scopeFilter, ...filterConditions(query));
   const order = defaultOrder(query.sort);
   const { limit, offset } = pageWindow(query);
   const pageIds = db.select({ id: badgeCategories.id }).from(badgeCategories).where(where).orderBy(...order).limit(limit).offset(offset);
   return fetchPage(
-    () => db.select(categoryColumns).from(badgeCategories).where(inArray(badgeCategories.id, pageIds)).orderBy(...order),
+    () => db.select(categoryColumns(badgeFilter)).from(badgeCategories).where(inArray(badgeCategories.id, pageIds)).orderBy(...order),
     () => countWhere(db, badgeCategories, where),
   );
 }
@@ -91,9 +96,10 @@ export async function listEventCategories(
     .limit(query.limit);
 }
 
-export async function findCategory(db: Database, id: number, scopeFilter: SQL | undefined) {
+/** A category the scope filter admits, its `badgeCount` counted as in `categoryColumns`. */
+export async function findCategory(db: Database, id: number, scopeFilter: SQL | undefined, badgeFilter?: SQL) {
   const [row] = await db
-    .select(categoryColumns)
+    .select(categoryColumns(badgeFilter))
     .from(badgeCategories)
     .where(and(eq(badgeCategories.id, id), scopeFilter));
   return row;

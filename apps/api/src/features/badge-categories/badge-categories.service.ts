@@ -13,6 +13,7 @@ import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import type { Principal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
+import { badgeCountFilterFor } from '../badges/badges.repository';
 import { findEventInScope } from '../events/events.repository';
 import * as repo from './badge-categories.repository';
 
@@ -68,8 +69,9 @@ export function createBadgeCategoriesService({ db }: { db: Database }) {
   });
 
   return {
+    /** Each category's `badgeCount` counts the badges the caller reaches, never the whole event's for an exhibitor. */
     async listCategories(actor: Actor, query: ListBadgeCategoriesQuery) {
-      const { rows, total } = await repo.listCategories(db, categoryFilterFor(actor.principal), query);
+      const { rows, total } = await repo.listCategories(db, categoryFilterFor(actor.principal), query, badgeCountFilterFor(actor.principal));
       return listResult(rows.map(toCategory), total, query);
     },
 
@@ -86,7 +88,9 @@ export function createBadgeCategoriesService({ db }: { db: Database }) {
     },
 
     async getCategory(actor: Actor, id: number): Promise<BadgeCategory> {
-      return toCategory(await getInScope(actor, id));
+      const row = await repo.findCategory(db, id, categoryFilterFor(actor.principal), badgeCountFilterFor(actor.principal));
+      if (!row) throw new NotFoundError('Badge category');
+      return toCategory(row);
     },
 
     async createCategory(

@@ -1,6 +1,6 @@
-import { BADGE_TYPES, type BadgeType } from '@portal/shared/badge-categories';
+import { BADGE_TYPES, visibleBadgeTypes, type BadgeType } from '@portal/shared/badge-categories';
 import type { BadgeListItem } from '@portal/shared/badges';
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
@@ -18,7 +18,8 @@ import {
   totalFromCapped,
   type Page,
 } from '../../lib/listing';
-import type { Scope } from '../auth/scope';
+import type { Principal } from '../auth/principal';
+import { scopeOf, type Scope } from '../auth/scope';
 
 const owner = alias(admins, 'owner');
 const creator = alias(admins, 'creator');
@@ -72,6 +73,18 @@ export function badgeScopeFilter(scope: Scope, visibleTypes: readonly BadgeType[
     case 'sub-account':
       return and(eq(badges.createdByAdminId, scope.subAccountId), types);
   }
+}
+
+/**
+ * The condition a count of badges shown to this principal needs (an exhibitor counts its own and
+ * its sub-accounts' badges, a sub-account its own, a VIP admin VIP badges); undefined when it
+ * reaches every badge of its event, where the records counted for already hold it to its event.
+ */
+export function badgeCountFilterFor(principal: Principal): SQL | undefined {
+  const scope = scopeOf(principal);
+  const types = visibleBadgeTypes(principal.permissions, principal.type);
+  if ((scope.kind === 'event' || scope.kind === 'global') && types.length === BADGE_TYPES.length) return undefined;
+  return badgeScopeFilter(scope, types);
 }
 
 function joined<Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) {
@@ -178,8 +191,14 @@ export async function updateBadge(db: Database, id: number, values: Partial<type
     .where(eq(badges.id, id));
 }
 
-export async function deleteBadge(db: Database, id: number) {
+/** Deletes a badge with its answers; returns the ids of the files those answers named. */
+export async function deleteBadge(db: Database, id: number): Promise<string[]> {
+  const answers = await db
+    .select({ fileId: badgeFieldValues.fileId })
+    .from(badgeFieldValues)
+    .where(and(eq(badgeFieldValues.badgeId, id), isNotNull(badgeFieldValues.fileId)));
   await db.delete(badges).where(eq(badges.id, id));
+  return answers.map((answer) => answer.fileId!);
 }
 
 /**

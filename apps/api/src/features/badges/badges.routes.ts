@@ -8,19 +8,25 @@ import {
   updateBadgeBodySchema,
 } from '@portal/shared/badges';
 import { idParamsSchema, idSchema, itemResponseSchema, listResponseSchema } from '@portal/shared/common';
-import type { FastifyInstance } from 'fastify';
+import { MAX_FILE_SIZE_BYTES } from '@portal/shared/custom-fields';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
-import { customFieldFiles, readMultipartForm } from '../../lib/multipart-form';
+import { MAX_FORM_FILES, multipartForm } from '../../lib/multipart-form';
 import { errorResponses as errors } from '../../lib/route-schemas';
 import { requires, requiresAny } from '../../plugins/access';
+import { cleanFileName } from '../files/files.service';
 import type { BadgesService } from './badges.service';
+import type { Upload } from './field-values';
 
 const badge = itemResponseSchema(badgeSchema);
 const list = listResponseSchema(badgeListItemSchema);
 const tags = ['badges'];
 const fileParamsSchema = z.object({ id: idSchema, customFieldId: idSchema });
+
+/** Received `customField[{id}]` parts by custom field id. */
+const byField = (files: Map<string, Upload>) => new Map([...files].map(([name, file]) => [Number(/\d+/.exec(name)![0]), file]));
 
 /**
  * Badges under two names: the admin API's exhibitor users and the spec's /users. Creation and
@@ -28,6 +34,18 @@ const fileParamsSchema = z.object({ id: idSchema, customFieldId: idSchema });
  */
 export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: BadgesService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const form = (fields: readonly string[], target: (request: FastifyRequest, fields: Record<string, unknown>) => Parameters<BadgesService['uploadRules']>[1]) =>
+    multipartForm({
+      fields,
+      jsonFields: ['customFieldValues'],
+      maxFiles: MAX_FORM_FILES,
+      maxFileBytes: MAX_FILE_SIZE_BYTES,
+      files: (request, sent) => badges.uploadRules(actorOf(request), target(request, sent)),
+      receive: (part, rule) => badges.receiveUpload(part, rule),
+      discard: (files) => badges.discardUploads(files),
+    });
+  const createForm = form(Object.keys(createBadgeBodySchema.shape), (_request, sent) => ({ badgeCategoryId: sent.badgeCategoryId }));
+  const updateForm = form(Object.keys(updateBadgeBodySchema.shape), (request) => ({ badgeId: Number((request.params as { id: string }).id) }));
 
   for (const [base, permission] of [
     ['/admin/exhibitor-users', { view: 'view_exhibitor_users', create: 'create_exhibitor_user', update: 'update_exhibitor_user', remove: 'delete_exhibitor_user' }],
@@ -53,12 +71,10 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
       method: 'POST',
       url: base,
       config: { access: requires(permission.create) },
-      preValidation: readMultipartForm,
+      preValidation: createForm.preValidation,
       schema: { tags, body: createBadgeBodySchema, response: { 201: badge, ...errors } },
       handler: async (request, reply) =>
-        reply
-          .code(201)
-          .send({ data: await badges.createBadge(actorOf(request), request.body, customFieldFiles(request.formFiles)) }),
+        reply.code(201).send({ data: await badges.createBadge(actorOf(request), request.body, byField(createForm.files(request))) }),
     });
 
     routes.route({
@@ -66,10 +82,10 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
       url: `${base}/:id`,
       // Editing a badge is the spec's UPDATE_USER screen for both names.
       config: { access: permission.update === 'update_user' ? requires('update_user') : requiresAny(permission.update, 'update_user') },
-      preValidation: readMultipartForm,
+      preValidation: updateForm.preValidation,
       schema: { tags, params: idParamsSchema, body: updateBadgeBodySchema, response: { 200: badge, ...errors } },
       handler: async (request) => ({
-        data: await badges.updateBadge(actorOf(request), request.params.id, request.body, customFieldFiles(request.formFiles)),
+        data: await badges.updateBadge(actorOf(request), request.params.id, request.body, byField(updateForm.files(request))),
       }),
     });
 
@@ -83,7 +99,8 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
         // Always a download, under the type detected at upload: never rendered by the browser.
         return reply
           .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.originalName)}`)
+          // Cleaned again: names stored before direction controls were stripped may still carry them.
+          .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(cleanFileName(file.originalName))}`)
           .header('content-length', String(file.sizeBytes))
           .send(content);
       },

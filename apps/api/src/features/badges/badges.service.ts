@@ -1,5 +1,6 @@
 import type { AdvancedFilter, Badge, BadgeListItem, ListBadgesQuery } from '@portal/shared/badges';
 import { BADGE_TYPE_LABELS, visibleBadgeTypes } from '@portal/shared/badge-categories';
+import { MAX_FILE_SIZE_BYTES } from '@portal/shared/custom-fields';
 import { and, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -12,12 +13,15 @@ import { loadPrincipal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
 import { findCategory } from '../badge-categories/badge-categories.repository';
 import { categoryFilterFor } from '../badge-categories/badge-categories.service';
+import { findFieldsForCategory } from '../custom-fields/custom-fields.repository';
 import { findExhibitor } from '../exhibitors/exhibitors.repository';
+import { deleteFiles } from '../files/files.repository';
 import { advancedFilterCondition } from './advanced-filter';
 import { newBadgeCode } from './badge-codes';
 import * as repo from './badges.repository';
-import type { FilesService } from '../files/files.service';
-import type { FieldValuesPort, Upload } from './field-values';
+import type { FilesService, ReceiveInput } from '../files/files.service';
+import type { FilePart } from '../../lib/multipart-form';
+import type { FieldValuesPort, ObsoleteFiles, Upload } from './field-values';
 
 export type NewBadge = {
   firstName: string;
@@ -35,6 +39,9 @@ export type NewBadge = {
 export type BadgeChanges = Partial<Omit<NewBadge, 'badgeCategoryId' | 'type' | 'exhibitorId' | 'adminId' | 'eventId'>> & {
   status?: 'active' | 'cancelled';
 };
+
+/** A file part a badge form accepts: the custom field it answers and that field's limits. */
+export type UploadRule = Required<Pick<ReceiveInput, 'field' | 'maxBytes'>> & Pick<ReceiveInput, 'allowedMimeTypes'> & { customFieldId: number };
 
 function toListItem({ allocationId: _allocationId, ...row }: repo.BadgeRow): BadgeListItem {
   return {
@@ -95,6 +102,30 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
     return { exhibitorId: body.exhibitorId, holderId: body.exhibitorId };
   }
 
+  async function openBadgeCategory(actor: Actor, id: number) {
+    const category = await findCategory(db, id, categoryFilterFor(actor.principal));
+    if (!category || category.type !== 'badge') throw ValidationError.field('badgeCategoryId', 'Badge category not found');
+    if (!category.isActive) throw ValidationError.field('badgeCategoryId', 'This badge category is closed');
+    return category;
+  }
+
+  /**
+   * Runs a write that records `uploads` (already in the store) in its transaction. Until that
+   * transaction commits, any failure removes their bytes; after it, the bytes of files the write
+   * made obsolete go. Removal after the commit is best effort: the orphan sweep takes what is left.
+   */
+  async function writeWithUploads<T>(uploads: Map<number, Upload>, write: () => Promise<{ result: T; obsolete: ObsoleteFiles }>): Promise<T> {
+    let outcome: { result: T; obsolete: ObsoleteFiles };
+    try {
+      outcome = await write();
+    } catch (error) {
+      await files.discard([...uploads.values()]);
+      throw error;
+    }
+    await files.removeDeleted(outcome.obsolete);
+    return outcome.result;
+  }
+
   function conflicts(error: unknown): never {
     if (isUniqueViolation(error, 'badges_event_category_email_key')) {
       throw new ConflictError('A badge with this email already exists in this category', 'email');
@@ -120,84 +151,121 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
       return toBadge(await getRow(actor, id));
     },
 
+    /**
+     * The file parts a badge form may carry: `customField[{id}]` for each active file field of the
+     * category (of the badge, when it exists), with the field's own size and type limits.
+     */
+    async uploadRules(actor: Actor, target: { badgeId: number } | { badgeCategoryId: unknown }): Promise<Map<string, UploadRule>> {
+      let ref: { eventId: number; badgeCategoryId: number };
+      if ('badgeId' in target) {
+        const row = await getRow(actor, target.badgeId);
+        ref = { eventId: row.eventId, badgeCategoryId: row.badgeCategoryId };
+      } else {
+        const id = Number(target.badgeCategoryId);
+        if (!Number.isSafeInteger(id) || id <= 0) throw ValidationError.field('badgeCategoryId', 'Send badgeCategoryId before the files');
+        const category = await openBadgeCategory(actor, id);
+        ref = { eventId: category.eventId, badgeCategoryId: category.id };
+      }
+      const fields = await findFieldsForCategory(db, ref);
+      return new Map(
+        fields
+          .filter((field) => field.isActive && field.type === 'file')
+          .map((field) => [
+            `customField[${field.id}]`,
+            {
+              customFieldId: field.id,
+              field: `customFieldValues.${field.key}`,
+              maxBytes: Math.min(field.validation.maxFileSizeBytes ?? MAX_FILE_SIZE_BYTES, MAX_FILE_SIZE_BYTES),
+              allowedMimeTypes: field.validation.allowedMimeTypes,
+            },
+          ]),
+      );
+    },
+
+    /** Streams a file part of a badge form to the store, checked against its field's rule. */
+    receiveUpload: (part: FilePart, rule: UploadRule): Promise<Upload> =>
+      files.receive(part.content, { ...rule, originalName: part.filename, declaredType: part.mimetype }),
+
+    discardUploads: (uploads: Upload[]) => files.discard(uploads),
+
+    /** Registers a badge; `uploads` are files already in the store, which go again if it fails. */
     async createBadge(actor: Actor, body: NewBadge, uploads: Map<number, Upload> = new Map()): Promise<Badge> {
-      const category = await findCategory(db, body.badgeCategoryId, categoryFilterFor(actor.principal));
-      if (!category || category.type !== 'badge') throw ValidationError.field('badgeCategoryId', 'Badge category not found');
-      if (!category.isActive) throw ValidationError.field('badgeCategoryId', 'This badge category is closed');
-      if (body.eventId != null && body.eventId !== category.eventId) throw ValidationError.field('eventId', 'The category belongs to another event');
-      if (body.type && body.type !== category.badgeType) {
-        throw ValidationError.field('type', `The category issues ${BADGE_TYPE_LABELS[category.badgeType]} badges`);
-      }
-      const { exhibitorId, holderId } = await placement(actor, body, category.eventId);
-      if (await repo.emailRegistered(db, category.eventId, category.id, body.email)) {
-        throw new ConflictError('A badge with this email already exists in this category', 'email');
-      }
-      const answers = await fieldValues.check(db, { eventId: category.eventId, badgeCategoryId: category.id }, body.customFieldValues, uploads, { partial: false });
-      const id = await db
-        .transaction(async (tx) => {
-          const allocationId = holderId != null ? await consumeAllocation(tx, holderId, category) : null;
-          const badgeId = await insertWithFreshCode(tx, {
-            eventId: category.eventId,
-            badgeCategoryId: category.id,
-            exhibitorId,
-            allocationId,
-            createdByAdminId: actor.principal.id,
-            firstName: body.firstName,
-            lastName: body.lastName,
-            email: body.email,
-            phone: body.phone ?? null,
-            badgeType: category.badgeType,
-          });
-          await fieldValues.save(tx, badgeId, answers, actor.principal.id, category.eventId);
-          await recordAudit(tx, actor, {
-            action: 'create',
-            entityType: 'badge',
-            entityId: badgeId,
-            eventId: category.eventId,
-            after: { ...body, exhibitorId, allocationId },
-          });
-          return badgeId;
-        })
-        .catch(async (error: unknown) => {
-          await fieldValues.discard(answers);
-          conflicts(error);
-        });
-      return this.getBadge(actor, id!);
+      const id = await writeWithUploads(uploads, async () => {
+        const category = await openBadgeCategory(actor, body.badgeCategoryId);
+        if (body.eventId != null && body.eventId !== category.eventId) throw ValidationError.field('eventId', 'The category belongs to another event');
+        if (body.type && body.type !== category.badgeType) {
+          throw ValidationError.field('type', `The category issues ${BADGE_TYPE_LABELS[category.badgeType]} badges`);
+        }
+        const { exhibitorId, holderId } = await placement(actor, body, category.eventId);
+        if (await repo.emailRegistered(db, category.eventId, category.id, body.email)) {
+          throw new ConflictError('A badge with this email already exists in this category', 'email');
+        }
+        const answers = await fieldValues.check(db, { eventId: category.eventId, badgeCategoryId: category.id }, body.customFieldValues, uploads, { partial: false });
+        return db
+          .transaction(async (tx) => {
+            const allocationId = holderId != null ? await consumeAllocation(tx, holderId, category) : null;
+            const badgeId = await insertWithFreshCode(tx, {
+              eventId: category.eventId,
+              badgeCategoryId: category.id,
+              exhibitorId,
+              allocationId,
+              createdByAdminId: actor.principal.id,
+              firstName: body.firstName,
+              lastName: body.lastName,
+              email: body.email,
+              phone: body.phone ?? null,
+              badgeType: category.badgeType,
+            });
+            const obsolete = await fieldValues.save(tx, badgeId, answers, actor.principal.id, category.eventId);
+            await recordAudit(tx, actor, {
+              action: 'create',
+              entityType: 'badge',
+              entityId: badgeId,
+              eventId: category.eventId,
+              after: { ...body, exhibitorId, allocationId },
+            });
+            return { result: badgeId, obsolete };
+          })
+          .catch(conflicts);
+      });
+      return this.getBadge(actor, id);
     },
 
     /** Cancelling gives the place back to the allocation; reactivating takes one again. */
     async updateBadge(actor: Actor, id: number, body: BadgeChanges, uploads: Map<number, Upload> = new Map()): Promise<Badge> {
-      const before = await getRow(actor, id);
-      if (body.email && (await repo.emailRegistered(db, before.eventId, before.badgeCategoryId, body.email, id))) {
-        throw new ConflictError('A badge with this email already exists in this category', 'email');
-      }
-      const answers = body.customFieldValues
-        ? await fieldValues.check(db, { eventId: before.eventId, badgeCategoryId: before.badgeCategoryId }, body.customFieldValues, uploads, { partial: true })
-        : null;
-      await db
-        .transaction(async (tx) => {
-          let allocationId = before.allocationId;
-          if (body.status && body.status !== before.status) {
-            if (body.status === 'cancelled' && allocationId != null) await releaseAllocation(tx, allocationId);
-            if (body.status === 'active' && allocationId != null) {
-              allocationId = await consumeAllocation(tx, await allocationHolder(tx, allocationId), before.badgeCategory);
+      await writeWithUploads(uploads, async () => {
+        const before = await getRow(actor, id);
+        if (body.email && (await repo.emailRegistered(db, before.eventId, before.badgeCategoryId, body.email, id))) {
+          throw new ConflictError('A badge with this email already exists in this category', 'email');
+        }
+        // A file alone answers its field: a form may send it without any other answer.
+        const answers =
+          body.customFieldValues || uploads.size > 0
+            ? await fieldValues.check(db, { eventId: before.eventId, badgeCategoryId: before.badgeCategoryId }, body.customFieldValues ?? [], uploads, { partial: true })
+            : null;
+        return db
+          .transaction(async (tx) => {
+            let allocationId = before.allocationId;
+            if (body.status && body.status !== before.status) {
+              if (body.status === 'cancelled' && allocationId != null) await releaseAllocation(tx, allocationId);
+              if (body.status === 'active' && allocationId != null) {
+                allocationId = await consumeAllocation(tx, await allocationHolder(tx, allocationId), before.badgeCategory);
+              }
             }
-          }
-          await repo.updateBadge(tx, id, {
-            firstName: body.firstName,
-            lastName: body.lastName,
-            email: body.email,
-            phone: body.phone,
-            status: body.status,
-            allocationId,
-          });
-          if (answers) await fieldValues.save(tx, id, answers, actor.principal.id, before.eventId);
-          await recordAudit(tx, actor, { action: 'update', entityType: 'badge', entityId: id, eventId: before.eventId, before, after: body });
-        })
-        .catch(async (error: unknown) => {
-          await fieldValues.discard(answers);
-          conflicts(error);
-        });
+            await repo.updateBadge(tx, id, {
+              firstName: body.firstName,
+              lastName: body.lastName,
+              email: body.email,
+              phone: body.phone,
+              status: body.status,
+              allocationId,
+            });
+            const obsolete = answers ? await fieldValues.save(tx, id, answers, actor.principal.id, before.eventId) : [];
+            await recordAudit(tx, actor, { action: 'update', entityType: 'badge', entityId: id, eventId: before.eventId, before, after: body });
+            return { result: id, obsolete };
+          })
+          .catch(conflicts);
+      });
       return this.getBadge(actor, id);
     },
 
@@ -246,13 +314,17 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
       return files.openFile(db, file.id, row.eventId);
     },
 
+    /** Deletes the badge with its answers, and its files' bytes once that has committed. */
     async deleteBadge(actor: Actor, id: number): Promise<void> {
       const before = await getRow(actor, id);
-      await db.transaction(async (tx) => {
-        if (before.status === 'active' && before.allocationId != null) await releaseAllocation(tx, before.allocationId);
-        await repo.deleteBadge(tx, id);
-        await recordAudit(tx, actor, { action: 'delete', entityType: 'badge', entityId: id, eventId: before.eventId, before });
-      });
+      await writeWithUploads(new Map(), () =>
+        db.transaction(async (tx) => {
+          if (before.status === 'active' && before.allocationId != null) await releaseAllocation(tx, before.allocationId);
+          const obsolete = await deleteFiles(tx, await repo.deleteBadge(tx, id));
+          await recordAudit(tx, actor, { action: 'delete', entityType: 'badge', entityId: id, eventId: before.eventId, before });
+          return { result: undefined, obsolete };
+        }),
+      );
     },
   };
 }

@@ -1,18 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { badgeFieldValues } from '../../db/schema/badges';
 import { ValidationError } from '../../lib/errors';
 import { validateFieldValues, type NormalizedFieldValue } from '../custom-fields/custom-field-values.rules';
 import { findFieldsForCategory } from '../custom-fields/custom-fields.repository';
-import { detectContentType } from '../files/content-type';
-import type { FilesService, StoredFile } from '../files/files.service';
+import { deleteFiles } from '../files/files.repository';
+import type { FilesService, ReceivedFile } from '../files/files.service';
 import { saveFieldValues } from './badges.repository';
 
-/** A file part of a badge form (`customField[{id}]`), still in memory. */
-export type Upload = { bytes: Buffer; filename: string; mimetype: string };
+/** A file part of a badge form (`customField[{id}]`), already streamed to the store, its row not yet written. */
+export type Upload = ReceivedFile;
 
-/** Checked answers; `stored` collects the files written for them, to discard if the transaction fails. */
-export type CheckedAnswers = { values: NormalizedFieldValue[]; uploads: Map<number, Upload>; stored: StoredFile[] };
+/** Checked answers with the uploads they were checked against. */
+export type CheckedAnswers = { values: NormalizedFieldValue[]; uploads: Map<number, Upload> };
+
+/** Bytes to remove once the transaction that wrote the answers has committed. */
+export type ObsoleteFiles = { storageKey: string }[];
 
 export type FieldValuesPort = {
   /** Validates answers against the category's fields; a 400 names every wrong field. */
@@ -23,22 +26,19 @@ export type FieldValuesPort = {
     uploads: Map<number, Upload>,
     options: { partial: boolean },
   ): Promise<CheckedAnswers>;
-  /** Stores the files and writes the answers in the caller's transaction. */
-  save(tx: Database, badgeId: number, answers: CheckedAnswers, adminId: number, eventId: number): Promise<void>;
-  /** Removes the bytes of files written for answers whose transaction did not commit. */
-  discard(answers: CheckedAnswers | null): Promise<void>;
+  /**
+   * Records the uploads and writes the answers in the caller's transaction; deletes the rows of
+   * files the answers replace or clear. Returns the bytes to remove after the commit: those
+   * files', and any upload no answer took.
+   */
+  save(tx: Database, badgeId: number, answers: CheckedAnswers, adminId: number, eventId: number): Promise<ObsoleteFiles>;
 };
 
 export function createFieldValues(files: FilesService): FieldValuesPort {
   return {
     async check(db, target, submitted, uploads, options) {
       const definitions = await findFieldsForCategory(db, target);
-      const detected = new Map(
-        [...uploads].map(([id, upload]) => [
-          id,
-          { sizeBytes: upload.bytes.byteLength, contentType: detectContentType(upload.bytes, { name: upload.filename, type: upload.mimetype }) },
-        ]),
-      );
+      const detected = new Map([...uploads].map(([id, upload]) => [id, { sizeBytes: upload.sizeBytes, contentType: upload.contentType }]));
       const storedFiles = target.badgeId
         ? new Set(
             (
@@ -58,34 +58,33 @@ export function createFieldValues(files: FilesService): FieldValuesPort {
       if (result.errors.length > 0) {
         throw new ValidationError(result.errors.length === 1 ? result.errors[0]!.message : 'Some answers are not valid', result.errors);
       }
-      return { values: result.values, uploads, stored: [] };
+      return { values: result.values, uploads };
     },
 
     async save(tx, badgeId, answers, adminId, eventId) {
+      const fileFieldIds = answers.values.filter((answer) => answer.type === 'file').map((answer) => answer.customFieldId);
+      const previous =
+        fileFieldIds.length === 0
+          ? []
+          : await tx
+              .select({ fileId: badgeFieldValues.fileId })
+              .from(badgeFieldValues)
+              .where(and(eq(badgeFieldValues.badgeId, badgeId), inArray(badgeFieldValues.customFieldId, fileFieldIds), isNotNull(badgeFieldValues.fileId)));
       const rows = [];
-        for (const answer of answers.values) {
-          if (answer.type === 'file') {
-            const upload = answers.uploads.get(answer.customFieldId)!;
-            const file = await files.storeUpload(tx, {
-              eventId,
-              purpose: 'custom-field',
-              originalName: upload.filename,
-              bytes: upload.bytes,
-              declaredType: upload.mimetype,
-              adminId,
-              field: `customFieldValues.${answer.key}`,
-            });
-            answers.stored.push(file);
-            rows.push({ customFieldId: answer.customFieldId, value: null, fileId: file.id });
-          } else {
-            rows.push({ customFieldId: answer.customFieldId, value: answer.value });
-          }
+      const used = new Set<Upload>();
+      for (const answer of answers.values) {
+        if (answer.type === 'file' && answer.file) {
+          const upload = answers.uploads.get(answer.customFieldId)!;
+          await files.record(tx, upload, { eventId, purpose: 'custom-field', adminId });
+          used.add(upload);
+          rows.push({ customFieldId: answer.customFieldId, value: null, fileId: upload.id });
+        } else {
+          rows.push({ customFieldId: answer.customFieldId, value: answer.value });
         }
+      }
       await saveFieldValues(tx, badgeId, rows);
-    },
-
-    async discard(answers) {
-      if (answers && answers.stored.length > 0) await files.discard(answers.stored.splice(0));
+      const replaced = await deleteFiles(tx, previous.map((row) => row.fileId!));
+      return [...replaced, ...[...answers.uploads.values()].filter((upload) => !used.has(upload))];
     },
   };
 }

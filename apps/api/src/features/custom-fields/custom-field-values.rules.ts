@@ -34,8 +34,8 @@ export type FieldAnswer = string | number | boolean | string[];
 
 export type NormalizedFieldValue =
   | { customFieldId: number; key: string; type: Exclude<CustomFieldType, 'file'>; value: FieldAnswer | null }
-  /** Store this upload (the caller holds its bytes) as the field's file. */
-  | { customFieldId: number; key: string; type: 'file'; value: null; file: UploadedFileInfo };
+  /** Store this upload (the caller holds its bytes) as the field's file; with `file: null`, remove the stored one. */
+  | { customFieldId: number; key: string; type: 'file'; value: null; file: UploadedFileInfo | null };
 
 export type FieldValuesOptions = {
   /**
@@ -56,7 +56,8 @@ export type FieldValuesOptions = {
  *   switched off may still send it. Inactive fields are never required.
  * - An empty answer (missing, null, blank text, empty list) is `value: null` (clears the answer)
  *   unless the field is required. A required checkbox must be ticked.
- * - A file field is answered through `files` only; `submitted` may not carry a value for it.
+ * - A file field is answered through `files` only; `submitted` may not carry a value for it but
+ *   an empty one, which removes the stored file.
  *
  * Errors name the field as `customFieldValues.<key>` so the form shows them beside the input.
  */
@@ -100,7 +101,11 @@ export function validateFieldValues(
         const problem = fileProblem(definition.validation, file);
         if (problem) errors.push({ field, message: problem });
         else values.push({ customFieldId: definition.id, key: definition.key, type: 'file', value: null, file });
-      } else if (definition.required && !options.storedFiles?.has(definition.id) && (!options.partial || answered.has(definition.id))) {
+      } else if (answered.has(definition.id)) {
+        // An empty answer without a file removes the stored file, where the field may be empty.
+        if (definition.required) errors.push({ field, message: 'Required' });
+        else values.push({ customFieldId: definition.id, key: definition.key, type: 'file', value: null, file: null });
+      } else if (definition.required && !options.storedFiles?.has(definition.id) && !options.partial) {
         errors.push({ field, message: 'Required' });
       }
       continue;

@@ -1,13 +1,17 @@
 import type { BadgeType } from '@portal/shared/badge-categories';
 import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { badgeCategories, badgeFieldValues, customFields } from '../../db/schema/badges';
+import { badgeCategories, badgeFieldValues, badges, customFields } from '../../db/schema/badges';
 import { events } from '../../db/schema/events';
 import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
 import { scopeEventId, type Scope } from '../auth/scope';
 import type { FieldDefinition } from './custom-field-values.rules';
 
-const fieldColumns = {
+/**
+ * With the answers counted among badges `badgeFilter` admits (`badgeCountFilterFor`; none: the
+ * whole event's, as rules about the field need, read from the field's index alone).
+ */
+const fieldColumns = (badgeFilter?: SQL) => ({
   id: customFields.id,
   eventId: customFields.eventId,
   badgeCategoryId: customFields.badgeCategoryId,
@@ -22,10 +26,13 @@ const fieldColumns = {
   sortOrder: customFields.sortOrder,
   helpText: customFields.helpText,
   validation: customFields.validation,
-  answerCount: sql<number>`(select cast(count(*) as integer) from ${badgeFieldValues} v where v.custom_field_id = custom_fields.id)`,
+  answerCount: badgeFilter
+    ? sql<number>`(select cast(count(*) as integer) from ${badgeFieldValues} v join ${badges} on ${badges.id} = v.badge_id
+        where v.custom_field_id = custom_fields.id and ${badgeFilter})`
+    : sql<number>`(select cast(count(*) as integer) from ${badgeFieldValues} v where v.custom_field_id = custom_fields.id)`,
   createdAt: customFields.createdAt,
   updatedAt: customFields.updatedAt,
-};
+});
 
 export type FieldRow = NonNullable<Awaited<ReturnType<typeof findField>>>;
 
@@ -56,7 +63,7 @@ export type FieldFilter = Page & {
   entityType?: string;
 };
 
-export async function listFields(db: Database, scopeFilter: SQL | undefined, query: FieldFilter) {
+export async function listFields(db: Database, scopeFilter: SQL | undefined, query: FieldFilter, badgeFilter?: SQL) {
   const where = and(
     scopeFilter,
     query.eventId ? eq(customFields.eventId, query.eventId) : undefined,
@@ -76,14 +83,14 @@ export async function listFields(db: Database, scopeFilter: SQL | undefined, que
   const { limit, offset } = pageWindow(query);
   const pageIds = db.select({ id: customFields.id }).from(customFields).where(where).orderBy(...order).limit(limit).offset(offset);
   return fetchPage(
-    () => db.select(fieldColumns).from(customFields).where(inArray(customFields.id, pageIds)).orderBy(...order),
+    () => db.select(fieldColumns(badgeFilter)).from(customFields).where(inArray(customFields.id, pageIds)).orderBy(...order),
     () => countWhere(db, customFields, where),
   );
 }
 
-export async function findField(db: Database, id: number, scopeFilter: SQL | undefined) {
+export async function findField(db: Database, id: number, scopeFilter: SQL | undefined, badgeFilter?: SQL) {
   const [row] = await db
-    .select(fieldColumns)
+    .select(fieldColumns(badgeFilter))
     .from(customFields)
     .where(and(eq(customFields.id, id), scopeFilter));
   return row;
@@ -97,9 +104,10 @@ export async function listCategoryFields(
   db: Database,
   category: { id: number; eventId: number },
   filter: { entityType?: string; activeOnly?: boolean } = {},
+  badgeFilter?: SQL,
 ) {
   return db
-    .select(fieldColumns)
+    .select(fieldColumns(badgeFilter))
     .from(customFields)
     .where(
       and(
@@ -222,16 +230,16 @@ export async function keysLike(db: Database, eventId: number, entityType: string
 /** The fields of an event (within a scope filter, or all) with what an export or an import compares. */
 export async function listEventFields(db: Database, eventId: number, scopeFilter?: SQL) {
   return db
-    .select(fieldColumns)
+    .select(fieldColumns())
     .from(customFields)
     .where(and(eq(customFields.eventId, eventId), scopeFilter))
     .orderBy(...formOrder);
 }
 
 /** One group of fields, in position order: an event's event-wide fields, or one category's. */
-export async function listGroupFields(db: Database, eventId: number, badgeCategoryId: number | null) {
+export async function listGroupFields(db: Database, eventId: number, badgeCategoryId: number | null, badgeFilter?: SQL) {
   return db
-    .select(fieldColumns)
+    .select(fieldColumns(badgeFilter))
     .from(customFields)
     .where(
       and(

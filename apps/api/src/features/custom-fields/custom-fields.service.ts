@@ -23,6 +23,7 @@ import { recordAudit } from '../audit/audit.repository';
 import type { Principal } from '../auth/principal';
 import { scopeEventId, scopeOf } from '../auth/scope';
 import { categoryScopeFilter } from '../badge-categories/badge-categories.repository';
+import { badgeCountFilterFor } from '../badges/badges.repository';
 import * as repo from './custom-fields.repository';
 
 type Definition = Omit<repo.FieldValues, 'eventId' | 'key'> & { key?: string };
@@ -162,7 +163,7 @@ export function createCustomFieldsService({ db }: { db: Database }) {
         return { ...entry, badgeCategoryId, action: 'skip' as const, reason };
       }
       if (same.type !== source.type && same.answerCount > 0) {
-        return { ...entry, badgeCategoryId, action: 'skip' as const, reason: `The existing field has ${same.answerCount} answer(s); its type cannot change` };
+        return { ...entry, badgeCategoryId, action: 'skip' as const, reason: 'The existing field has answers; its type cannot change' };
       }
       placed.push(place);
       return { ...entry, badgeCategoryId, action: 'update' as const, reason: 'Replaces the existing field', customFieldId: same.id, replaces: same };
@@ -187,12 +188,15 @@ export function createCustomFieldsService({ db }: { db: Database }) {
   return {
     async listFields(actor: Actor, query: ListCustomFieldsQuery) {
       // A scoped caller asking for another event's fields gets an empty list, as for any filter.
-      const { rows, total } = await repo.listFields(db, fieldFilterFor(actor.principal), query);
+      const { rows, total } = await repo.listFields(db, fieldFilterFor(actor.principal), query, badgeCountFilterFor(actor.principal));
       return listResult(rows.map(toField), total, query);
     },
 
+    /** Its `answerCount` counts answers of the badges the caller reaches; rules use the event's count. */
     async getField(actor: Actor, id: number): Promise<CustomField> {
-      return toField(await getInScope(actor, id));
+      const row = await repo.findField(db, id, fieldFilterFor(actor.principal), badgeCountFilterFor(actor.principal));
+      if (!row) throw new NotFoundError('Custom field');
+      return toField(row);
     },
 
     async createField(actor: Actor, body: Definition & { eventId: number }): Promise<CustomField> {
@@ -224,11 +228,11 @@ export function createCustomFieldsService({ db }: { db: Database }) {
       const issues = definitionIssues({ type: merged.type, options: merged.options ?? [], validation: merged.validation ?? {} });
       if (issues.length) throw definitionError(issues);
       if (body.type !== undefined && body.type !== before.type && before.answerCount > 0) {
-        throw new ConflictError(`This field has ${before.answerCount} answer(s); its type cannot change`, 'type');
+        throw new ConflictError('This field has answers; its type cannot change', 'type');
       }
       if (body.badgeCategoryId !== undefined && body.badgeCategoryId !== before.badgeCategoryId) {
         if (before.answerCount > 0) {
-          throw new ConflictError(`This field has ${before.answerCount} answer(s); it cannot move to other badges`, 'badgeCategoryId');
+          throw new ConflictError('This field has answers; it cannot move to other badges', 'badgeCategoryId');
         }
         await categoryForField(actor, before.eventId, body.badgeCategoryId ?? null);
       }
@@ -247,7 +251,7 @@ export function createCustomFieldsService({ db }: { db: Database }) {
     async deleteField(actor: Actor, id: number): Promise<void> {
       const before = await getInScope(actor, id);
       if (before.answerCount > 0) {
-        throw new ConflictError(`This field has ${before.answerCount} answer(s); switch it off instead of deleting it`);
+        throw new ConflictError('This field has answers; switch it off instead of deleting it');
       }
       await db.transaction(async (tx) => {
         await repo.deleteField(tx, id);
@@ -272,14 +276,14 @@ export function createCustomFieldsService({ db }: { db: Database }) {
           after: { badgeCategoryId: body.badgeCategoryId, ids: body.ids },
         });
       });
-      return (await repo.listGroupFields(db, body.eventId, body.badgeCategoryId)).map(toField);
+      return (await repo.listGroupFields(db, body.eventId, body.badgeCategoryId, badgeCountFilterFor(actor.principal))).map(toField);
     },
 
     /** Active and inactive fields that apply to a category (its own, then the event-wide ones), in form order. */
     async listCategoryFields(actor: Actor, categoryId: number, query: { entityType?: string }): Promise<CustomField[]> {
       const category = await repo.findCategory(db, categoryId, categoryFilterFor(actor.principal));
       if (!category) throw new NotFoundError('Badge category');
-      return (await repo.listCategoryFields(db, category, { entityType: query.entityType })).map(toField);
+      return (await repo.listCategoryFields(db, category, { entityType: query.entityType }, badgeCountFilterFor(actor.principal))).map(toField);
     },
 
     /**

@@ -5,6 +5,8 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError, withUniq
 import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeOf } from '../auth/scope';
+import { deleteEventFiles } from '../files/files.repository';
+import type { FilesService } from '../files/files.service';
 import * as repo from './events.repository';
 
 type EventInput = {
@@ -25,7 +27,7 @@ function toEvent(row: repo.EventRow): PortalEvent {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-export function createEventsService({ db }: { db: Database }) {
+export function createEventsService({ db, files }: { db: Database; files: FilesService }) {
   async function getInScope(actor: Actor, id: number) {
     const row = await repo.findEvent(db, id, scopeOf(actor.principal));
     if (!row) throw new NotFoundError('Event');
@@ -106,10 +108,13 @@ export function createEventsService({ db }: { db: Database }) {
           `This event has ${before.exhibitorCount} exhibitor(s) and ${before.badgeCount} badge(s); archive it before deleting it`,
         );
       }
-      await db.transaction(async (tx) => {
+      const deletedFiles = await db.transaction(async (tx) => {
+        const eventFiles = await deleteEventFiles(tx, id);
         await repo.deleteEventCascade(tx, id);
         await recordAudit(tx, actor, { action: 'delete', entityType: 'event', entityId: id, eventId: id, before });
+        return eventFiles;
       });
+      await files.removeDeleted(deletedFiles);
     },
   };
 }

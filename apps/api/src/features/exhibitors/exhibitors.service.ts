@@ -2,6 +2,7 @@ import type { Exhibitor, ListExhibitorsQuery } from '@portal/shared/exhibitors';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { badges } from '../../db/schema/badges';
 import { roles } from '../../db/schema/roles';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -15,6 +16,8 @@ import { hashPassword } from '../auth/passwords';
 import { scopeOf, type Scope } from '../auth/scope';
 import { findCompany, insertCompany } from '../companies/companies.repository';
 import { findEventInScope } from '../events/events.repository';
+import { deleteAnswerFilesOfBadges } from '../files/files.repository';
+import type { FilesService } from '../files/files.service';
 import * as repo from './exhibitors.repository';
 
 export type NewExhibitor = {
@@ -96,7 +99,7 @@ export async function insertExhibitor(
   return adminId;
 }
 
-export function createExhibitorsService({ db, publicUrl }: { db: Database; publicUrl: string }) {
+export function createExhibitorsService({ db, publicUrl, files }: { db: Database; publicUrl: string; files: FilesService }) {
   async function getInScope(actor: Actor, id: number) {
     const row = await repo.findExhibitor(db, id, scopeOf(actor.principal));
     if (!row) throw new NotFoundError('Exhibitor');
@@ -164,7 +167,9 @@ export function createExhibitorsService({ db, publicUrl }: { db: Database; publi
     /** Deletes the exhibitor's account with its sub-accounts and profile; its company stays. */
     async deleteExhibitor(actor: Actor, id: number): Promise<void> {
       const before = await getInScope(actor, id);
-      await db.transaction(async (tx) => {
+      // Its badges go by cascade, and with them the files they were given, once this commits.
+      const deletedFiles = await db.transaction(async (tx) => {
+        const answerFiles = await deleteAnswerFilesOfBadges(tx, eq(badges.exhibitorId, id));
         await admins.deleteAdmin(tx, id);
         await recordAudit(tx, actor, {
           action: 'delete',
@@ -173,7 +178,9 @@ export function createExhibitorsService({ db, publicUrl }: { db: Database; publi
           eventId: before.eventId,
           before,
         });
+        return answerFiles;
       });
+      await files.removeDeleted(deletedFiles);
     },
   };
 }

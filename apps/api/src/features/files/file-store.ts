@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,6 +12,11 @@ export type FileStore = {
   get(key: string): Promise<Readable | null>;
   /** Removes the bytes; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Every stored key with when it was written, for the orphan sweep. Unfinished writes older than
+   * `staleBefore` (left by a process that stopped mid-upload) are removed on the way.
+   */
+  list(staleBefore: Date): AsyncIterable<{ key: string; modifiedAt: Date }>;
 };
 
 // Keys are made by `newStorageKey`; anything else (a path from a client) is refused outright.
@@ -55,6 +60,24 @@ export function createLocalFileStore(root: string): FileStore {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async *list(staleBefore) {
+      let shards: string[];
+      try {
+        shards = await readdir(root);
+      } catch {
+        return;
+      }
+      for (const shard of shards.filter((name) => /^[0-9a-f]{2}$/.test(name)).sort()) {
+        for (const name of await readdir(join(root, shard)).catch(() => [])) {
+          const path = join(root, shard, name);
+          const modifiedAt = await stat(path).then((info) => info.mtime, () => null);
+          if (!modifiedAt) continue;
+          const key = `${shard}/${name}`;
+          if (KEY_PATTERN.test(key)) yield { key, modifiedAt };
+          else if (name.endsWith('.part') && modifiedAt < staleBefore) await rm(path, { force: true });
+        }
+      }
     },
   };
 }

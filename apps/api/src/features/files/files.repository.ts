@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
+import { badgeFieldValues, badges } from '../../db/schema/badges';
 import { files } from '../../db/schema/files';
 
 export type FileRow = typeof files.$inferSelect;
@@ -15,4 +16,61 @@ export async function findFile(db: Database, id: string, eventId: number | null)
     .from(files)
     .where(and(eq(files.id, id), eventId == null ? undefined : eq(files.eventId, eventId)));
   return row;
+}
+
+/** Deletes file rows; their storage keys, for removing the bytes once the transaction commits. */
+export async function deleteFiles(tx: Database, ids: readonly string[]): Promise<{ storageKey: string }[]> {
+  if (ids.length === 0) return [];
+  return tx.delete(files).where(inArray(files.id, [...ids])).returning({ storageKey: files.storageKey });
+}
+
+/**
+ * In a transaction about to delete the badges matching `badgeWhere`: deletes the rows of the
+ * files their answers name, returning the storage keys (the answers themselves go by cascade).
+ */
+export async function deleteAnswerFilesOfBadges(tx: Database, badgeWhere: SQL): Promise<{ storageKey: string }[]> {
+  return tx
+    .delete(files)
+    .where(
+      inArray(
+        files.id,
+        tx
+          .select({ id: sql<string>`${badgeFieldValues.fileId}` })
+          .from(badgeFieldValues)
+          .innerJoin(badges, eq(badges.id, badgeFieldValues.badgeId))
+          .where(and(badgeWhere, isNotNull(badgeFieldValues.fileId))),
+      ),
+    )
+    .returning({ storageKey: files.storageKey });
+}
+
+/** In a transaction about to delete an event: deletes the rows of its files, returning the storage keys. */
+export async function deleteEventFiles(tx: Database, eventId: number): Promise<{ storageKey: string }[]> {
+  return tx.delete(files).where(eq(files.eventId, eventId)).returning({ storageKey: files.storageKey });
+}
+
+/**
+ * Deletes up to `limit` answer files that no answer references and that were recorded before
+ * `before` (an upload in flight records its row and its answer in one transaction, so a younger
+ * unreferenced row may still be on its way to being referenced). Returns their storage keys.
+ */
+export async function deleteUnreferencedFiles(db: Database, before: Date, limit: number): Promise<{ storageKey: string }[]> {
+  return queryRows<{ storageKey: string }>(
+    db,
+    sql`delete from files f
+          where f.id in (
+            select id from files o
+             where o.purpose = 'custom-field' and o.created_at < ${before.toISOString()}
+               and not exists (select 1 from badge_field_values v where v.file_id = o.id)
+             limit ${limit})
+            and not exists (select 1 from badge_field_values v where v.file_id = f.id)
+        returning f.storage_key as "storageKey"`,
+  );
+}
+
+/** The storage keys among `keys` that a file row holds. */
+export async function knownStorageKeys(db: Database, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db.select({ storageKey: files.storageKey }).from(files).where(inArray(files.storageKey, [...keys]));
+  return new Set(rows.map((row) => row.storageKey));
 }

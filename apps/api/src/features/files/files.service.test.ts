@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { openTestDatabase } from '../../test/database';
-import { detectContentType } from './content-type';
+import { ContentSniffer, detectContentType } from './content-type';
 import { createLocalFileStore, newStorageKey } from './file-store';
 import { cleanFileName, createFilesService } from './files.service';
 
@@ -132,6 +132,38 @@ describe('content type detection', () => {
   });
 });
 
+describe('content type detection as the bytes stream in', () => {
+  it('reads the same type whatever the size of the chunks', () => {
+    for (const [type, bytes] of Object.entries(SAMPLES)) {
+      for (const size of [1, 3, 7, 64, 4096]) {
+        const sniffer = new ContentSniffer();
+        for (let at = 0; at < bytes.length; at += size) sniffer.push(bytes.subarray(at, at + size));
+        expect(sniffer.finish(), `${type} in chunks of ${size}`).toBe(type);
+      }
+    }
+  });
+
+  it('finds an Office document whose directory lies past the first MiB, keeping only the end', () => {
+    const docx = zip({ 'word/media/scan.bin': 'x'.repeat(3 * 1024 * 1024), '[Content_Types].xml': '<Types/>', 'word/document.xml': '<document/>' });
+    const sniffer = new ContentSniffer();
+    for (let at = 0; at < docx.length; at += 64 * 1024) sniffer.push(docx.subarray(at, at + 64 * 1024));
+    expect(sniffer.finish()).toBe(DOCX);
+  });
+
+  it('says which types remain possible as soon as the first bytes have come', () => {
+    const sniffer = new ContentSniffer();
+    sniffer.push(Buffer.from('%PDF-1'));
+    expect(sniffer.possibleTypes()).toBeNull();
+    sniffer.push(Buffer.from('.7 and more'));
+    expect(sniffer.possibleTypes()).toEqual(['application/pdf']);
+    const text = new ContentSniffer();
+    text.push(Buffer.from('name,email\nAna,ana@example.com\n'));
+    expect(text.possibleTypes()).toEqual(['text/plain', 'text/csv']);
+    text.push(Buffer.from([0x00]));
+    expect(text.possibleTypes()).toEqual(['application/octet-stream']);
+  });
+});
+
 describe('local file store', () => {
   it('puts bytes and streams, reads them back and deletes them', async () => {
     const store = createLocalFileStore(join(root, 'store'));
@@ -182,7 +214,7 @@ describe('storeUpload', () => {
     });
     await expect(
       service.storeUpload(database.db, { ...base, originalName: 'a.pdf', declaredType: 'application/pdf', bytes: png, allowedMimeTypes: ['application/pdf'] }),
-    ).rejects.toMatchObject({ statusCode: 400, message: 'This type of file is not accepted' });
+    ).rejects.toMatchObject({ statusCode: 400, message: 'This type of file is not accepted; use PDF' });
     await expect(service.storeUpload(database.db, { ...base, originalName: 'a.zip', bytes: zip({ 'a.txt': 'a' }) })).rejects.toMatchObject({ statusCode: 400 });
     await expect(service.storeUpload(database.db, { ...base, originalName: 'a.txt', bytes: Buffer.alloc(0) })).rejects.toMatchObject({ statusCode: 400 });
     await expect(
@@ -204,7 +236,37 @@ describe('storeUpload', () => {
     expect(await entries()).toBe(count);
   });
 
+  it('stops reading an upload at the first byte over its limit, or once its type cannot be accepted', async () => {
+    const service = createFilesService({ store: store() });
+    const entries = async () => (await readdir(join(root, 'uploads'), { recursive: true })).filter((name) => name.length > 3);
+    const before = await entries();
+    let pulled = 0;
+    async function* endless(first: Buffer) {
+      yield first;
+      for (;;) {
+        pulled += 1;
+        yield Buffer.alloc(1024, 0x61);
+      }
+    }
+    await expect(service.receive(endless(Buffer.from('plain text ahead')), { originalName: 'a.txt', maxBytes: 10 * 1024, field: 'f' })).rejects.toMatchObject({
+      statusCode: 413,
+      details: [{ field: 'f', message: 'The file is larger than 10 KiB' }],
+    });
+    expect(pulled).toBe(10);
+    pulled = 0;
+    const png = SAMPLES['image/png']!.subarray(0, 16);
+    await expect(service.receive(endless(png), { originalName: 'a.pdf', allowedMimeTypes: ['application/pdf'], field: 'f' })).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'This type of file is not accepted; use PDF',
+    });
+    expect(pulled).toBe(0);
+    expect(await entries()).toEqual(before);
+  });
+
   it('cleans names for display', () => {
+    // Direction controls would show "invoice\u202Egpj.exe" as "invoiceexe.jpg".
+    expect(cleanFileName('invoice\u202Egpj.exe')).toBe('invoicegpj.exe');
+    expect(cleanFileName('\u2066a\u2069\u200eb\u200f\u061cc\u202a\u202b\u202c\u202d.pdf\u0085')).toBe('abc.pdf');
     expect(cleanFileName('C:\\Users\\ana\\photo.jpg')).toBe('photo.jpg');
     expect(cleanFileName('\u0000\u0007')).toBe('file');
     expect(cleanFileName('a'.repeat(300) + '.pdf')).toHaveLength(200);

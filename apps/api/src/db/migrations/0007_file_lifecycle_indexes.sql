@@ -1,0 +1,2 @@
+CREATE INDEX "badge_field_values_file_idx" ON "badge_field_values" USING btree ("file_id") WHERE "badge_field_values"."file_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "files_storage_key_key" ON "files" USING btree ("storage_key");
