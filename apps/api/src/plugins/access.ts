@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import type { AccessTokens } from '../features/auth/access-tokens';
-import { loadPrincipal, type Principal } from '../features/auth/principal';
+import { loadSessionPrincipal, type Principal } from '../features/auth/principal';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 
 /** What a route demands of its caller. Every /api route declares one; there is no default. */
@@ -59,8 +59,8 @@ export default fp(
     async function authenticate(request: FastifyRequest): Promise<Principal | null> {
       const token = bearerToken(request);
       if (!token) return null;
-      const adminId = await opts.accessTokens.verify(token);
-      return adminId ? loadPrincipal(opts.db, adminId) : null;
+      const claims = await opts.accessTokens.verify(token);
+      return claims ? loadSessionPrincipal(opts.db, claims.adminId, claims.sessionId) : null;
     }
 
     app.addHook('onRoute', (route) => {

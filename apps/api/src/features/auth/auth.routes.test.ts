@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { refreshTokens } from '../../db/schema/auth';
 import { admins } from '../../db/schema/admins';
-import { createTestApp, TEST_PASSWORD, TEST_SECRET, type TestApp } from '../../test/harness';
+import { createTestApp, createWorld, TEST_PASSWORD, TEST_SECRET, type TestApp } from '../../test/harness';
 
 const SSO_SECRET = 'sso-shared-secret-with-at-least-32-chars';
 
@@ -218,6 +218,91 @@ describe('access tokens', () => {
     expect((await me(user.token)).statusCode).toBe(200);
     await t.db.update(admins).set({ isActive: false }).where(eq(admins.id, user.id));
     expect((await me(user.token)).statusCode).toBe(401);
+  });
+});
+
+describe('ending a session ends its access tokens on the next request', () => {
+  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+  const NEW_PASSWORD = 'Another-Horse-43';
+
+  async function twoSessions(email: string, password = TEST_PASSWORD) {
+    const first = (await login(email, password, '10.0.1.1')).json() as { token: string; refreshToken: string };
+    const second = (await login(email, password, '10.0.1.1')).json() as { token: string; refreshToken: string };
+    expect((await me(first.token)).statusCode).toBe(200);
+    expect((await me(second.token)).statusCode).toBe(200);
+    return [first, second] as const;
+  }
+
+  it('logout ends its own session only', async () => {
+    const user = await t.createUser({});
+    const [first, second] = await twoSessions(user.email);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: first.refreshToken },
+      headers: { authorization: `Bearer ${first.token}` },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await me(first.token)).statusCode).toBe(401);
+    expect((await me(second.token)).statusCode).toBe(200);
+  });
+
+  it('reuse detection ends every access token of the family, and of it alone', async () => {
+    const user = await t.createUser({});
+    const [first, other] = await twoSessions(user.email);
+    const rotated = (await refresh(first.refreshToken)).json() as { token: string };
+    expect((await me(rotated.token)).statusCode).toBe(200);
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+    expect((await me(first.token)).statusCode).toBe(401);
+    expect((await me(rotated.token)).statusCode).toBe(401);
+    expect((await me(other.token)).statusCode).toBe(200);
+  });
+
+  it('a password set by an admin ends every session of the account, not the admin\'s', async () => {
+    const w = await createWorld(t);
+    const target = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.eventAdmin], eventId: w.eventA });
+    const sessions = await twoSessions(target.email);
+    const res = await t.request(w.systemAdmin, { method: 'PUT', url: `/api/admin/admins/${target.id}`, payload: { password: NEW_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    for (const session of sessions) expect((await me(session.token)).statusCode).toBe(401);
+    expect((await me(target.token)).statusCode).toBe(401);
+    expect((await me(w.systemAdmin.token)).statusCode).toBe(200);
+    expect((await login(target.email, NEW_PASSWORD, '10.0.1.2')).statusCode).toBe(200);
+  });
+
+  it('changing one\'s own password ends one\'s own sessions too', async () => {
+    const admin = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.systemAdmin] });
+    const [session] = await twoSessions(admin.email);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/admins/${admin.id}`,
+      payload: { password: NEW_PASSWORD },
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(session.token)).statusCode).toBe(401);
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('a sub-account password reset by its exhibitor ends the sub-account\'s sessions', async () => {
+    const w = await createWorld(t);
+    const [session] = await twoSessions(w.subAccountA.email);
+    const res = await t.request(w.exhibitorA, { method: 'PUT', url: `/api/admin/sub-accounts/${w.subAccountA.id}`, payload: { password: NEW_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    expect((await me(session.token)).statusCode).toBe(401);
+    expect((await me(w.subAccountA.token)).statusCode).toBe(401);
+    expect((await me(w.exhibitorA.token)).statusCode).toBe(200);
+  });
+
+  it('a deactivation ends every session, and reactivating does not bring them back', async () => {
+    const w = await createWorld(t);
+    const target = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.eventAdmin], eventId: w.eventA });
+    const [session] = await twoSessions(target.email);
+    const off = await t.request(w.systemAdmin, { method: 'PUT', url: `/api/admin/admins/${target.id}`, payload: { isActive: false } });
+    expect(off.statusCode).toBe(200);
+    expect((await me(session.token)).statusCode).toBe(401);
+    await t.request(w.systemAdmin, { method: 'PUT', url: `/api/admin/admins/${target.id}`, payload: { isActive: true } });
+    expect((await me(session.token)).statusCode).toBe(401);
   });
 });
 

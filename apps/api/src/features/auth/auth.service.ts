@@ -36,7 +36,7 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
     });
-    return { token: await accessTokens.sign(principal.id), refreshToken };
+    return { token: await accessTokens.sign({ adminId: principal.id, sessionId: familyId }), refreshToken };
   }
 
   async function startSession(principal: Principal, client: ClientInfo, method: string): Promise<LoginResponse> {
