@@ -309,12 +309,15 @@ describe('ending a session ends its access tokens on the next request', () => {
 describe('single sign-on', () => {
   const secret = new TextEncoder().encode(SSO_SECRET);
   const sso = (token: string) => t.app.inject({ method: 'GET', url: `/api/integrations/jwt/verify/${token}` });
-  const ssoToken = (claims: { email?: string; iss?: string; aud?: string; exp?: number }, key = secret) => {
-    const jwt = new SignJWT(claims.email ? { email: claims.email } : {})
+  type Claims = { email?: string; iss?: string; aud?: string; exp?: number; iat?: number | null; jti?: string };
+  const ssoToken = (claims: Claims, key = secret) => {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({ ...(claims.email ? { email: claims.email } : {}), ...(claims.jti ? { jti: claims.jti } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(claims.iss ?? 'https://idp.test')
       .setAudience(claims.aud ?? 'exhibitor-portal')
-      .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 120);
+      .setExpirationTime(claims.exp ?? nowSeconds + 120);
+    if (claims.iat !== null) jwt.setIssuedAt(claims.iat ?? nowSeconds);
     return jwt.sign(key);
   };
 
@@ -331,14 +334,48 @@ describe('single sign-on', () => {
     ['a bad signature', { key: new TextEncoder().encode('not-the-sso-secret-not-the-sso-secret!') }],
     ['a wrong issuer', { iss: 'https://evil.test' }],
     ['a wrong audience', { aud: 'another-app' }],
-    ['an expired token', { exp: Math.floor(Date.now() / 1000) - 300 }],
+    ['an expired token', { exp: Math.floor(Date.now() / 1000) - 300, iat: Math.floor(Date.now() / 1000) - 400 }],
     ['an unknown email', { email: 'stranger@test.example' }],
-  ])('refuses %s with 401', async (_label, variant: { key?: Uint8Array<ArrayBuffer>; iss?: string; aud?: string; exp?: number; email?: string }) => {
+    ['a token without iat', { iat: null }],
+    ['a lifetime over five minutes', { iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 301 }],
+    ['an iat in the future beyond the clock skew', { iat: Math.floor(Date.now() / 1000) + 120, exp: Math.floor(Date.now() / 1000) + 240 }],
+  ])('refuses %s with 401', async (_label, variant: Claims & { key?: Uint8Array<ArrayBuffer> }) => {
     const user = await t.createUser({});
     const token = await ssoToken({ email: variant.email ?? user.email, ...variant }, variant.key ?? secret);
     const res = await sso(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('SSO authentication failed');
+  });
+
+  it('accepts a token once: the same token again is refused', async () => {
+    const user = await t.createUser({});
+    const token = await ssoToken({ email: user.email });
+    expect((await sso(token)).statusCode).toBe(200);
+    const replay = await sso(token);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe('SSO authentication failed');
+  });
+
+  it('accepts a jti once, whatever token carries it', async () => {
+    const user = await t.createUser({});
+    const jti = `jti-${user.id}`;
+    expect((await sso(await ssoToken({ email: user.email, jti }))).statusCode).toBe(200);
+    const second = await ssoToken({ email: user.email, jti, exp: Math.floor(Date.now() / 1000) + 100 });
+    expect((await sso(second)).statusCode).toBe(401);
+    expect((await sso(await ssoToken({ email: user.email, jti: `${jti}-next` }))).statusCode).toBe(200);
+  });
+
+  it('lets one of two simultaneous uses of a token through', async () => {
+    const user = await t.createUser({});
+    const token = await ssoToken({ email: user.email });
+    const statuses = (await Promise.all([sso(token), sso(token), sso(token)])).map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 401, 401]);
+  });
+
+  it('accepts a five-minute token issued a little ahead of this clock', async () => {
+    const user = await t.createUser({});
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    expect((await sso(await ssoToken({ email: user.email, iat: nowSeconds + 30, exp: nowSeconds + 330 }))).statusCode).toBe(200);
   });
 
   it('refuses a token that is not a JWT at all', async () => {

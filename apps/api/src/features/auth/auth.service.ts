@@ -12,6 +12,7 @@ import { hashPassword, spendVerificationTime, verifyPassword } from './passwords
 import { findLoginCandidate, loadPrincipal, toSessionAdmin, type Principal } from './principal';
 import * as refreshTokens from './refresh-tokens.repository';
 import type { SsoVerifier } from './sso';
+import { markSsoTokenUsed } from './sso-token-uses.repository';
 
 export type AuthServiceDeps = {
   db: Database;
@@ -75,8 +76,9 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
 
     async loginWithSso(token: string, client: ClientInfo): Promise<LoginResponse> {
       await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress, true);
-      const email = await sso.verify(token);
-      const candidate = email ? await findLoginCandidate(db, email) : null;
+      const assertion = await sso.verify(token);
+      const firstUse = assertion ? await markSsoTokenUsed(db, assertion.useKey, assertion.expiresAt) : false;
+      const candidate = assertion && firstUse ? await findLoginCandidate(db, assertion.email) : null;
       if (!candidate || !candidate.isActive) throw new UnauthorizedError(AUTH_MESSAGES.ssoFailed);
       return startSession(candidate.principal, client, 'login_sso');
     },
