@@ -131,7 +131,11 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       accessTokens,
       sso: createSsoVerifier(config),
       limiter,
-      limits: { perAccount: config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT, perAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS },
+      limits: {
+        perAccount: config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT,
+        perAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+        accountDelayMaxMs: config.LOGIN_ACCOUNT_DELAY_MAX_MS,
+      },
     }),
     admins: createAdminsService({ db }),
     roles: createRolesService({ db }),

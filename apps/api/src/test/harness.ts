@@ -43,7 +43,8 @@ let counter = 0;
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  // Sign-ins to an account with many failures wait (see accountDelayMs); a short cap keeps tests quick.
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_ACCOUNT_DELAY_MAX_MS: '20' }), ...overrides };
   const app = await buildApp({ config, database, secret: TEST_SECRET, logger: false });
   await app.ready();
   const tokens = createAccessTokens(TEST_SECRET);

@@ -76,15 +76,30 @@ describe('login', () => {
     );
   });
 
-  it('throttles an account after repeated failures, even for the right password', async () => {
+  it('throttles an address and account pair after repeated failures, even for the right password', async () => {
     const user = await t.createUser({});
     for (let i = 0; i < 3; i++) expect((await login(user.email, `wrong-password-${i}`)).statusCode).toBe(401);
-    const blocked = await login(user.email, TEST_PASSWORD);
+    const blocked = await login(user.email.toUpperCase(), TEST_PASSWORD);
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many sign-in attempts. Try again later.');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
     // Another account from the same address is not affected.
     const other = await t.createUser({});
     expect((await login(other.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('does not let failures from other addresses lock the owner out', async () => {
+    const user = await t.createUser({});
+    for (const attacker of ['10.6.0.1', '10.6.0.2', '10.6.0.3']) {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await login(user.email, `wrong-password-${i}`, attacker)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    }
+    const owner = await login(user.email, TEST_PASSWORD, '10.6.0.99');
+    expect(owner.statusCode).toBe(200);
+    // The attackers' own pairs stay refused, the owner's success notwithstanding.
+    expect((await login(user.email, TEST_PASSWORD, '10.6.0.1')).statusCode).toBe(429);
   });
 
   it('resets the account counter after a successful sign-in', async () => {

@@ -1,12 +1,14 @@
 import { AUTH_MESSAGES, REFRESH_TOKEN_TTL_DAYS, type LoginResponse, type RefreshResponse } from '@portal/shared/auth';
 import { eq, sql } from 'drizzle-orm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { recordAudit } from '../audit/audit.repository';
 import type { AccessTokens } from './access-tokens';
+import { accountDelayMs } from './login-delay';
 import { consumeOneTimeToken } from './one-time-tokens.repository';
 import { hashPassword, spendVerificationTime, verifyPassword } from './passwords';
 import { findLoginCandidate, loadPrincipal, toSessionAdmin, type Principal } from './principal';
@@ -19,7 +21,7 @@ export type AuthServiceDeps = {
   accessTokens: AccessTokens;
   sso: SsoVerifier;
   limiter: AttemptLimiter;
-  limits: { perAccount: number; perAddress: number };
+  limits: { perAccount: number; perAddress: number; accountDelayMaxMs: number };
 };
 
 type ClientInfo = { ip: string; requestId: string };
@@ -57,20 +59,30 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
   }
 
   return {
-    /** Same answer, and about the same time, for an unknown email and a wrong password. */
+    /**
+     * Same answer, and about the same time, for an unknown email and a wrong password. Failures
+     * are counted per address and account together, which refuses with 429, and per account
+     * from everywhere, which only slows every sign-in to the account down (see accountDelayMs):
+     * so guessing is limited, and nobody can lock the owner out from another address.
+     */
     async login(email: string, password: string, client: ClientInfo): Promise<LoginResponse> {
-      const accountKey = `account:${email}`;
+      const account = email.toLowerCase();
+      const pairKey = `pair:${client.ip}:${account}`;
+      const accountKey = `account:${account}`;
       await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress, true);
-      await refuseWhenThrottled(accountKey, limits.perAccount, false);
-      const candidate = await findLoginCandidate(db, email);
+      await refuseWhenThrottled(pairKey, limits.perAccount, false);
+      const { count: accountFailures } = await limiter.count(accountKey);
+      const delay = accountDelayMs(accountFailures, limits.perAccount, limits.accountDelayMaxMs);
+      if (delay > 0) await sleep(delay);
+      const candidate = await findLoginCandidate(db, account);
       const valid = candidate
         ? await verifyPassword(candidate.passwordHash, password)
         : (await spendVerificationTime(password), false);
       if (!candidate || !valid || !candidate.isActive) {
-        await limiter.hit(accountKey);
+        await Promise.all([limiter.hit(pairKey), limiter.hit(accountKey)]);
         throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
       }
-      await limiter.reset(accountKey);
+      await Promise.all([limiter.reset(pairKey), limiter.reset(accountKey)]);
       return startSession(candidate.principal, client, 'login');
     },
 
