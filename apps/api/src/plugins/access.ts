@@ -32,6 +32,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The sign-in (refresh-token family) the request's access token belongs to. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     /** Every /api route with its access rule, read by the access-matrix test. */
@@ -54,13 +56,16 @@ function bearerToken(request: FastifyRequest): string | null {
 export default fp(
   async (app: FastifyInstance, opts: { db: Database; accessTokens: AccessTokens }) => {
     app.decorateRequest('principal', null);
+    app.decorateRequest('sessionId', null);
     app.decorate('routeTable', [] as RouteEntry[]);
 
     async function authenticate(request: FastifyRequest): Promise<Principal | null> {
       const token = bearerToken(request);
       if (!token) return null;
       const claims = await opts.accessTokens.verify(token);
-      return claims ? loadSessionPrincipal(opts.db, claims.adminId, claims.sessionId) : null;
+      const principal = claims ? await loadSessionPrincipal(opts.db, claims.adminId, claims.sessionId) : null;
+      if (principal) request.sessionId = claims!.sessionId;
+      return principal;
     }
 
     app.addHook('onRoute', (route) => {

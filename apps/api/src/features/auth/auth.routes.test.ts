@@ -262,6 +262,16 @@ describe('ending a session ends its access tokens on the next request', () => {
     expect((await me(second.token)).statusCode).toBe(200);
   });
 
+  it('logout with the access token alone ends that session', async () => {
+    const user = await t.createUser({});
+    const [first, second] = await twoSessions(user.email);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${first.token}` } });
+    expect(out.statusCode).toBe(204);
+    expect((await me(first.token)).statusCode).toBe(401);
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+    expect((await me(second.token)).statusCode).toBe(200);
+  });
+
   it('reuse detection ends every access token of the family, and of it alone', async () => {
     const user = await t.createUser({});
     const [first, other] = await twoSessions(user.email);

@@ -53,7 +53,7 @@ export async function authRoutes(
     schema: { tags: ['auth'], body: logoutBodySchema.nullish(), response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       const actor = request.principal ? actorOf(request) : null;
-      await auth.logout(request.body?.refreshToken, actor);
+      await auth.logout({ refreshToken: request.body?.refreshToken, sessionId: request.sessionId }, actor);
       return reply.code(204).send(null);
     },
   });

@@ -130,11 +130,19 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
       return startSession(principal, client, 'accept_invitation');
     },
 
-    /** Ends the session the refresh token belongs to; an unknown token is not an error. */
-    async logout(presented: string | undefined, actor: { principal: Principal } & ClientInfo | null): Promise<void> {
+    /**
+     * Ends the session the refresh token belongs to, and the one the caller's access token belongs
+     * to (the same one, from the web client); an unknown token is not an error.
+     */
+    async logout(
+      presented: { refreshToken?: string; sessionId: string | null },
+      actor: ({ principal: Principal } & ClientInfo) | null,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
-        const familyId = presented ? await refreshTokens.findFamilyOf(tx, hashToken(presented)) : undefined;
-        if (familyId) await refreshTokens.revokeFamily(tx, familyId);
+        const familyId = presented.refreshToken
+          ? await refreshTokens.findFamilyOf(tx, hashToken(presented.refreshToken))
+          : undefined;
+        for (const id of new Set([familyId, presented.sessionId])) if (id) await refreshTokens.revokeFamily(tx, id);
         if (actor) await recordAudit(tx, actor, { action: 'logout', entityType: 'admin', entityId: actor.principal.id });
       });
     },
