@@ -1,10 +1,10 @@
 import { AUTH_MESSAGES } from '@portal/shared/auth';
 import { eq, sql } from 'drizzle-orm';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { TooManyRequestsError, ValidationError } from '../../lib/errors';
+import { noSoonerThan } from '../../lib/uniform-timing';
 import { recordAudit } from '../audit/audit.repository';
 import { enqueueEmail } from '../email/email.repository';
 import { consumeOneTimeToken, createOneTimeToken, expireOneTimeTokens } from './one-time-tokens.repository';
@@ -68,12 +68,12 @@ export function createPasswordReset(deps: {
   return {
     /** Emails a reset link to an active account; the answer is the same, after about the same time, for any email. */
     async request(email: string, client: ClientInfo): Promise<void> {
-      const started = Date.now();
       await refuseBusyAddress(client.ip);
-      const address = email.toLowerCase();
-      const { count } = await limiter.hit(`reset-email:${address}`);
-      if (count <= PASSWORD_RESET_MAX_PER_EMAIL) await queueResetEmail(address);
-      await sleep(Math.max(0, REQUEST_ANSWER_MIN_MS - (Date.now() - started)));
+      await noSoonerThan(REQUEST_ANSWER_MIN_MS, async () => {
+        const address = email.toLowerCase();
+        const { count } = await limiter.hit(`reset-email:${address}`);
+        if (count <= PASSWORD_RESET_MAX_PER_EMAIL) await queueResetEmail(address);
+      });
     },
 
     /** Sets the password with a reset token, once, and ends every session of the account. */

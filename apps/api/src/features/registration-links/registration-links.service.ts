@@ -16,6 +16,7 @@ import { scopeEventId, scopeOf } from '../auth/scope';
 import { findEventInScope } from '../events/events.repository';
 import { insertExhibitor } from '../exhibitors/exhibitors.service';
 import { listResult } from '../../lib/listing';
+import { noSoonerThan } from '../../lib/uniform-timing';
 import { queueRegistrationNotice } from './registration-emails';
 import * as repo from './registration-links.repository';
 
@@ -37,6 +38,12 @@ function toLink(row: repo.LinkRow): RegistrationLink {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/**
+ * A registration is answered no sooner than this, so that creating a company and its account does
+ * not take visibly longer than the notice sent to an address that already has one.
+ */
+const REGISTRATION_ANSWER_MIN_MS = 400;
 
 function assertOpen(link: repo.LinkRow) {
   if (link.expiresAt && link.expiresAt.getTime() <= Date.now()) throw new GoneError(REGISTRATION_MESSAGES.expired);
@@ -142,42 +149,46 @@ export function createRegistrationLinksService(deps: {
             eventId: link.eventId,
           });
         });
-      if (await emailTaken(db, body.email)) {
-        await notifyExistingAccount();
-        return received;
-      }
-      try {
-        await db.transaction(async (tx) => {
-            if (!(await repo.takeLinkUse(tx, id))) throw new GoneError(REGISTRATION_MESSAGES.usedUp);
-            const created = await insertExhibitor(
-              tx,
-              {
-                ...body,
-                eventId: link.eventId,
-                companyName: body.companyName,
-                phone: body.phone ?? null,
-                website: body.website ?? null,
-              },
-              {
-                scope: { kind: 'event', eventId: link.eventId, vipOnly: false },
-                publicUrl: deps.publicUrl,
-                eventName: event.name,
-              },
-            );
-            await recordAudit(tx, null, {
-              action: 'register_through_link',
-              entityType: 'exhibitor',
-              entityId: created,
+      const createExhibitor = () =>
+        db.transaction(async (tx) => {
+          if (!(await repo.takeLinkUse(tx, id))) throw new GoneError(REGISTRATION_MESSAGES.usedUp);
+          const created = await insertExhibitor(
+            tx,
+            {
+              ...body,
               eventId: link.eventId,
-              after: { ...body, linkId: id },
-            });
+              companyName: body.companyName,
+              phone: body.phone ?? null,
+              website: body.website ?? null,
+            },
+            {
+              scope: { kind: 'event', eventId: link.eventId, vipOnly: false },
+              publicUrl: deps.publicUrl,
+              eventName: event.name,
+            },
+          );
+          await recordAudit(tx, null, {
+            action: 'register_through_link',
+            entityType: 'exhibitor',
+            entityId: created,
+            eventId: link.eventId,
+            after: { ...body, linkId: id },
+          });
         });
-      } catch (error) {
-        // Another registration took the email meanwhile: the unique index decided, the answer stays the same.
-        if (!isUniqueViolation(error, 'admins_email_key')) throw error;
-        await notifyExistingAccount();
-      }
-      return received;
+      return noSoonerThan(REGISTRATION_ANSWER_MIN_MS, async () => {
+        if (await emailTaken(db, body.email)) {
+          await notifyExistingAccount();
+          return received;
+        }
+        try {
+          await createExhibitor();
+        } catch (error) {
+          // Another registration took the email meanwhile: the unique index decided, the answer stays the same.
+          if (!isUniqueViolation(error, 'admins_email_key')) throw error;
+          await notifyExistingAccount();
+        }
+        return received;
+      });
     },
   };
 }
