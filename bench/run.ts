@@ -18,6 +18,7 @@ import { listEventCategories } from '../apps/api/src/features/badge-categories/b
 import { advancedFilterCondition } from '../apps/api/src/features/badges/advanced-filter';
 import { badgeScopeFilter, filterConditions, listBadges } from '../apps/api/src/features/badges/badges.repository';
 import { createAccessTokens } from '../apps/api/src/features/auth/access-tokens';
+import { openDetachedSession } from '../apps/api/src/features/auth/refresh-tokens.repository';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-42';
 const CONCURRENCY = 32;
@@ -160,7 +161,7 @@ async function main() {
   const apiServer = await startApi(database, url);
   const address = apiServer.address;
   const tokens = createAccessTokens(SECRET);
-  const rootToken = await tokens.sign(root!.id);
+  const rootToken = await tokens.sign({ adminId: root!.id, sessionId: await openDetachedSession(database.db, root!.id) });
   const scope = badgeScopeFilter({ kind: 'global', vipOnly: false }, ['exhibitor', 'visitor', 'contractor', 'vip']);
   const inEvent = (filter: Parameters<typeof filterConditions>[0]) => and(scope, ...filterConditions({ eventId, ...filter }));
   const advanced = {
@@ -232,7 +233,7 @@ async function main() {
   );
   const places = 300;
   await database.db.execute(sql`update allocations set quantity = used + ${places} where admin_id = ${exhibitor!.id} and badge_category_id = ${staff!.id}`);
-  const exhibitorToken = await tokens.sign(exhibitor!.id);
+  const exhibitorToken = await tokens.sign({ adminId: exhibitor!.id, sessionId: await openDetachedSession(database.db, exhibitor!.id) });
   let created = 0;
   let refused = 0;
   let next = 0;

@@ -1,16 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the test mail server writes each message it receives, one JSON file per message; null when the server is not ours. */
+    mailboxDir: string | null;
   }
 }
 
@@ -28,6 +31,30 @@ function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/**
+ * A mail server for the portal's outbox worker to deliver to, over real SMTP: every message lands
+ * as a file in the mailbox directory, where tests read the links it carries.
+ */
+async function startMailServer(mailboxDir: string): Promise<{ port: number; close: () => Promise<void> }> {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((recipient) => recipient.address);
+        writeFileSync(join(mailboxDir, `${String(++received).padStart(5, '0')}.json`), JSON.stringify({ to, raw }));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess) {
@@ -53,10 +80,14 @@ export default async function setup(project: TestProject) {
   const given = process.env.E2E_BASE_URL;
   if (given) {
     project.provide('baseUrl', given.replace(/\/$/, ''));
+    project.provide('mailboxDir', null);
     return;
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  const mailboxDir = join(dataDir, 'mailbox');
+  mkdirSync(mailboxDir);
+  const mail = await startMailServer(mailboxDir);
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: ROOT,
     env: {
@@ -67,6 +98,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Every test signs in; the default throttle would lock the suite out.
       LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      OUTBOX_INTERVAL_MS: '200',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -75,16 +108,19 @@ export default async function setup(project: TestProject) {
     await waitForHealth(baseUrl, server);
   } catch (error) {
     server.kill('SIGTERM');
+    await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailboxDir', mailboxDir);
 
   return async () => {
     if (server.exitCode === null) {
       server.kill('SIGTERM');
       await once(server, 'exit');
     }
+    await mail.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, openPage, signIn } from './browser';
+import { waitForLink } from './mailbox';
 
 let browser: Browser;
 
@@ -96,7 +97,7 @@ describe('events, exhibitors and sub-accounts', () => {
     await page.context().close();
   });
 
-  it('a company registers itself through an exhibitor registration link and lands on /welcome', async () => {
+  it('a company registers itself through an exhibitor registration link, chooses its password from the email and lands on /welcome', async () => {
     const admin = await openPage(browser);
     await signIn(admin.page, 'systemAdmin');
     await admin.page.goto('/events/1');
@@ -114,8 +115,13 @@ describe('events, exhibitors and sub-accounts', () => {
     await page.getByLabel(/^First name/).fill('Freja');
     await page.getByLabel(/^Last name/).fill('Holm');
     await page.getByLabel(/^Email/).fill('freja@skagen-wind.example');
-    await page.getByLabel(/^Password/).fill('Skagen-Wind-2027');
     await page.getByRole('button', { name: 'Register company' }).click();
+    await page.getByRole('status').getByText('Check your email').waitFor();
+
+    await page.goto(await waitForLink('freja@skagen-wind.example', '/accept-invitation/'));
+    await page.getByLabel('Password', { exact: true }).fill('Skagen-Wind-2027');
+    await page.getByLabel('Repeat the password').fill('Skagen-Wind-2027');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
     await page.waitForURL(/\/welcome$/);
     await page.getByText('Skagen Wind ApS').first().waitFor();
     expect(errors).toEqual([]);

@@ -41,6 +41,8 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   },
   'DELETE /api/admin/companies/:id': { access: 'all:manage_admins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.companyB }) },
   'POST /api/auth/accept-invitation': { access: 'public' },
+  'POST /api/auth/password-reset/request': { access: 'public' },
+  'POST /api/auth/password-reset': { access: 'public' },
   'GET /api/events': { access: 'all:view_events' },
   'POST /api/events': { access: 'all:create_event' },
   'GET /api/events/:id': { access: 'all:view_events', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },

@@ -17,6 +17,7 @@ import { createAdminsService } from './features/admins/admins.service';
 import { createAccessTokens } from './features/auth/access-tokens';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
+import { createPasswordReset } from './features/auth/password-reset';
 import { createSsoVerifier } from './features/auth/sso';
 import { allocationsRoutes } from './features/allocations/allocations.routes';
 import { createAllocationsService } from './features/allocations/allocations.service';
@@ -170,7 +171,18 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       accessTokens,
       sso: createSsoVerifier(config),
       limiter,
-      limits: { perAccount: config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT, perAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS },
+      limits: {
+        perAccount: config.LOGIN_MAX_ATTEMPTS_PER_ACCOUNT,
+        perAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+        accountDelayMaxMs: config.LOGIN_ACCOUNT_DELAY_MAX_MS,
+      },
+    }),
+    passwordReset: createPasswordReset({
+      db,
+      limiter,
+      maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+      ttlMinutes: config.PASSWORD_RESET_TTL_MINUTES,
+      publicUrl,
     }),
     admins: createAdminsService({ db }),
     roles: createRolesService({ db }),

@@ -20,6 +20,8 @@ const configSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
   LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_ACCOUNT_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
   SSO_JWT_SECRET: z.string().min(32, 'SSO_JWT_SECRET must be at least 32 characters').optional(),
   SSO_JWKS_URL: z.string().url().optional(),
   SSO_ISSUER: z.string().optional(),

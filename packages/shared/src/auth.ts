@@ -57,6 +57,19 @@ export const acceptInvitationBodySchema = z.object({
   password: passwordSchema,
 });
 
+/** Asks for an email with a link to choose a new password; answered alike whether or not the account exists. */
+export const passwordResetRequestBodySchema = z.object({ email: emailSchema });
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBodySchema>;
+
+/** Sets a new password with the token from a reset email; the token travels in the body, never in a URL of the API. */
+export const passwordResetBodySchema = z.object({
+  token: z.string().min(1, 'Required').max(200),
+  password: passwordSchema,
+});
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
+export const passwordResetRequestedSchema = z.object({ message: z.string() });
+
 export const ssoParamsSchema = z.object({ token: z.string().min(1).max(8192) });
 
 export const AUTH_MESSAGES = {
@@ -70,6 +83,9 @@ export const AUTH_MESSAGES = {
   authenticationRequired: 'Authentication required',
   forbidden: 'You do not have permission to do this',
   invitationInvalid: 'This invitation link is invalid, used or expired',
+  passwordResetRequested: 'If an account exists for this email, we have sent it a link to choose a new password.',
+  passwordResetInvalid: 'This password reset link is invalid, used or expired',
+  tooManyResetRequests: 'Too many password reset requests. Try again later.',
 } as const;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

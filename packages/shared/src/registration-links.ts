@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, emailSchema, idSchema, isoDateTime, MAX_PAGE_SIZE, queryInteger, textLine, websiteSchema } from './common';
 import { phoneSchema } from './exhibitors';
-import { passwordSchema } from './passwords';
 
 export const REGISTRATION_LINK_KINDS = ['exhibitor', 'badge'] as const;
 
@@ -48,24 +47,29 @@ export type PublicRegistrationLink = z.infer<typeof publicRegistrationLinkSchema
 
 export const linkParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not a registration link') });
 
-/** A company registering itself as an exhibitor through an exhibitor link. */
+/**
+ * A company registering itself as an exhibitor through an exhibitor link. No password: the
+ * account's owner chooses it through the emailed invitation, which proves the address is theirs.
+ */
 export const registerExhibitorBodySchema = z.object({
   companyName: textLine(200),
   firstName: textLine(100),
   lastName: textLine(100),
   email: emailSchema,
-  password: passwordSchema,
   phone: phoneSchema,
   website: websiteSchema,
 });
 export type RegisterExhibitorBody = z.input<typeof registerExhibitorBodySchema>;
 
-export const registeredExhibitorSchema = z.object({
-  id: z.number().int(),
+/**
+ * The answer to a registration, the same whether the email was new or already had an account:
+ * either way the next step is in the mailbox, so the answer tells nobody which accounts exist.
+ */
+export const registrationReceivedSchema = z.object({
   email: z.string(),
-  companyName: z.string(),
   eventName: z.string(),
 });
+export type RegistrationReceived = z.infer<typeof registrationReceivedSchema>;
 
 export const REGISTRATION_MESSAGES = {
   expired: 'This registration link has expired',

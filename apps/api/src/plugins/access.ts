@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import type { AccessTokens } from '../features/auth/access-tokens';
-import { loadPrincipal, type Principal } from '../features/auth/principal';
+import { loadSessionPrincipal, type Principal } from '../features/auth/principal';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 
 /** What a route demands of its caller. Every /api route declares one; there is no default. */
@@ -32,6 +32,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The sign-in (refresh-token family) the request's access token belongs to. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     /** Every /api route with its access rule, read by the access-matrix test. */
@@ -54,13 +56,16 @@ function bearerToken(request: FastifyRequest): string | null {
 export default fp(
   async (app: FastifyInstance, opts: { db: Database; accessTokens: AccessTokens }) => {
     app.decorateRequest('principal', null);
+    app.decorateRequest('sessionId', null);
     app.decorate('routeTable', [] as RouteEntry[]);
 
     async function authenticate(request: FastifyRequest): Promise<Principal | null> {
       const token = bearerToken(request);
       if (!token) return null;
-      const adminId = await opts.accessTokens.verify(token);
-      return adminId ? loadPrincipal(opts.db, adminId) : null;
+      const claims = await opts.accessTokens.verify(token);
+      const principal = claims ? await loadSessionPrincipal(opts.db, claims.adminId, claims.sessionId) : null;
+      if (principal) request.sessionId = claims!.sessionId;
+      return principal;
     }
 
     app.addHook('onRoute', (route) => {

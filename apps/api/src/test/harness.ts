@@ -11,6 +11,7 @@ import { events } from '../db/schema/events';
 import { roles } from '../db/schema/roles';
 import { createAccessTokens } from '../features/auth/access-tokens';
 import { hashPassword } from '../features/auth/passwords';
+import { openDetachedSession } from '../features/auth/refresh-tokens.repository';
 import { openTestDatabase } from './database';
 
 export const TEST_SECRET = 'test-secret-of-at-least-thirty-two-characters';
@@ -42,7 +43,8 @@ let counter = 0;
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  // Sign-ins to an account with many failures wait (see accountDelayMs); a short cap keeps tests quick.
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_ACCOUNT_DELAY_MAX_MS: '20' }), ...overrides };
   const app = await buildApp({ config, database, secret: TEST_SECRET, logger: false });
   await app.ready();
   const tokens = createAccessTokens(TEST_SECRET);
@@ -77,7 +79,8 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
         if (!role) throw new Error(`No role ${name}`);
         await db.insert(adminRoles).values({ adminId: row!.id, roleId: role.id });
       }
-      return { id: row!.id, email, token: await tokens.sign(row!.id) };
+      const sessionId = await openDetachedSession(db, row!.id);
+      return { id: row!.id, email, token: await tokens.sign({ adminId: row!.id, sessionId }) };
     },
     async close() {
       await app.close();

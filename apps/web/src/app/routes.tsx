@@ -55,6 +55,12 @@ const RegisterPage = lazy(() =>
 const AcceptInvitationPage = lazy(() =>
   import('@/features/auth/pages/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })),
 );
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const UsersPage = lazy(() => import('@/features/badges/pages/users-page').then((m) => ({ default: m.UsersPage })));
 const CategoryBadgesPage = lazy(() =>
   import('@/features/badges/pages/category-badges-page').then((m) => ({ default: m.CategoryBadgesPage })),
@@ -299,6 +305,8 @@ export const routes: RouteObject[] = [
           { path: `${paths.sso.path}/:token`, element: <SsoPage /> },
           { path: paths.register.path, element: <RegisterPage /> },
           { path: paths.acceptInvitation.path, element: <AcceptInvitationPage /> },
+          { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+          { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
           { path: paths.paymentStatus.path, element: <PublicComingSoonPage title="Payment Status" /> },
           { path: paths.unauthorized.path, element: <UnauthorizedPage /> },
           { path: '*', element: <NotFoundPage /> },

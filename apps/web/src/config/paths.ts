@@ -24,6 +24,8 @@ export const paths = {
   sso: route('/sso'),
   register: route('/register/:generatedLinkId'),
   acceptInvitation: route('/accept-invitation/:token'),
+  forgotPassword: route('/forgot-password'),
+  resetPassword: route('/reset-password/:token'),
   paymentStatus: route('/payment-status/:allocationPurchaseId'),
   unauthorized: route('/unauthorized'),
 

@@ -6,11 +6,11 @@ import {
   type InternalAxiosRequestConfig,
 } from 'axios';
 
-export type Reply = { status: number; data?: unknown };
+export type Reply = { status: number; data?: unknown; headers?: Record<string, string> };
 
 /** Answers a request as the server would: statuses of 400 and above reject, as axios's own adapters do. */
-export function reply(config: InternalAxiosRequestConfig, { status, data = null }: Reply): AxiosResponse {
-  const response: AxiosResponse = { data, status, statusText: String(status), headers: new AxiosHeaders(), config };
+export function reply(config: InternalAxiosRequestConfig, { status, data = null, headers = {} }: Reply): AxiosResponse {
+  const response: AxiosResponse = { data, status, statusText: String(status), headers: new AxiosHeaders(headers), config };
   if (status >= 400) {
     throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config, null, response);
   }

@@ -38,3 +38,16 @@ export const oneTimeTokens = pgTable(
   },
   (t) => [index('one_time_tokens_admin_idx').on(t.adminId)],
 );
+
+/**
+ * Single sign-on tokens already used, by `jti` or by the token's hash, kept until the token
+ * expires: in the database so that every replica refuses a replay.
+ */
+export const ssoTokenUses = pgTable(
+  'sso_token_uses',
+  {
+    key: text('key').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sso_token_uses_expires_idx').on(t.expiresAt)],
+);

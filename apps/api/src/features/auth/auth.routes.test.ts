@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { refreshTokens } from '../../db/schema/auth';
 import { admins } from '../../db/schema/admins';
-import { createTestApp, TEST_PASSWORD, TEST_SECRET, type TestApp } from '../../test/harness';
+import { createTestApp, createWorld, TEST_PASSWORD, TEST_SECRET, type TestApp } from '../../test/harness';
 
 const SSO_SECRET = 'sso-shared-secret-with-at-least-32-chars';
 
@@ -76,15 +76,30 @@ describe('login', () => {
     );
   });
 
-  it('throttles an account after repeated failures, even for the right password', async () => {
+  it('throttles an address and account pair after repeated failures, even for the right password', async () => {
     const user = await t.createUser({});
     for (let i = 0; i < 3; i++) expect((await login(user.email, `wrong-password-${i}`)).statusCode).toBe(401);
-    const blocked = await login(user.email, TEST_PASSWORD);
+    const blocked = await login(user.email.toUpperCase(), TEST_PASSWORD);
     expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many sign-in attempts. Try again later.');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
     // Another account from the same address is not affected.
     const other = await t.createUser({});
     expect((await login(other.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('does not let failures from other addresses lock the owner out', async () => {
+    const user = await t.createUser({});
+    for (const attacker of ['10.6.0.1', '10.6.0.2', '10.6.0.3']) {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await login(user.email, `wrong-password-${i}`, attacker)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+    }
+    const owner = await login(user.email, TEST_PASSWORD, '10.6.0.99');
+    expect(owner.statusCode).toBe(200);
+    // The attackers' own pairs stay refused, the owner's success notwithstanding.
+    expect((await login(user.email, TEST_PASSWORD, '10.6.0.1')).statusCode).toBe(429);
   });
 
   it('resets the account counter after a successful sign-in', async () => {
@@ -221,15 +236,113 @@ describe('access tokens', () => {
   });
 });
 
+describe('ending a session ends its access tokens on the next request', () => {
+  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+  const NEW_PASSWORD = 'Another-Horse-43';
+
+  async function twoSessions(email: string, password = TEST_PASSWORD) {
+    const first = (await login(email, password, '10.0.1.1')).json() as { token: string; refreshToken: string };
+    const second = (await login(email, password, '10.0.1.1')).json() as { token: string; refreshToken: string };
+    expect((await me(first.token)).statusCode).toBe(200);
+    expect((await me(second.token)).statusCode).toBe(200);
+    return [first, second] as const;
+  }
+
+  it('logout ends its own session only', async () => {
+    const user = await t.createUser({});
+    const [first, second] = await twoSessions(user.email);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: first.refreshToken },
+      headers: { authorization: `Bearer ${first.token}` },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await me(first.token)).statusCode).toBe(401);
+    expect((await me(second.token)).statusCode).toBe(200);
+  });
+
+  it('logout with the access token alone ends that session', async () => {
+    const user = await t.createUser({});
+    const [first, second] = await twoSessions(user.email);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${first.token}` } });
+    expect(out.statusCode).toBe(204);
+    expect((await me(first.token)).statusCode).toBe(401);
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+    expect((await me(second.token)).statusCode).toBe(200);
+  });
+
+  it('reuse detection ends every access token of the family, and of it alone', async () => {
+    const user = await t.createUser({});
+    const [first, other] = await twoSessions(user.email);
+    const rotated = (await refresh(first.refreshToken)).json() as { token: string };
+    expect((await me(rotated.token)).statusCode).toBe(200);
+    expect((await refresh(first.refreshToken)).statusCode).toBe(401);
+    expect((await me(first.token)).statusCode).toBe(401);
+    expect((await me(rotated.token)).statusCode).toBe(401);
+    expect((await me(other.token)).statusCode).toBe(200);
+  });
+
+  it('a password set by an admin ends every session of the account, not the admin\'s', async () => {
+    const w = await createWorld(t);
+    const target = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.eventAdmin], eventId: w.eventA });
+    const sessions = await twoSessions(target.email);
+    const res = await t.request(w.systemAdmin, { method: 'PUT', url: `/api/admin/admins/${target.id}`, payload: { password: NEW_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    for (const session of sessions) expect((await me(session.token)).statusCode).toBe(401);
+    expect((await me(target.token)).statusCode).toBe(401);
+    expect((await me(w.systemAdmin.token)).statusCode).toBe(200);
+    expect((await login(target.email, NEW_PASSWORD, '10.0.1.2')).statusCode).toBe(200);
+  });
+
+  it('changing one\'s own password ends one\'s own sessions too', async () => {
+    const admin = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.systemAdmin] });
+    const [session] = await twoSessions(admin.email);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/admins/${admin.id}`,
+      payload: { password: NEW_PASSWORD },
+      headers: { authorization: `Bearer ${session.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await me(session.token)).statusCode).toBe(401);
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('a sub-account password reset by its exhibitor ends the sub-account\'s sessions', async () => {
+    const w = await createWorld(t);
+    const [session] = await twoSessions(w.subAccountA.email);
+    const res = await t.request(w.exhibitorA, { method: 'PUT', url: `/api/admin/sub-accounts/${w.subAccountA.id}`, payload: { password: NEW_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    expect((await me(session.token)).statusCode).toBe(401);
+    expect((await me(w.subAccountA.token)).statusCode).toBe(401);
+    expect((await me(w.exhibitorA.token)).statusCode).toBe(200);
+  });
+
+  it('a deactivation ends every session, and reactivating does not bring them back', async () => {
+    const w = await createWorld(t);
+    const target = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.eventAdmin], eventId: w.eventA });
+    const [session] = await twoSessions(target.email);
+    const off = await t.request(w.systemAdmin, { method: 'PUT', url: `/api/admin/admins/${target.id}`, payload: { isActive: false } });
+    expect(off.statusCode).toBe(200);
+    expect((await me(session.token)).statusCode).toBe(401);
+    await t.request(w.systemAdmin, { method: 'PUT', url: `/api/admin/admins/${target.id}`, payload: { isActive: true } });
+    expect((await me(session.token)).statusCode).toBe(401);
+  });
+});
+
 describe('single sign-on', () => {
   const secret = new TextEncoder().encode(SSO_SECRET);
   const sso = (token: string) => t.app.inject({ method: 'GET', url: `/api/integrations/jwt/verify/${token}` });
-  const ssoToken = (claims: { email?: string; iss?: string; aud?: string; exp?: number }, key = secret) => {
-    const jwt = new SignJWT(claims.email ? { email: claims.email } : {})
+  type Claims = { email?: string; iss?: string; aud?: string; exp?: number; iat?: number | null; jti?: string };
+  const ssoToken = (claims: Claims, key = secret) => {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({ ...(claims.email ? { email: claims.email } : {}), ...(claims.jti ? { jti: claims.jti } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(claims.iss ?? 'https://idp.test')
       .setAudience(claims.aud ?? 'exhibitor-portal')
-      .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 120);
+      .setExpirationTime(claims.exp ?? nowSeconds + 120);
+    if (claims.iat !== null) jwt.setIssuedAt(claims.iat ?? nowSeconds);
     return jwt.sign(key);
   };
 
@@ -246,14 +359,48 @@ describe('single sign-on', () => {
     ['a bad signature', { key: new TextEncoder().encode('not-the-sso-secret-not-the-sso-secret!') }],
     ['a wrong issuer', { iss: 'https://evil.test' }],
     ['a wrong audience', { aud: 'another-app' }],
-    ['an expired token', { exp: Math.floor(Date.now() / 1000) - 300 }],
+    ['an expired token', { exp: Math.floor(Date.now() / 1000) - 300, iat: Math.floor(Date.now() / 1000) - 400 }],
     ['an unknown email', { email: 'stranger@test.example' }],
-  ])('refuses %s with 401', async (_label, variant: { key?: Uint8Array<ArrayBuffer>; iss?: string; aud?: string; exp?: number; email?: string }) => {
+    ['a token without iat', { iat: null }],
+    ['a lifetime over five minutes', { iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 301 }],
+    ['an iat in the future beyond the clock skew', { iat: Math.floor(Date.now() / 1000) + 120, exp: Math.floor(Date.now() / 1000) + 240 }],
+  ])('refuses %s with 401', async (_label, variant: Claims & { key?: Uint8Array<ArrayBuffer> }) => {
     const user = await t.createUser({});
     const token = await ssoToken({ email: variant.email ?? user.email, ...variant }, variant.key ?? secret);
     const res = await sso(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('SSO authentication failed');
+  });
+
+  it('accepts a token once: the same token again is refused', async () => {
+    const user = await t.createUser({});
+    const token = await ssoToken({ email: user.email });
+    expect((await sso(token)).statusCode).toBe(200);
+    const replay = await sso(token);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe('SSO authentication failed');
+  });
+
+  it('accepts a jti once, whatever token carries it', async () => {
+    const user = await t.createUser({});
+    const jti = `jti-${user.id}`;
+    expect((await sso(await ssoToken({ email: user.email, jti }))).statusCode).toBe(200);
+    const second = await ssoToken({ email: user.email, jti, exp: Math.floor(Date.now() / 1000) + 100 });
+    expect((await sso(second)).statusCode).toBe(401);
+    expect((await sso(await ssoToken({ email: user.email, jti: `${jti}-next` }))).statusCode).toBe(200);
+  });
+
+  it('lets one of two simultaneous uses of a token through', async () => {
+    const user = await t.createUser({});
+    const token = await ssoToken({ email: user.email });
+    const statuses = (await Promise.all([sso(token), sso(token), sso(token)])).map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 401, 401]);
+  });
+
+  it('accepts a five-minute token issued a little ahead of this clock', async () => {
+    const user = await t.createUser({});
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    expect((await sso(await ssoToken({ email: user.email, iat: nowSeconds + 30, exp: nowSeconds + 330 }))).statusCode).toBe(200);
   });
 
   it('refuses a token that is not a JWT at all', async () => {

@@ -4,6 +4,9 @@ import {
   loginBodySchema,
   loginResponseSchema,
   logoutBodySchema,
+  passwordResetBodySchema,
+  passwordResetRequestBodySchema,
+  passwordResetRequestedSchema,
   refreshBodySchema,
   refreshResponseSchema,
   sessionAdminSchema,
@@ -16,11 +19,15 @@ import { actorOf } from '../../lib/actor';
 import { errorResponses as errors } from '../../lib/route-schemas';
 import { publicRoute, signedIn } from '../../plugins/access';
 import type { AuthService } from './auth.service';
+import type { PasswordReset } from './password-reset';
 import { toSessionAdmin } from './principal';
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
 
-export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  { auth, passwordReset }: { auth: AuthService; passwordReset: PasswordReset },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.route({
@@ -46,7 +53,7 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     schema: { tags: ['auth'], body: logoutBodySchema.nullish(), response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       const actor = request.principal ? actorOf(request) : null;
-      await auth.logout(request.body?.refreshToken, actor);
+      await auth.logout({ refreshToken: request.body?.refreshToken, sessionId: request.sessionId }, actor);
       return reply.code(204).send(null);
     },
   });
@@ -57,6 +64,38 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: AuthSer
     config: { access: publicRoute },
     schema: { tags: ['auth'], body: acceptInvitationBodySchema, response: { 200: loginResponseSchema, ...errors } },
     handler: (request) => auth.acceptInvitation(request.body.token, request.body.password, client(request)),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/auth/password-reset/request',
+    config: { access: publicRoute },
+    schema: {
+      tags: ['auth'],
+      summary: 'Emails a link to choose a new password; the same 202 whether or not the account exists',
+      body: passwordResetRequestBodySchema,
+      response: { 202: passwordResetRequestedSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      await passwordReset.request(request.body.email, client(request));
+      return reply.code(202).send({ message: AUTH_MESSAGES.passwordResetRequested });
+    },
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/auth/password-reset',
+    config: { access: publicRoute },
+    schema: {
+      tags: ['auth'],
+      summary: `Sets a new password with an emailed token, once; ends every session. A bad token answers 400 "${AUTH_MESSAGES.passwordResetInvalid}"`,
+      body: passwordResetBodySchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await passwordReset.reset(request.body.token, request.body.password, client(request));
+      return reply.code(204).send(null);
+    },
   });
 
   routes.route({

@@ -1,24 +1,27 @@
 import { AUTH_MESSAGES, REFRESH_TOKEN_TTL_DAYS, type LoginResponse, type RefreshResponse } from '@portal/shared/auth';
 import { eq, sql } from 'drizzle-orm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { recordAudit } from '../audit/audit.repository';
 import type { AccessTokens } from './access-tokens';
+import { accountDelayMs } from './login-delay';
 import { consumeOneTimeToken } from './one-time-tokens.repository';
 import { hashPassword, spendVerificationTime, verifyPassword } from './passwords';
 import { findLoginCandidate, loadPrincipal, toSessionAdmin, type Principal } from './principal';
 import * as refreshTokens from './refresh-tokens.repository';
 import type { SsoVerifier } from './sso';
+import { markSsoTokenUsed } from './sso-token-uses.repository';
 
 export type AuthServiceDeps = {
   db: Database;
   accessTokens: AccessTokens;
   sso: SsoVerifier;
   limiter: AttemptLimiter;
-  limits: { perAccount: number; perAddress: number };
+  limits: { perAccount: number; perAddress: number; accountDelayMaxMs: number };
 };
 
 type ClientInfo = { ip: string; requestId: string };
@@ -36,7 +39,7 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
     });
-    return { token: await accessTokens.sign(principal.id), refreshToken };
+    return { token: await accessTokens.sign({ adminId: principal.id, sessionId: familyId }), refreshToken };
   }
 
   async function startSession(principal: Principal, client: ClientInfo, method: string): Promise<LoginResponse> {
@@ -56,27 +59,38 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
   }
 
   return {
-    /** Same answer, and about the same time, for an unknown email and a wrong password. */
+    /**
+     * Same answer, and about the same time, for an unknown email and a wrong password. Failures
+     * are counted per address and account together, which refuses with 429, and per account
+     * from everywhere, which only slows every sign-in to the account down (see accountDelayMs):
+     * so guessing is limited, and nobody can lock the owner out from another address.
+     */
     async login(email: string, password: string, client: ClientInfo): Promise<LoginResponse> {
-      const accountKey = `account:${email}`;
+      const account = email.toLowerCase();
+      const pairKey = `pair:${client.ip}:${account}`;
+      const accountKey = `account:${account}`;
       await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress, true);
-      await refuseWhenThrottled(accountKey, limits.perAccount, false);
-      const candidate = await findLoginCandidate(db, email);
+      await refuseWhenThrottled(pairKey, limits.perAccount, false);
+      const { count: accountFailures } = await limiter.count(accountKey);
+      const delay = accountDelayMs(accountFailures, limits.perAccount, limits.accountDelayMaxMs);
+      if (delay > 0) await sleep(delay);
+      const candidate = await findLoginCandidate(db, account);
       const valid = candidate
         ? await verifyPassword(candidate.passwordHash, password)
         : (await spendVerificationTime(password), false);
       if (!candidate || !valid || !candidate.isActive) {
-        await limiter.hit(accountKey);
+        await Promise.all([limiter.hit(pairKey), limiter.hit(accountKey)]);
         throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
       }
-      await limiter.reset(accountKey);
+      await Promise.all([limiter.reset(pairKey), limiter.reset(accountKey)]);
       return startSession(candidate.principal, client, 'login');
     },
 
     async loginWithSso(token: string, client: ClientInfo): Promise<LoginResponse> {
       await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress, true);
-      const email = await sso.verify(token);
-      const candidate = email ? await findLoginCandidate(db, email) : null;
+      const assertion = await sso.verify(token);
+      const firstUse = assertion ? await markSsoTokenUsed(db, assertion.useKey, assertion.expiresAt) : false;
+      const candidate = assertion && firstUse ? await findLoginCandidate(db, assertion.email) : null;
       if (!candidate || !candidate.isActive) throw new UnauthorizedError(AUTH_MESSAGES.ssoFailed);
       return startSession(candidate.principal, client, 'login_sso');
     },
@@ -116,11 +130,19 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
       return startSession(principal, client, 'accept_invitation');
     },
 
-    /** Ends the session the refresh token belongs to; an unknown token is not an error. */
-    async logout(presented: string | undefined, actor: { principal: Principal } & ClientInfo | null): Promise<void> {
+    /**
+     * Ends the session the refresh token belongs to, and the one the caller's access token belongs
+     * to (the same one, from the web client); an unknown token is not an error.
+     */
+    async logout(
+      presented: { refreshToken?: string; sessionId: string | null },
+      actor: ({ principal: Principal } & ClientInfo) | null,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
-        const familyId = presented ? await refreshTokens.findFamilyOf(tx, hashToken(presented)) : undefined;
-        if (familyId) await refreshTokens.revokeFamily(tx, familyId);
+        const familyId = presented.refreshToken
+          ? await refreshTokens.findFamilyOf(tx, hashToken(presented.refreshToken))
+          : undefined;
+        for (const id of new Set([familyId, presented.sessionId])) if (id) await refreshTokens.revokeFamily(tx, id);
         if (actor) await recordAudit(tx, actor, { action: 'logout', entityType: 'admin', entityId: actor.principal.id });
       });
     },

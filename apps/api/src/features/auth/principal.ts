@@ -1,7 +1,7 @@
 import type { SessionAdmin } from '@portal/shared/auth';
 import { normalizePermission, type Permission } from '@portal/shared/permissions';
 import { deriveUserType, type UserType } from '@portal/shared/user-types';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { companies } from '../../db/schema/companies';
@@ -63,11 +63,32 @@ type PrincipalRow = Awaited<ReturnType<typeof principalQuery>>[number];
  * handle: PostgreSQL then plans it once per connection instead of on every request.
  */
 const preparedById = new WeakMap<Database, ReturnType<typeof prepareById>>();
+const preparedBySession = new WeakMap<Database, ReturnType<typeof prepareBySession>>();
 
 function prepareById(db: Database) {
   return principalQuery(db)
     .where(eq(admins.id, sql.placeholder('id')))
     .prepare('load_principal');
+}
+
+/**
+ * The same query for a request's access token: the account must still have the token's session
+ * open (a refresh-token family not revoked by logout, reuse detection, a password change or a
+ * deactivation), so ending a session ends its access tokens on their next request.
+ */
+function prepareBySession(db: Database) {
+  return principalQuery(db)
+    .where(
+      and(
+        eq(admins.id, sql.placeholder('id')),
+        sql`exists (select 1 from refresh_tokens rt
+                     where rt.family_id = ${sql.placeholder('sessionId')}
+                       and rt.admin_id = "admins"."id"
+                       and rt.revoked_at is null
+                       and rt.expires_at > now())`,
+      ),
+    )
+    .prepare('load_session_principal');
 }
 
 function toPrincipal(row: PrincipalRow): Principal {
@@ -108,6 +129,17 @@ export async function loadPrincipal(db: Database, adminId: number): Promise<Prin
     preparedById.set(db, prepared);
   }
   const [row] = await prepared.execute({ id: adminId });
+  return row && row.isActive ? toPrincipal(row) : null;
+}
+
+/** The active admin an access token speaks for, as a principal; null when its session has ended. */
+export async function loadSessionPrincipal(db: Database, adminId: number, sessionId: string): Promise<Principal | null> {
+  let prepared = preparedBySession.get(db);
+  if (!prepared) {
+    prepared = prepareBySession(db);
+    preparedBySession.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ id: adminId, sessionId });
   return row && row.isActive ? toPrincipal(row) : null;
 }
 

@@ -1,4 +1,6 @@
+import { REFRESH_TOKEN_TTL_DAYS } from '@portal/shared/auth';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { refreshTokens } from '../../db/schema/auth';
 
@@ -9,6 +11,21 @@ export async function insertRefreshToken(
   values: { adminId: number; familyId: string; tokenHash: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(refreshTokens).values(values);
+}
+
+/**
+ * Opens a session whose refresh token nobody holds, for callers that sign access tokens
+ * themselves (the test harness, the benchmark); answers the session id to sign them with.
+ */
+export async function openDetachedSession(db: Database, adminId: number): Promise<string> {
+  const familyId = randomUUID();
+  await insertRefreshToken(db, {
+    adminId,
+    familyId,
+    tokenHash: randomBytes(32).toString('hex'),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
+  });
+  return familyId;
 }
 
 /** Locks the row, so two refreshes with one token are taken one after the other. */

@@ -6,7 +6,7 @@ import {
   listRegistrationLinksQuerySchema,
   publicRegistrationLinkSchema,
   registerExhibitorBodySchema,
-  registeredExhibitorSchema,
+  registrationReceivedSchema,
   registrationLinkSchema,
 } from '@portal/shared/registration-links';
 import { errorBodySchema } from '@portal/shared/common';
@@ -68,12 +68,13 @@ export async function registrationLinksRoutes(
     config: { access: publicRoute },
     schema: {
       tags,
-      summary: 'A company registers itself as an exhibitor through an exhibitor link (no sign-in)',
+      summary:
+        'A company registers itself as an exhibitor through an exhibitor link (no sign-in); 202 alike for a new and a known email, the next step is emailed',
       params: linkParamsSchema,
       body: registerExhibitorBodySchema,
-      response: { 201: itemResponseSchema(registeredExhibitorSchema), ...errors, ...gone },
+      response: { 202: itemResponseSchema(registrationReceivedSchema), ...errors, ...gone },
     },
     handler: async (request, reply) =>
-      reply.code(201).send({ data: await registrationLinks.registerExhibitor(request.params.id, request.body, request.ip) }),
+      reply.code(202).send({ data: await registrationLinks.registerExhibitor(request.params.id, request.body, request.ip) }),
   });
 }

@@ -2,19 +2,22 @@ import type {
   PublicRegistrationLink,
   RegisterExhibitorBody,
   RegistrationLink,
+  RegistrationReceived,
 } from '@portal/shared/registration-links';
 import { REGISTRATION_MESSAGES } from '@portal/shared/registration-links';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
-import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
-import { assertEmailFree, withEmailConflict } from '../admins/account-email';
+import { AppError, isUniqueViolation, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
+import { emailTaken } from '../admins/admins.repository';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeEventId, scopeOf } from '../auth/scope';
 import { findEventInScope } from '../events/events.repository';
 import { insertExhibitor } from '../exhibitors/exhibitors.service';
 import { listResult } from '../../lib/listing';
+import { noSoonerThan } from '../../lib/uniform-timing';
+import { queueRegistrationNotice } from './registration-emails';
 import * as repo from './registration-links.repository';
 
 class GoneError extends AppError {
@@ -35,6 +38,12 @@ function toLink(row: repo.LinkRow): RegistrationLink {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/**
+ * A registration is answered no sooner than this, so that creating a company and its account does
+ * not take visibly longer than the notice sent to an address that already has one.
+ */
+const REGISTRATION_ANSWER_MIN_MS = 400;
 
 function assertOpen(link: repo.LinkRow) {
   if (link.expiresAt && link.expiresAt.getTime() <= Date.now()) throw new GoneError(REGISTRATION_MESSAGES.expired);
@@ -115,8 +124,11 @@ export function createRegistrationLinksService(deps: {
     /**
      * A company registers itself through an exhibitor link: one use is taken and the exhibitor
      * created in one transaction, so a failed registration leaves the link's count untouched.
+     * The new account has no password yet: its invitation email lets the owner of the address
+     * choose one. An email that already has an account gets a notice instead (how to sign in or
+     * reset the password) and the answer is the same, so the form tells nobody who has an account.
      */
-    async registerExhibitor(id: string, body: RegisterExhibitorBody & { password: string }, ip: string) {
+    async registerExhibitor(id: string, body: RegisterExhibitorBody, ip: string): Promise<RegistrationReceived> {
       const attempts = await deps.limiter.hit(`register:${ip}`);
       if (attempts.count > deps.maxPerAddress) {
         throw new TooManyRequestsError(
@@ -126,8 +138,18 @@ export function createRegistrationLinksService(deps: {
       }
       const { link, event } = await openLink(id);
       if (link.kind !== 'exhibitor') throw new NotFoundError('Registration link');
-      await assertEmailFree(db, body.email);
-      const adminId = await withEmailConflict(() =>
+      const received = { email: body.email, eventName: event.name };
+      const notifyExistingAccount = () =>
+        db.transaction(async (tx) => {
+          await queueRegistrationNotice(tx, { email: body.email, eventId: link.eventId, eventName: event.name }, deps.publicUrl);
+          await recordAudit(tx, null, {
+            action: 'register_through_link_existing_email',
+            entityType: 'registration-link',
+            entityId: id,
+            eventId: link.eventId,
+          });
+        });
+      const createExhibitor = () =>
         db.transaction(async (tx) => {
           if (!(await repo.takeLinkUse(tx, id))) throw new GoneError(REGISTRATION_MESSAGES.usedUp);
           const created = await insertExhibitor(
@@ -145,18 +167,28 @@ export function createRegistrationLinksService(deps: {
               eventName: event.name,
             },
           );
-          const { password: _password, ...after } = body;
           await recordAudit(tx, null, {
             action: 'register_through_link',
             entityType: 'exhibitor',
             entityId: created,
             eventId: link.eventId,
-            after: { ...after, linkId: id },
+            after: { ...body, linkId: id },
           });
-          return created;
-        }),
-      );
-      return { id: adminId, email: body.email, companyName: body.companyName, eventName: event.name };
+        });
+      return noSoonerThan(REGISTRATION_ANSWER_MIN_MS, async () => {
+        if (await emailTaken(db, body.email)) {
+          await notifyExistingAccount();
+          return received;
+        }
+        try {
+          await createExhibitor();
+        } catch (error) {
+          // Another registration took the email meanwhile: the unique index decided, the answer stays the same.
+          if (!isUniqueViolation(error, 'admins_email_key')) throw error;
+          await notifyExistingAccount();
+        }
+        return received;
+      });
     },
   };
 }

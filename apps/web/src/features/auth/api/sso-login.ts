@@ -18,8 +18,15 @@ export async function ssoLogin(token: string): Promise<LoginResponse> {
   return parsed.data;
 }
 
+// The API accepts a single sign-on token once: asking again can only be refused, so no retry.
 export const ssoLoginQueryOptions = (token: string) =>
-  queryOptions({ queryKey: authKeys.sso(token), queryFn: () => ssoLogin(token), staleTime: Infinity, gcTime: 0 });
+  queryOptions({
+    queryKey: authKeys.sso(token),
+    queryFn: () => ssoLogin(token),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
 
 export function useSsoLogin(token: string) {
   return useQuery({ ...ssoLoginQueryOptions(token), enabled: token !== '' });

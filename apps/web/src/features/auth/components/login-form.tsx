@@ -3,13 +3,16 @@ import { AUTH_MESSAGES, loginBodySchema } from '@portal/shared/auth';
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/config/paths';
 import { useLogin } from '../api/login';
+import { throttleMessage } from './throttle-message';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [showPassword, setShowPassword] = useState(false);
@@ -19,7 +22,13 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   return (
     <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-      <FormAlert message={login.isError ? errorMessage(login.error, AUTH_MESSAGES.loginFailed) : undefined} />
+      <FormAlert
+        message={
+          login.isError
+            ? (throttleMessage(login.error) ?? errorMessage(login.error, AUTH_MESSAGES.loginFailed))
+            : undefined
+        }
+      />
       <FormField id="login-email" label="Email" error={errors.email?.message}>
         {(control) => (
           <Input
@@ -59,6 +68,11 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           </div>
         )}
       </FormField>
+      <p className="-mt-2 text-right text-sm">
+        <Link to={paths.forgotPassword.href()} className="font-medium text-primary hover:underline">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
         {login.isPending && <Spinner className="size-4 text-current" label="Signing in" />}
         Sign in

@@ -1,39 +1,27 @@
-import type { LoginResponse } from '@portal/shared/auth';
-import type { RegisterExhibitorBody } from '@portal/shared/registration-links';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NO_AUTH_REDIRECT_HEADER, REGISTRATION_TIMEOUT_MS } from '@/config/app';
+import type { RegisterExhibitorBody, RegistrationReceived } from '@portal/shared/registration-links';
+import { useMutation } from '@tanstack/react-query';
+import { REGISTRATION_TIMEOUT_MS } from '@/config/app';
 import { api } from '@/lib/api-client';
-import { startSession } from '@/lib/session';
 
-/** Registers the company through the link, then signs its new exhibitor account in. */
+/**
+ * Registers the company through the link. The answer is the same whether the email was new or
+ * already had an account: the next step (choosing a password, or signing in) arrives by email.
+ */
 export async function registerExhibitor({
   linkId,
   body,
 }: {
   linkId: string;
   body: RegisterExhibitorBody;
-}): Promise<LoginResponse> {
-  await api.post(`/admin/registration-links/${encodeURIComponent(linkId)}/create`, body, {
-    skipAuth: true,
-    timeout: REGISTRATION_TIMEOUT_MS,
-  });
-  const { data } = await api.post<LoginResponse>(
-    '/admin/auth/login',
-    { email: body.email, password: body.password },
-    { skipAuth: true, headers: { [NO_AUTH_REDIRECT_HEADER]: 'true' } },
+}): Promise<RegistrationReceived> {
+  const { data } = await api.post<{ data: RegistrationReceived }>(
+    `/admin/registration-links/${encodeURIComponent(linkId)}/create`,
+    body,
+    { skipAuth: true, timeout: REGISTRATION_TIMEOUT_MS },
   );
-  return data;
+  return data.data;
 }
 
-export function useRegisterExhibitor({ onSuccess }: { onSuccess: () => void }) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: registerExhibitor,
-    onSuccess: (response) => {
-      // Whoever was signed in on this browser before must not see their data under the new account.
-      queryClient.clear();
-      startSession(response);
-      onSuccess();
-    },
-  });
+export function useRegisterExhibitor({ onSuccess }: { onSuccess: (received: RegistrationReceived) => void }) {
+  return useMutation({ mutationFn: registerExhibitor, onSuccess });
 }

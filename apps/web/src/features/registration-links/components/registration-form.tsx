@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH } from '@portal/shared/passwords';
-import { registerExhibitorBodySchema } from '@portal/shared/registration-links';
+import { registerExhibitorBodySchema, type RegistrationReceived } from '@portal/shared/registration-links';
 import { useForm } from 'react-hook-form';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
@@ -10,14 +9,20 @@ import { Spinner } from '@/components/ui/spinner';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useRegisterExhibitor } from '../api/register-exhibitor';
 
-const FIELDS = ['companyName', 'firstName', 'lastName', 'email', 'password', 'phone', 'website'] as const;
+const FIELDS = ['companyName', 'firstName', 'lastName', 'email', 'phone', 'website'] as const;
 
-/** A company registers itself as an exhibitor, and is signed in once it has. */
-export function RegistrationForm({ linkId, onRegistered }: { linkId: string; onRegistered: () => void }) {
+/** A company registers itself as an exhibitor; the password is chosen through the emailed link. */
+export function RegistrationForm({
+  linkId,
+  onRegistered,
+}: {
+  linkId: string;
+  onRegistered: (received: RegistrationReceived) => void;
+}) {
   const register = useRegisterExhibitor({ onSuccess: onRegistered });
   const form = useForm({
     resolver: zodResolver(registerExhibitorBodySchema),
-    defaultValues: { companyName: '', firstName: '', lastName: '', email: '', password: '', phone: '', website: '' },
+    defaultValues: { companyName: '', firstName: '', lastName: '', email: '', phone: '', website: '' },
   });
   const { errors } = form.formState;
 
@@ -47,19 +52,10 @@ export function RegistrationForm({ linkId, onRegistered }: { linkId: string; onR
         id="register-email"
         label="Email"
         required
-        hint="You sign in with this address."
+        hint="We email this address a link to choose your password. You sign in with it."
         error={errors.email?.message}
       >
         {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="email" />}
-      </FormField>
-      <FormField
-        id="register-password"
-        label="Password"
-        required
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters, with a digit or symbol.`}
-        error={errors.password?.message}
-      >
-        {(control) => <Input {...control} {...form.register('password')} type="password" autoComplete="new-password" />}
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="register-phone" label="Phone" error={errors.phone?.message}>

@@ -1,11 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { REGISTRATION_MESSAGES } from '@portal/shared/registration-links';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '@/lib/api-client';
 import { clearSession, getSession } from '@/lib/session';
 import { fakeAdapter, type Reply } from '@/testing/fake-adapter';
 import { fill, renderRoute } from '@/testing/render';
-import { demo } from '@/testing/sessions';
 import { RegisterPage } from './register-page';
 
 const LINK = 'k3Zq8WmP2xYt7RvN4cLd9HsA';
@@ -29,7 +28,6 @@ function open(answer: (url: string) => Reply) {
   api.defaults.adapter = fake.adapter;
   renderRoute(`/register/${LINK}`, [
     { path: '/register/:generatedLinkId', element: <RegisterPage /> },
-    { path: '/welcome', element: <h1>Welcome page</h1> },
     { path: '/login', element: <h1>Sign in</h1> },
   ]);
   return fake.seen;
@@ -38,34 +36,38 @@ function open(answer: (url: string) => Reply) {
 const gone = (message: string): Reply => ({ status: 410, data: { statusCode: 410, error: 'Gone', message } });
 
 describe('RegisterPage', () => {
-  it('shows the event’s fixed information and registers, signs in and lands on /welcome', async () => {
-    const { user } = demo.exhibitor();
+  it('shows the event’s fixed information, registers and asks to check the email, signing nobody in', async () => {
     const seen = open((url) => {
       if (url === `/registration-links/${LINK}`)
         return { status: 200, data: { data: { id: LINK, kind: 'exhibitor', event: EVENT } } };
-      if (url.endsWith('/create')) return { status: 201, data: { data: { id: 40 } } };
-      return { status: 200, data: { admin: user, token: 'access', refreshToken: 'refresh' } };
+      return { status: 202, data: { data: { email: 'ola@nordlys.example', eventName: EVENT.name } } };
     });
     expect(await screen.findByRole('heading', { name: 'Baltic Food Fair' })).toBeTruthy();
     expect(screen.getByText('Expo Hall, Riga, Latvia')).toBeTruthy();
     expect(screen.getByText('Powered by Exhibitor Portal')).toBeTruthy();
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
 
     fill(screen.getByLabelText(/^Company name/), 'Nordlys Solar AS');
     fill(screen.getByLabelText(/^First name/), 'Ola');
     fill(screen.getByLabelText(/^Last name/), 'Nordmann');
     fill(screen.getByLabelText(/^Email/), 'ola@nordlys.example');
-    fill(screen.getByLabelText(/^Password/), 'Nordlys-Welcome-2026');
     fireEvent.click(screen.getByRole('button', { name: 'Register company' }));
 
-    expect(await screen.findByRole('heading', { name: 'Welcome page' })).toBeTruthy();
-    expect(seen.map((request) => request.url)).toEqual([
-      `/registration-links/${LINK}`,
-      `/admin/registration-links/${LINK}/create`,
-      '/admin/auth/login',
-    ]);
-    expect(seen[1]!.body).toMatchObject({ companyName: 'Nordlys Solar AS', phone: null, website: null });
-    expect(seen[2]!.body).toEqual({ email: 'ola@nordlys.example', password: 'Nordlys-Welcome-2026' });
-    await waitFor(() => expect(getSession()?.type).toBe('exhibitor'));
+    const status = (await screen.findByText('Check your email')).closest('[role="status"]')!;
+    expect(status).toBeTruthy();
+    expect(status.textContent).toContain('We sent ola@nordlys.example a message with the next step');
+    expect(screen.queryByRole('button', { name: 'Register company' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to sign-in' }).getAttribute('href')).toBe('/login');
+    expect(seen.map((request) => request.url)).toEqual([`/registration-links/${LINK}`, `/admin/registration-links/${LINK}/create`]);
+    expect(seen[1]!.body).toEqual({
+      companyName: 'Nordlys Solar AS',
+      firstName: 'Ola',
+      lastName: 'Nordmann',
+      email: 'ola@nordlys.example',
+      phone: null,
+      website: null,
+    });
+    expect(getSession()).toBeNull();
   });
 
   it('says so when the link does not exist', async () => {
@@ -97,7 +99,6 @@ describe('RegisterPage', () => {
     fill(screen.getByLabelText(/^First name/), 'Ola');
     fill(screen.getByLabelText(/^Last name/), 'Nordmann');
     fill(screen.getByLabelText(/^Email/), 'ola@nordlys.example');
-    fill(screen.getByLabelText(/^Password/), 'Nordlys-Welcome-2026');
     fireEvent.click(screen.getByRole('button', { name: 'Register company' }));
     expect((await screen.findByRole('alert')).textContent).toContain(REGISTRATION_MESSAGES.usedUp);
     expect(getSession()).toBeNull();

@@ -1,6 +1,8 @@
 import { isAxiosError } from 'axios';
-import { CalendarXIcon, ConstructionIcon, LinkIcon, type LucideIcon } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import type { RegistrationReceived } from '@portal/shared/registration-links';
+import { CalendarXIcon, ConstructionIcon, LinkIcon, MailCheckIcon, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -32,7 +34,7 @@ function Closed({ icon, title, description }: { icon: LucideIcon; title: string;
 export function RegisterPage() {
   const linkId = useParams().generatedLinkId ?? '';
   const link = useRegistrationLink(linkId);
-  const navigate = useNavigate();
+  const [received, setReceived] = useState<RegistrationReceived | null>(null);
 
   if (link.isPending) {
     return (
@@ -75,15 +77,28 @@ export function RegisterPage() {
   const { event, kind } = link.data;
   return (
     <RegistrationFrame event={event} title="Registration">
-      {kind === 'exhibitor' ? (
+      {received ? (
+        <Card role="status">
+          <EmptyState
+            icon={MailCheckIcon}
+            title="Check your email"
+            description={`We have received the registration for ${received.eventName}. We sent ${received.email} a message with the next step: a link to choose your password, or, if the address already has an account, how to sign in.`}
+            action={
+              <Button asChild variant="outline">
+                <Link to={paths.login.href()}>Go to sign-in</Link>
+              </Button>
+            }
+          />
+        </Card>
+      ) : kind === 'exhibitor' ? (
         <>
           <div className="mb-6">
             <h2 className="text-lg font-semibold">Register your company</h2>
             <p className="mt-1 text-sm text-muted-foreground">
-              Register as an exhibitor at {event.name}. You are signed in as soon as you have registered.
+              Register as an exhibitor at {event.name}. We then email you a link to choose your password.
             </p>
           </div>
-          <RegistrationForm linkId={linkId} onRegistered={() => navigate(paths.welcome.href(), { replace: true })} />
+          <RegistrationForm linkId={linkId} onRegistered={setReceived} />
         </>
       ) : (
         <EmptyState

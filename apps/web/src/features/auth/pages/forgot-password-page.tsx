@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { passwordResetRequestBodySchema } from '@portal/shared/auth';
+import { MailCheckIcon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { AuthLayout } from '../components/auth-layout';
+
+function BackToSignIn() {
+  return (
+    <p className="text-center text-sm text-muted-foreground">
+      Remembered it?{' '}
+      <Link to={paths.login.href()} className="font-medium text-primary hover:underline">
+        Back to sign-in
+      </Link>
+    </p>
+  );
+}
+
+/** /forgot-password: asks for an email with a link to choose a new password. */
+export function ForgotPasswordPage() {
+  const request = useRequestPasswordReset();
+  const form = useForm({ resolver: zodResolver(passwordResetRequestBodySchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+
+  if (request.isSuccess) {
+    return (
+      <AuthLayout title="Check your email" description="The next step is in your mailbox.">
+        <div className="grid gap-5">
+          <div role="status" className="flex gap-3 rounded-lg border bg-card p-4 text-sm text-card-foreground">
+            <MailCheckIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
+            <div className="grid gap-1">
+              <p className="font-medium">{request.data.message}</p>
+              <p className="text-muted-foreground">
+                The link works once and for a limited time. No email? Check the spam folder, or ask again in a few
+                minutes.
+              </p>
+            </div>
+          </div>
+          <Button asChild size="lg" variant="outline" className="w-full">
+            <Link to={paths.login.href()}>Back to sign-in</Link>
+          </Button>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      description="Enter the email you sign in with. We send it a link to choose a new password."
+    >
+      <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => request.mutate(values))}>
+        <FormAlert
+          message={request.isError ? errorMessage(request.error, 'The request could not be sent. Please try again.') : undefined}
+        />
+        <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register('email')}
+              type="email"
+              autoComplete="username"
+              autoFocus
+              placeholder="you@company.com"
+            />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" disabled={request.isPending} className="w-full">
+          {request.isPending && <Spinner className="size-4 text-current" label="Sending" />}
+          Send reset link
+        </Button>
+        <BackToSignIn />
+      </form>
+    </AuthLayout>
+  );
+}

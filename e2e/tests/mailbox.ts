@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+
+const mailboxDir = inject('mailboxDir');
+const WAIT_MS = 15_000;
+
+/** The text of a message as sent: headers dropped, quoted-printable undone. */
+function bodyOf(raw: string): string {
+  const split = raw.search(/\r?\n\r?\n/);
+  const headers = raw.slice(0, split);
+  const body = raw.slice(split).trim();
+  if (!/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return body;
+  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The paths starting with `prefix` (e.g. "/reset-password/") in the messages sent to an address, oldest first. */
+export function linksTo(address: string, prefix: string): string[] {
+  if (!mailboxDir) throw new Error('These tests read the portal’s emails and need the mail server the e2e setup starts');
+  const pattern = new RegExp(`https?://[^\\s/]+(${prefix.replace(/\//g, '\\/')}[\\w-]+)`);
+  return readdirSync(mailboxDir)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(mailboxDir, file), 'utf8')) as { to: string[]; raw: string })
+    .filter((message) => message.to.includes(address))
+    .map((message) => bodyOf(message.raw).match(pattern)?.[1])
+    .filter((link): link is string => link !== undefined);
+}
+
+/** Waits for a new message to the address carrying such a link (more than `known` of them) and answers its path. */
+export async function waitForLink(address: string, prefix: string, known = 0): Promise<string> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const links = linksTo(address, prefix);
+    if (links.length > known) return links.at(-1)!;
+    if (Date.now() > deadline) throw new Error(`No message with a ${prefix} link reached ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
