@@ -554,6 +554,19 @@ describe('invoice document', () => {
   });
 });
 
+describe('categories with purchases', () => {
+  it('are kept: deleting one answers 409 naming the purchases', async () => {
+    const [category] = await t.db
+      .insert(badgeCategories)
+      .values({ eventId: w.eventA, name: 'Catering crew', badgeType: 'contractor', unitPriceCents: 100 })
+      .returning({ id: badgeCategories.id });
+    await request(w.exhibitorA, category!.id, 1);
+    const res = await t.request(w.eventAdminA, { method: 'DELETE', url: `/api/admin/badge-categories/${category!.id}` });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('1 purchase(s)');
+  });
+});
+
 describe('dashboard', () => {
   it('counts the requests awaiting a decision in scope', async () => {
     const summary = async (as: TestUser) =>
