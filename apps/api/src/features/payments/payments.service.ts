@@ -51,6 +51,21 @@ const STRIPE_SESSION_EVENTS = new Set([
   'checkout.session.expired',
 ]);
 
+/** A provider's own failure (network, refusal) as a 503 naming it; the caller's transaction rolls back. */
+async function atProvider<T>(provider: PaymentProvider, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError(
+      503,
+      'Service Unavailable',
+      `The ${provider.name} payment provider could not ${what}: ${reason}`,
+    );
+  }
+}
+
 export function createPaymentsService({ db, publicUrl, providers, stripeWebhookSecret }: PaymentsOptions) {
   function providerFor(name: PaymentProviderName): PaymentProvider {
     const provider = providers.byName[name];
@@ -124,7 +139,8 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
    */
   async function syncAttempt(attempt: repo.PaymentAttemptRow, actor: Actor | null): Promise<void> {
     if (attempt.state !== 'open') return;
-    const truth = await providerFor(attempt.provider).fetchPayment(db, attempt.externalId);
+    const provider = providerFor(attempt.provider);
+    const truth = await atProvider(provider, 'report the payment', () => provider.fetchPayment(db, attempt.externalId));
     if (truth.state === 'open') return;
     await db.transaction(async (tx) => {
       if (
@@ -273,7 +289,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
         return { provider: 'manual', url: null, instructions: start.instructions };
       }
       const start = await db.transaction(async (tx) => {
-        const started = await provider.startCheckout(tx, request);
+        const started = await atProvider(provider, 'start the checkout', () => provider.startCheckout(tx, request));
         const attempt = await repo.insertAttempt(tx, {
           allocationPurchaseId: purchaseId,
           provider: provider.name,
@@ -370,12 +386,14 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
         const provider = purchase.paymentProvider ? providerFor(purchase.paymentProvider) : null;
         const result =
           provider && attempt
-            ? await provider.refund(tx, {
-                externalId: attempt.externalId,
-                paymentReference: attempt.paymentReference,
-                amountCents: body.amount,
-                idempotencyKey: `refund-${purchaseId}-${plan.refundedAfter}`,
-              })
+            ? await atProvider(provider, 'refund', () =>
+                provider.refund(tx, {
+                  externalId: attempt.externalId,
+                  paymentReference: attempt.paymentReference,
+                  amountCents: body.amount,
+                  idempotencyKey: `refund-${purchaseId}-${plan.refundedAfter}`,
+                }),
+              )
             : { externalId: null, state: 'succeeded' as const };
         await repo.insertRefund(tx, {
           allocationPurchaseId: purchaseId,

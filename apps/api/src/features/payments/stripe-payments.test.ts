@@ -208,6 +208,22 @@ describe('Stripe refunds', () => {
     expect((await purchaseOf(purchaseId)).refunded_amount).toBe(PRICE);
   });
 
+  it('changes nothing when Stripe refuses the refund', async () => {
+    const { exhibitor, purchaseId, sessionId } = await checkout(2);
+    const intent = stripe.pay(sessionId);
+    await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+    // Refunded at Stripe already, and the webhook not here yet: Stripe refuses a second refund.
+    stripe.refundAtStripe(intent, 2 * PRICE);
+    const res = await send(w.eventAdminA, 'POST', `/api/admin/allocation-purchases/${purchaseId}/refunds`, {
+      amount: PRICE,
+      reason: 'One fewer',
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe('The stripe payment provider could not refund: Refund exceeds the charge');
+    expect(await purchaseOf(purchaseId)).toMatchObject({ status: 'paid', refunded_amount: 0, creditNotes: [] });
+    expect(await allocationQuantity(exhibitor.id)).toBe(2);
+  });
+
   it('records a refund made in Stripe’s dashboard, with a credit note', async () => {
     const { exhibitor, purchaseId, sessionId } = await checkout(2);
     const intent = stripe.pay(sessionId);
