@@ -267,6 +267,26 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
     };
   }
 
+  /** A refund the provider could not carry out: recorded and reported, for the organiser to settle by hand. */
+  async function markRefundFailedIfSo(refund: Stripe.Refund): Promise<void> {
+    if (refund.status !== 'failed' && refund.status !== 'canceled') return;
+    const row = await repo.findRefundByExternalId(db, 'stripe', refund.id);
+    if (!row) return;
+    // Confirmed with the provider: the event's body alone is not trusted.
+    if ((await providerFor('stripe').fetchRefund(db, refund.id)) !== 'failed') return;
+    await db.transaction(async (tx) => {
+      if (!(await repo.setRefundState(tx, row.id, ['pending', 'succeeded'], 'failed'))) return;
+      const purchase = await loadPurchase(tx, row.allocationPurchaseId);
+      await recordAudit(tx, null, {
+        action: 'refund_failed',
+        entityType: 'allocation_purchase',
+        entityId: purchase.id,
+        eventId: purchase.eventId,
+        after: { refundId: row.id, externalId: refund.id, amount: row.amountCents },
+      });
+    });
+  }
+
   return {
     /** Starts paying an approved purchase with the configured provider and says where to pay. */
     async startPayment(actor: Actor, purchaseId: number): Promise<PaymentToken> {
@@ -482,26 +502,6 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
       await repo.rememberWebhookEvent(db, 'stripe', event.id, event.type);
     },
   };
-
-  /** A refund the provider could not carry out: recorded and reported, for the organiser to settle by hand. */
-  async function markRefundFailedIfSo(refund: Stripe.Refund): Promise<void> {
-    if (refund.status !== 'failed' && refund.status !== 'canceled') return;
-    const row = await repo.findRefundByExternalId(db, 'stripe', refund.id);
-    if (!row) return;
-    // Confirmed with the provider: the event's body alone is not trusted.
-    if ((await providerFor('stripe').fetchRefund(db, refund.id)) !== 'failed') return;
-    await db.transaction(async (tx) => {
-      if (!(await repo.setRefundState(tx, row.id, ['pending', 'succeeded'], 'failed'))) return;
-      const purchase = await loadPurchase(tx, row.allocationPurchaseId);
-      await recordAudit(tx, null, {
-        action: 'refund_failed',
-        entityType: 'allocation_purchase',
-        entityId: purchase.id,
-        eventId: purchase.eventId,
-        after: { refundId: row.id, externalId: refund.id, amount: row.amountCents },
-      });
-    });
-  }
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
