@@ -19,6 +19,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createPasswordReset } from './features/auth/password-reset';
 import { createSsoVerifier } from './features/auth/sso';
+import { allocationPurchasesRoutes } from './features/allocation-purchases/allocation-purchases.routes';
+import { createAllocationPurchasesService } from './features/allocation-purchases/allocation-purchases.service';
 import { allocationsRoutes } from './features/allocations/allocations.routes';
 import { createAllocationsService } from './features/allocations/allocations.service';
 import { badgesRoutes } from './features/badges/badges.routes';
@@ -41,6 +43,12 @@ import { createLocalFileStore } from './features/files/file-store';
 import { startFileSweeper } from './features/files/file-sweeper';
 import { createFilesService } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
+import { invoicesRoutes } from './features/invoices/invoices.routes';
+import { createInvoicesService } from './features/invoices/invoices.service';
+import { paymentsRoutes, stripeWebhookRoutes } from './features/payments/payments.routes';
+import { createPaymentsService } from './features/payments/payments.service';
+import { createPaymentProviders } from './features/payments/providers';
+import type { StripeGateway } from './features/payments/stripe-provider';
 import { registrationLinksRoutes } from './features/registration-links/registration-links.routes';
 import { createRegistrationLinksService } from './features/registration-links/registration-links.service';
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
@@ -63,11 +71,13 @@ export type AppOptions = {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them back). */
   logStream?: NodeJS.WritableStream;
+  /** Stands in for Stripe's API (tests run offline); by default the official SDK with STRIPE_SECRET_KEY. */
+  stripeGateway?: StripeGateway;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export async function buildApp({ config, database, secret, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, secret, logger = true, logStream, stripeGateway }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.LOG_LEVEL,
@@ -196,6 +206,14 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     allocations: createAllocationsService({ db }),
     badges: createBadgesService({ db, fieldValues: createFieldValues(files), files }),
     registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
+    allocationPurchases: createAllocationPurchasesService({ db, publicUrl }),
+    invoices: createInvoicesService({ db }),
+    payments: createPaymentsService({
+      db,
+      publicUrl,
+      providers: createPaymentProviders(config, stripeGateway),
+      stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    }),
   };
 
   await app.register(
@@ -214,6 +232,10 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(customFieldsRoutes, services);
       await api.register(allocationsRoutes, services);
       await api.register(badgesRoutes, services);
+      await api.register(allocationPurchasesRoutes, services);
+      await api.register(paymentsRoutes, services);
+      await api.register(stripeWebhookRoutes, services);
+      await api.register(invoicesRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,7 @@
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { adminRoles, admins } from '../db/schema/admins';
@@ -41,11 +41,11 @@ export type UserSpec = {
 let passwordHash: Promise<string> | undefined;
 let counter = 0;
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: Pick<AppOptions, 'stripeGateway'> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   // Sign-ins to an account with many failures wait (see accountDelayMs); a short cap keeps tests quick.
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', LOGIN_ACCOUNT_DELAY_MAX_MS: '20' }), ...overrides };
-  const app = await buildApp({ config, database, secret: TEST_SECRET, logger: false });
+  const app = await buildApp({ config, database, secret: TEST_SECRET, logger: false, ...options });
   await app.ready();
   const tokens = createAccessTokens(TEST_SECRET);
   const db = database.db;

@@ -1,0 +1,365 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine } from './common';
+
+/**
+ * Allocation purchases (spec §3, §7; DESIGN §6). The JSON keeps the spec's field names
+ * (`invoice_id`, `accepted_amount`, `amount_to_pay`, `is_paid`, …). Money is in cents.
+ */
+
+export const PURCHASE_STATUSES = [
+  'requested',
+  'approved',
+  'rejected',
+  'paid',
+  'cancelled',
+  'refunded',
+  'partially_refunded',
+] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+export const PURCHASE_STATUS_LABELS: Readonly<Record<PurchaseStatus, string>> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  partially_refunded: 'Partially refunded',
+};
+
+export const PAYMENT_PROVIDERS = ['manual', 'sandbox', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export const PAYMENT_PROVIDER_LABELS: Readonly<Record<PaymentProviderName, string>> = {
+  manual: 'Bank transfer',
+  sandbox: 'Sandbox checkout',
+  stripe: 'Card (Stripe)',
+};
+
+/** The most places one request may ask for. */
+export const MAX_PURCHASE_QUANTITY = 10_000;
+
+/** The invoice's one description line when nothing else is given (spec §3). */
+export const DEFAULT_INVOICE_DESCRIPTION = 'Badge Allocation';
+export const NOT_AVAILABLE = 'N/A';
+
+export const billToSchema = z.object({
+  companyName: z.string().nullable(),
+  contactName: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+});
+export type BillTo = z.infer<typeof billToSchema>;
+
+/** The invoice as the purchase shows it; the full frozen document is `GET …/{id}/invoice`. */
+export const purchaseInvoiceSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  issuedAt: isoDateTime,
+  billTo: billToSchema,
+});
+
+export const creditNoteSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  /** Credited amount in cents (positive). */
+  amount: z.number().int(),
+  issuedAt: isoDateTime,
+  reason: z.string(),
+  /** The number of the invoice it credits. */
+  invoiceNumber: z.string(),
+});
+export type CreditNoteSummary = z.infer<typeof creditNoteSummarySchema>;
+
+export const allocationPurchaseSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(PURCHASE_STATUSES),
+  /** The current invoice's number, per event and gap-free ("INV-2026-000042"); set at approval. */
+  invoice_id: z.string().nullable(),
+  /** When it was requested. */
+  purchasedAt: isoDateTime,
+  /** Places asked for. */
+  quantity: z.number().int(),
+  /** Places granted at approval (1..quantity). */
+  accepted_amount: z.number().int().nullable(),
+  /** The category's price per place when requested, in cents. */
+  unitPrice: z.number().int(),
+  /** quantity × unitPrice, in cents. */
+  totalPrice: z.number().int(),
+  /** accepted_amount × unitPrice, in cents; set at approval. */
+  amount_to_pay: z.number().int().nullable(),
+  refunded_amount: z.number().int(),
+  currency: z.string(),
+  is_paid: z.boolean(),
+  /** The requester's note. */
+  comment: z.string().nullable(),
+  /** The organiser's note on approval, rejection or cancellation. */
+  decision_comment: z.string().nullable(),
+  approvedAt: isoDateTime.nullable(),
+  rejectedAt: isoDateTime.nullable(),
+  paidAt: isoDateTime.nullable(),
+  cancelledAt: isoDateTime.nullable(),
+  paymentProvider: z.enum(PAYMENT_PROVIDERS).nullable(),
+  /** The reference of the payment (bank transfer reference, Stripe payment intent, sandbox session). */
+  paymentReference: z.string().nullable(),
+  badgeCategory: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    display_name: z.string().nullable(),
+    event: z.object({ id: z.number().int(), name: z.string() }),
+  }),
+  /** The exhibitor or sub-account who asked. */
+  admin: z.object({
+    id: z.number().int(),
+    companyName: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+  }),
+  /** The exhibitor whose allocation grows (the requester itself, or a sub-account's exhibitor). */
+  exhibitorId: z.number().int(),
+  invoice: purchaseInvoiceSchema.nullable(),
+  creditNotes: z.array(creditNoteSummarySchema),
+});
+export type AllocationPurchase = z.infer<typeof allocationPurchaseSchema>;
+
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
+const dateQuery = z
+  .string()
+  .trim()
+  .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'Use a date such as 2026-05-01' });
+
+export const PURCHASE_SORTS = [
+  'purchasedAt',
+  '-purchasedAt',
+  'status',
+  '-status',
+  'totalPrice',
+  '-totalPrice',
+] as const;
+
+/** The purchase list's sort keys; `PURCHASE_SORTS` adds their descending forms. */
+export const PURCHASE_SORT_KEYS = ['purchasedAt', 'status', 'totalPrice'] as const;
+
+export const listAllocationPurchasesQuerySchema = listQueryWithSort(PURCHASE_SORT_KEYS).extend({
+  eventId: idSchema.optional(),
+  exhibitorId: idSchema.optional(),
+  badgeCategoryId: idSchema.optional(),
+  status: z.enum(PURCHASE_STATUSES).optional(),
+  is_paid: booleanQuery,
+  /** Requested on or after (a date or date-time). */
+  from: dateQuery.optional(),
+  /** Requested before the end of this day (a date) or before this instant (a date-time). */
+  to: dateQuery.optional(),
+});
+export type ListAllocationPurchasesQuery = z.infer<typeof listAllocationPurchasesQuerySchema>;
+
+/** The client never sends money: any price it sends is stripped, the server computes it. */
+export const createAllocationPurchaseBodySchema = z.object({
+  badgeCategoryId: idSchema,
+  quantity: z
+    .number({ error: 'A whole number of places' })
+    .int('A whole number of places')
+    .min(1, 'Ask for at least 1 place')
+    .max(MAX_PURCHASE_QUANTITY, `At most ${MAX_PURCHASE_QUANTITY} places at once`),
+  comment: optionalTextLine(2000),
+});
+export type CreateAllocationPurchaseBody = z.input<typeof createAllocationPurchaseBodySchema>;
+
+export const updateAllocationPurchaseBodySchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('approve'),
+    accepted_amount: z
+      .number({ error: 'A whole number of places' })
+      .int('A whole number of places')
+      .min(1, 'Approve at least 1 place')
+      .max(MAX_PURCHASE_QUANTITY),
+    comment: optionalTextLine(2000),
+  }),
+  z.object({ action: z.literal('reject'), comment: textLine(2000) }),
+  z.object({ action: z.literal('cancel'), comment: optionalTextLine(2000) }),
+]);
+export type UpdateAllocationPurchaseBody = z.input<typeof updateAllocationPurchaseBodySchema>;
+
+export const paymentTokenSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** Where the browser goes to pay: an SPA path (sandbox) or an absolute URL (stripe); null for manual. */
+  url: z.string().nullable(),
+  /** For the manual provider: how to pay by bank transfer. */
+  instructions: z.string().nullable(),
+});
+export type PaymentToken = z.infer<typeof paymentTokenSchema>;
+
+export const PUBLIC_PAYMENT_STATUSES = ['paid', 'pending', 'failed', 'cancelled'] as const;
+export type PublicPaymentStatus = (typeof PUBLIC_PAYMENT_STATUSES)[number];
+
+/** What anyone holding the purchase id may learn: nothing beyond status, amount and event name. */
+export const publicPaymentStatusSchema = z.object({
+  status: z.enum(PUBLIC_PAYMENT_STATUSES),
+  amount: z.number().int(),
+  currency: z.string(),
+  eventName: z.string(),
+});
+export type PublicPaymentStatusBody = z.infer<typeof publicPaymentStatusSchema>;
+
+export const createPaymentBodySchema = z.object({
+  allocationPurchaseId: idSchema,
+  /** The bank transfer's reference. */
+  reference: textLine(200),
+  paidAt: z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date-time' }).optional(),
+});
+export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
+
+export const refundBodySchema = z.object({
+  /** Cents to give back; at most what is paid and not yet refunded. */
+  amount: z.number({ error: 'An amount in cents' }).int('Whole cents').min(1, 'Refund at least 1 cent'),
+  reason: textLine(500),
+});
+export type RefundBody = z.input<typeof refundBodySchema>;
+
+export const reissueInvoiceBodySchema = z.object({ reason: optionalTextLine(500) });
+export type ReissueInvoiceBody = z.input<typeof reissueInvoiceBodySchema>;
+
+export const SANDBOX_SESSION_STATES = ['open', 'succeeded', 'failed', 'abandoned'] as const;
+export type SandboxSessionState = (typeof SANDBOX_SESSION_STATES)[number];
+
+export const sandboxSessionSchema = z.object({
+  amount: z.number().int(),
+  currency: z.string(),
+  eventName: z.string(),
+  description: z.string(),
+  state: z.enum(SANDBOX_SESSION_STATES),
+});
+export type SandboxSession = z.infer<typeof sandboxSessionSchema>;
+
+export const sandboxOutcomeBodySchema = z.object({ outcome: z.enum(['success', 'failure', 'abandon']) });
+export type SandboxOutcomeBody = z.input<typeof sandboxOutcomeBodySchema>;
+
+export const sandboxSessionParamsSchema = z.object({ sessionId: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) });
+
+export const documentLineSchema = z.object({
+  description: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  total: z.number().int(),
+});
+export type DocumentLine = z.infer<typeof documentLineSchema>;
+
+/**
+ * An invoice or credit note as issued: everything but `status` is the copy frozen at issue time,
+ * so later changes to the company, the category or the event never alter it.
+ */
+export const billingDocumentSchema = z.object({
+  kind: z.enum(['invoice', 'credit_note']),
+  id: z.number().int(),
+  /** "INV-2026-000042" or "CN-2026-000003". */
+  number: z.string(),
+  allocationPurchaseId: z.number().int(),
+  eventId: z.number().int(),
+  eventName: z.string(),
+  issuedAt: isoDateTime,
+  billTo: billToSchema,
+  lines: z.array(documentLineSchema),
+  currency: z.string(),
+  /** Total amount of the document in cents (for a credit note: the amount credited). */
+  totalAmount: z.number().int(),
+  /** PAID or PENDING for an invoice (spec §4, read live); CREDITED for a credit note. */
+  status: z.enum(['PAID', 'PENDING', 'CREDITED']),
+  notes: z.string().nullable(),
+  /** For a credit note: the invoice it credits. */
+  creditedInvoiceNumber: z.string().nullable(),
+  /** For an invoice replaced by a corrected one: the credit note that cancelled it. */
+  cancelledByCreditNoteNumber: z.string().nullable(),
+});
+export type BillingDocument = z.infer<typeof billingDocumentSchema>;
+
+/** What the invoice shows, with the spec's fallbacks (§3). Accepts a partial purchase. */
+export type InvoiceFiguresInput = {
+  quantity: number;
+  accepted_amount?: number | null;
+  unitPrice: number;
+  totalPrice: number;
+  amount_to_pay?: number | null;
+  is_paid?: boolean | null;
+  description?: string | null;
+  badgeCategory?: { event?: { name?: string | null } | null } | null;
+  admin?: {
+    companyName?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    email?: string | null;
+  } | null;
+};
+
+export type InvoiceFigures = {
+  eventName: string;
+  companyName: string;
+  contactName: string;
+  email: string;
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  /** The line's total: the quantity shown × the unit price. */
+  total: number;
+  /** amount_to_pay, falling back to totalPrice. */
+  totalAmount: number;
+  status: 'PAID' | 'PENDING';
+};
+
+function orNotAvailable(value: string | null | undefined): string {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : NOT_AVAILABLE;
+}
+
+export function invoiceFigures(purchase: InvoiceFiguresInput): InvoiceFigures {
+  const quantity = purchase.accepted_amount ?? purchase.quantity;
+  const contact = [purchase.admin?.firstName, purchase.admin?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return {
+    eventName: orNotAvailable(purchase.badgeCategory?.event?.name),
+    companyName: orNotAvailable(purchase.admin?.companyName),
+    contactName: orNotAvailable(contact),
+    email: orNotAvailable(purchase.admin?.email),
+    description: purchase.description?.trim() || DEFAULT_INVOICE_DESCRIPTION,
+    quantity,
+    unitPrice: purchase.unitPrice,
+    total: quantity * purchase.unitPrice,
+    totalAmount: purchase.amount_to_pay ?? purchase.totalPrice,
+    status: purchase.is_paid ? 'PAID' : 'PENDING',
+  };
+}
+
+export const INVOICE_FAILURE_MESSAGE = 'Failed to generate invoice. Please try again.';
+
+/** The link every purchase email carries. */
+export function purchaseLink(publicUrl: string, purchaseId: number): string {
+  return `${publicUrl.replace(/\/+$/, '')}/allocation-purchases?purchase=${purchaseId}`;
+}
+
+export const PURCHASE_ACTIONS = ['approve', 'reject', 'cancel', 'pay', 'refund'] as const;
+export type PurchaseAction = (typeof PURCHASE_ACTIONS)[number];
+
+/**
+ * From which statuses each action may start (DESIGN §6: requested → approved | rejected;
+ * approved → paid | cancelled; paid → refunded in part or in full). A requester may also withdraw
+ * its own request before the decision. The API enforces this table; screens read it to offer
+ * only the actions that can succeed.
+ */
+export const PURCHASE_ACTION_SOURCES: Readonly<Record<PurchaseAction, readonly PurchaseStatus[]>> = {
+  approve: ['requested'],
+  reject: ['requested'],
+  cancel: ['requested', 'approved'],
+  pay: ['approved'],
+  refund: ['paid', 'partially_refunded'],
+};
+
+export function canStart(action: PurchaseAction, status: PurchaseStatus): boolean {
+  return PURCHASE_ACTION_SOURCES[action].includes(status);
+}
