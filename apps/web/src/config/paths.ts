@@ -25,6 +25,7 @@ export const paths = {
   register: route('/register/:generatedLinkId'),
   acceptInvitation: route('/accept-invitation/:token'),
   paymentStatus: route('/payment-status/:allocationPurchaseId'),
+  sandboxCheckout: route('/payments/sandbox/:sessionId'),
   unauthorized: route('/unauthorized'),
 
   users: route('/users'),
