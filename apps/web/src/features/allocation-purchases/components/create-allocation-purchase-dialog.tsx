@@ -6,6 +6,7 @@ import {
 } from '@portal/shared/allocation-purchases';
 import type { BadgeCategorySummary } from '@portal/shared/badge-categories';
 import { formatMoney, formatPrice } from '@portal/shared/money';
+import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -14,6 +15,8 @@ import { FormAlert } from '@/components/form/form-alert';
 import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { useCategoryOptions } from '../api/get-category-options';
@@ -58,36 +61,67 @@ export function CreateAllocationPurchaseDialog({
       description="The organiser reviews the request; once approved you pay online and the places are added."
     >
       {open && (
-        <PurchaseRequestForm
-          initialCategoryId={badgeCategoryId}
-          onCreated={(purchase) => {
-            onCreated?.(purchase);
-            onClose();
-          }}
-        />
+        <CategoriesGate>
+          {(categories) => (
+            <PurchaseRequestForm
+              categories={categories}
+              initialCategoryId={badgeCategoryId}
+              onCreated={(purchase) => {
+                onCreated?.(purchase);
+                onClose();
+              }}
+            />
+          )}
+        </CategoriesGate>
       )}
     </FormDialog>
   );
 }
 
+/** The form waits for the categories, so that a category chosen beforehand shows as chosen. */
+function CategoriesGate({ children }: { children: (categories: readonly BadgeCategorySummary[]) => ReactNode }) {
+  const session = useSession();
+  const categories = useCategoryOptions(session?.user.eventId ?? null);
+  if (categories.isPending)
+    return (
+      <div aria-hidden className="grid gap-4">
+        <Skeleton className="h-9 w-full" />
+        <Skeleton className="h-9 w-40" />
+        <Skeleton className="h-20 w-full" />
+      </div>
+    );
+  if (categories.isError)
+    return (
+      <FormAlert message={errorMessage(categories.error, 'The categories could not be loaded. Please try again.')} />
+    );
+  const offered = categories.data.filter((category) => category.isActive);
+  if (offered.length === 0)
+    return <p className="text-sm text-muted-foreground">The organiser offers no badge categories for sale yet.</p>;
+  return children(offered);
+}
+
 function PurchaseRequestForm({
+  categories: offered,
   initialCategoryId,
   onCreated,
 }: {
+  categories: readonly BadgeCategorySummary[];
   initialCategoryId: number | null;
   onCreated: (purchase: AllocationPurchase) => void;
 }) {
   const session = useSession();
-  const categories = useCategoryOptions(session?.user.eventId ?? null);
   const allocations = useOwnAllocations(session?.user.id ?? null);
   const create = useCreatePurchase();
   const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
-    defaultValues: { badgeCategoryId: initialCategoryId ? String(initialCategoryId) : '', quantity: '1', comment: '' },
+    defaultValues: {
+      badgeCategoryId: offered.some((category) => category.id === initialCategoryId) ? String(initialCategoryId) : '',
+      quantity: '1',
+      comment: '',
+    },
   });
   const { errors } = form.formState;
   const [categoryText, quantityText] = useWatch({ control: form.control, name: ['badgeCategoryId', 'quantity'] });
-  const offered = categories.data?.filter((category) => category.isActive) ?? [];
   const category = offered.find((option) => String(option.id) === categoryText);
   const allocation = allocations.data?.find((row) => String(row.badgeCategoryId) === categoryText);
   const quantity = Number(quantityText);
@@ -111,17 +145,11 @@ function PurchaseRequestForm({
         label="Category"
         required
         error={errors.badgeCategoryId?.message}
-        hint={
-          category
-            ? placesHint(category, allocation)
-            : categories.isError
-              ? 'The categories could not be loaded.'
-              : undefined
-        }
+        hint={category ? placesHint(category, allocation) : undefined}
       >
         {(control) => (
-          <NativeSelect {...control} {...form.register('badgeCategoryId')} disabled={categories.isPending}>
-            <option value="">{categories.isPending ? 'Loading categories…' : 'Choose a category'}</option>
+          <NativeSelect {...control} {...form.register('badgeCategoryId')}>
+            <option value="">Choose a category</option>
             {offered.map((option) => (
               <option key={option.id} value={option.id}>
                 {option.displayName ?? option.name} · {formatPrice(option.unitPrice, option.currency)} per place
