@@ -12,7 +12,7 @@ export async function reissueInvoice({
   body: ReissueInvoiceBody;
 }): Promise<AllocationPurchase> {
   const { data } = await api.post<{ data: AllocationPurchase }>(
-    `/admin/allocation-purchases/${id}/invoice/reissue`,
+    `/admin/allocation-purchases/${id}/reissue-invoice`,
     body,
   );
   return data.data;

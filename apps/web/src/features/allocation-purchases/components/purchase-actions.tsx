@@ -43,12 +43,12 @@ export function usePurchaseActions(): (purchase: AllocationPurchase) => ActionSp
     const payer = own || (session?.type === 'exhibitor' && purchase.exhibitorId === session.user.id);
     const keys: PurchaseActionKey[] = [];
     if (organiser && canStart('approve', purchase.status)) keys.push('review');
-    if (payer && canStart('pay', purchase.status)) keys.push('pay');
+    if (payer && can('create_payment') && canStart('pay', purchase.status)) keys.push('pay');
     if (purchase.invoice) keys.push('invoice');
     if (organiser && can('create_payment') && canStart('pay', purchase.status)) keys.push('record-payment');
     if (can('refund_payment') && canStart('refund', purchase.status)) keys.push('refund');
     if (organiser && purchase.invoice && purchase.status !== 'cancelled') keys.push('reissue');
-    if ((organiser || own) && canStart('cancel', purchase.status)) keys.push('cancel');
+    if ((organiser || (own && can('create_allocation_purchase'))) && canStart('cancel', purchase.status)) keys.push('cancel');
     return keys.map((key) => ACTIONS[key]);
   };
 }
