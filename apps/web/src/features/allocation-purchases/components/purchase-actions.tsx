@@ -48,7 +48,8 @@ export function usePurchaseActions(): (purchase: AllocationPurchase) => ActionSp
     if (organiser && can('create_payment') && canStart('pay', purchase.status)) keys.push('record-payment');
     if (can('refund_payment') && canStart('refund', purchase.status)) keys.push('refund');
     if (organiser && purchase.invoice && purchase.status !== 'cancelled') keys.push('reissue');
-    if ((organiser || (own && can('create_allocation_purchase'))) && canStart('cancel', purchase.status)) keys.push('cancel');
+    if ((organiser || (own && can('create_allocation_purchase'))) && canStart('cancel', purchase.status))
+      keys.push('cancel');
     return keys.map((key) => ACTIONS[key]);
   };
 }
