@@ -60,9 +60,12 @@ function addTextLayer(pdf: jsPDF, page: HTMLElement, mmPerPx: number) {
     range.selectNodeContents(node);
     const box = range.getClientRects()[0];
     if (!box) continue;
-    const fontPx = Number.parseFloat(getComputedStyle(parent).fontSize) || 12;
+    const style = getComputedStyle(parent);
+    const fontPx = Number.parseFloat(style.fontSize) || 12;
     pdf.setFontSize(fontPx * mmPerPx * PT_PER_MM);
-    pdf.text(text, (box.left - origin.left) * mmPerPx, (box.top - origin.top) * mmPerPx, {
+    // The words as the reader sees them: "INVOICE", not the "Invoice" that CSS upper-cases.
+    const shown = style.textTransform === 'uppercase' ? text.toUpperCase() : text;
+    pdf.text(shown, (box.left - origin.left) * mmPerPx, (box.top - origin.top) * mmPerPx, {
       baseline: 'top',
       renderingMode: 'invisible',
     });
