@@ -18,6 +18,8 @@ import { createAccessTokens } from './features/auth/access-tokens';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createSsoVerifier } from './features/auth/sso';
+import { allocationPurchasesRoutes } from './features/allocation-purchases/allocation-purchases.routes';
+import { createAllocationPurchasesService } from './features/allocation-purchases/allocation-purchases.service';
 import { allocationsRoutes } from './features/allocations/allocations.routes';
 import { createAllocationsService } from './features/allocations/allocations.service';
 import { badgesRoutes } from './features/badges/badges.routes';
@@ -39,6 +41,12 @@ import { createExhibitorsService } from './features/exhibitors/exhibitors.servic
 import { createLocalFileStore } from './features/files/file-store';
 import { createFilesService } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
+import { invoicesRoutes } from './features/invoices/invoices.routes';
+import { createInvoicesService } from './features/invoices/invoices.service';
+import { paymentsRoutes, stripeWebhookRoutes } from './features/payments/payments.routes';
+import { createPaymentsService } from './features/payments/payments.service';
+import { createPaymentProviders } from './features/payments/providers';
+import type { StripeGateway } from './features/payments/stripe-provider';
 import { registrationLinksRoutes } from './features/registration-links/registration-links.routes';
 import { createRegistrationLinksService } from './features/registration-links/registration-links.service';
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
@@ -55,11 +63,13 @@ export type AppOptions = {
   /** Signs access tokens; from APP_SECRET, or kept in DATA_DIR for the embedded database. */
   secret: string;
   logger?: boolean;
+  /** Stands in for Stripe's API (tests run offline); by default the official SDK with STRIPE_SECRET_KEY. */
+  stripeGateway?: StripeGateway;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export async function buildApp({ config, database, secret, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, secret, logger = true, stripeGateway }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && {
       level: config.LOG_LEVEL,
@@ -145,6 +155,14 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
     allocations: createAllocationsService({ db }),
     badges: createBadgesService({ db, fieldValues: createFieldValues(files), files }),
     registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
+    allocationPurchases: createAllocationPurchasesService({ db, publicUrl }),
+    invoices: createInvoicesService({ db }),
+    payments: createPaymentsService({
+      db,
+      publicUrl,
+      providers: createPaymentProviders(config, stripeGateway),
+      stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    }),
   };
 
   await app.register(
@@ -163,6 +181,10 @@ export async function buildApp({ config, database, secret, logger = true }: AppO
       await api.register(customFieldsRoutes, services);
       await api.register(allocationsRoutes, services);
       await api.register(badgesRoutes, services);
+      await api.register(allocationPurchasesRoutes, services);
+      await api.register(paymentsRoutes, services);
+      await api.register(stripeWebhookRoutes, services);
+      await api.register(invoicesRoutes, services);
     },
     { prefix: '/api' },
   );

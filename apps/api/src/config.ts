@@ -30,6 +30,12 @@ const configSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Exhibitor Portal <no-reply@localhost>'),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /** Who takes the money for allocation purchases (docs/purchases.md). */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'manual', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_').optional(),
+  /** Shown to payers with the manual provider: the account to transfer to. */
+  PAYMENT_BANK_DETAILS: z.string().max(2000).optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -39,6 +45,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means unset, as in most shells' `VAR= command`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = configSchema.safeParse(present);
+  const stripe = parsed.success && parsed.data.PAYMENT_PROVIDER === 'stripe';
+  if (stripe && !(parsed.data.STRIPE_SECRET_KEY && parsed.data.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
 
-/**
- * The dashboard's figures, counted within the caller's scope. Counts of records whose feature is
- * not built yet are zero.
- */
+/** The dashboard's figures, counted within the caller's scope; pending purchases are requests awaiting a decision. */
 export const dashboardSummarySchema = z.object({
   stats: z.object({
     events: z.number().int(),

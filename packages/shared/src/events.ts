@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, listQuerySchema, optionalTextLine, textLine } from './common';
+import { emailSchema, isoDateTime, listQuerySchema, optionalTextLine, textLine } from './common';
 
 export const EVENT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -22,6 +22,8 @@ export const eventSchema = z.object({
   country: z.string().nullable(),
   timezone: z.string(),
   currency: z.string(),
+  /** Receives a copy of every invoice and credit note of the event. */
+  accountingEmail: z.string().nullable(),
   status: z.enum(EVENT_STATUSES),
   exhibitorCount: z.number().int(),
   badgeCount: z.number().int(),
@@ -73,6 +75,8 @@ const eventFields = {
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD')
     .optional(),
+  /** Empty clears it. */
+  accountingEmail: z.union([z.literal('').transform(() => null), emailSchema]).nullish(),
   status: z.enum(EVENT_STATUSES).optional(),
 };
 

@@ -1,7 +1,7 @@
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, DatabaseHandle } from '../db/client';
 import { adminRoles, admins } from '../db/schema/admins';
@@ -40,10 +40,10 @@ export type UserSpec = {
 let passwordHash: Promise<string> | undefined;
 let counter = 0;
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, options: Pick<AppOptions, 'stripeGateway'> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
-  const app = await buildApp({ config, database, secret: TEST_SECRET, logger: false });
+  const app = await buildApp({ config, database, secret: TEST_SECRET, logger: false, ...options });
   await app.ready();
   const tokens = createAccessTokens(TEST_SECRET);
   const db = database.db;

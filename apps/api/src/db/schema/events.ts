@@ -15,6 +15,8 @@ export const events = pgTable(
     country: text('country'),
     timezone: text('timezone').notNull().default('UTC'),
     currency: text('currency').notNull().default('USD'),
+    /** Receives a copy of every invoice and credit note of the event. */
+    accountingEmail: text('accounting_email'),
     status: text('status', { enum: ['draft', 'published', 'archived'] }).notNull().default('draft'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

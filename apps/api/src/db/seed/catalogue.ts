@@ -78,8 +78,8 @@ export const SYSTEM_ROLES: { name: string; description: string; permissions: rea
   },
   {
     name: SYSTEM_ROLE_NAMES.subAccount,
-    description: "A colleague's sign-in under an exhibitor: registers badges within what the exhibitor hands it.",
-    permissions: exhibitorTeamWork,
+    description: "A colleague's sign-in under an exhibitor: registers badges within what the exhibitor hands it, and buys more.",
+    permissions: [...exhibitorTeamWork, 'view_allocation_purchase', 'create_allocation_purchase', 'create_payment'],
   },
 ];
 

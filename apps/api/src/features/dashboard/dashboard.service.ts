@@ -5,21 +5,23 @@ import { scopeOf } from '../auth/scope';
 import * as repo from './dashboard.repository';
 import { badgeScopeFilter, listBadges } from '../badges/badges.repository';
 import { visibleBadgeTypes } from '@portal/shared/badge-categories';
+import { countRequested, purchaseScopeFilter } from '../allocation-purchases/allocation-purchases.repository';
 
 export function createDashboardService({ db }: { db: Database }) {
   return {
-    /** Purchases count zero until their feature exists. */
+    /** Pending purchases are the requests in scope still awaiting a decision. */
     async getSummary(actor: Actor): Promise<DashboardSummary> {
       const scope = scopeOf(actor.principal);
       const badgeScope = badgeScopeFilter(scope, visibleBadgeTypes(actor.principal.permissions, actor.principal.type));
-      const [eventCount, exhibitorCount, latestBadges, recentEvents] = await Promise.all([
+      const [eventCount, exhibitorCount, latestBadges, recentEvents, pendingPurchases] = await Promise.all([
         repo.countEvents(db, scope),
         repo.countExhibitors(db, scope),
         listBadges(db, badgeScope, { page: 1, per_page: 3 }),
         repo.latestEvents(db, scope, 2),
+        countRequested(db, purchaseScopeFilter(scope)),
       ]);
       return {
-        stats: { events: eventCount, exhibitors: exhibitorCount, badges: latestBadges.total, pendingPurchases: 0 },
+        stats: { events: eventCount, exhibitors: exhibitorCount, badges: latestBadges.total, pendingPurchases },
         recentUsers: latestBadges.rows.map((badge) => ({
           id: badge.id,
           firstName: badge.firstName,

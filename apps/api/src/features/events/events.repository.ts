@@ -18,6 +18,7 @@ const eventBaseColumns = {
   country: events.country,
   timezone: events.timezone,
   currency: events.currency,
+  accountingEmail: events.accountingEmail,
   status: events.status,
   createdAt: events.createdAt,
   updatedAt: events.updatedAt,

@@ -18,6 +18,7 @@ type EventInput = {
   country?: string | null;
   timezone?: string;
   currency?: string;
+  accountingEmail?: string | null;
   status?: 'draft' | 'published' | 'archived';
 };
 

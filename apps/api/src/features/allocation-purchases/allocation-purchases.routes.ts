@@ -1,0 +1,84 @@
+import {
+  allocationPurchaseSchema,
+  createAllocationPurchaseBodySchema,
+  listAllocationPurchasesQuerySchema,
+  reissueInvoiceBodySchema,
+  updateAllocationPurchaseBodySchema,
+} from '@portal/shared/allocation-purchases';
+import { idParamsSchema, itemResponseSchema, listResponseSchema } from '@portal/shared/common';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../../lib/actor';
+import { errorResponses as errors } from '../../lib/route-schemas';
+import { requires, requiresAny } from '../../plugins/access';
+import type { AllocationPurchasesService } from './allocation-purchases.service';
+
+const purchase = itemResponseSchema(allocationPurchaseSchema);
+const tags = ['allocation purchases'];
+
+export async function allocationPurchasesRoutes(
+  app: FastifyInstance,
+  { allocationPurchases }: { allocationPurchases: AllocationPurchasesService },
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/allocation-purchases',
+    config: { access: requires('view_allocation_purchase') },
+    schema: {
+      tags,
+      querystring: listAllocationPurchasesQuerySchema,
+      response: { 200: listResponseSchema(allocationPurchaseSchema), ...errors },
+    },
+    handler: (request) => allocationPurchases.listPurchases(actorOf(request), request.query),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/allocation-purchases/:id',
+    config: { access: requires('view_allocation_purchase') },
+    schema: { tags, params: idParamsSchema, response: { 200: purchase, ...errors } },
+    handler: async (request) => ({ data: await allocationPurchases.getPurchase(actorOf(request), request.params.id) }),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/admin/allocation-purchases',
+    config: { access: requires('create_allocation_purchase') },
+    schema: { tags, body: createAllocationPurchaseBodySchema, response: { 201: purchase, ...errors } },
+    handler: async (request, reply) =>
+      reply.code(201).send({ data: await allocationPurchases.createPurchase(actorOf(request), request.body) }),
+  });
+
+  // Organisers approve and reject (update_allocation_purchase); a requester may withdraw its own request.
+  routes.route({
+    method: 'PUT',
+    url: '/admin/allocation-purchases/:id',
+    config: { access: requiresAny('update_allocation_purchase', 'create_allocation_purchase') },
+    schema: {
+      tags,
+      params: idParamsSchema,
+      body: updateAllocationPurchaseBodySchema,
+      response: { 200: purchase, ...errors },
+    },
+    handler: async (request) => ({
+      data: await allocationPurchases.updatePurchase(actorOf(request), request.params.id, request.body),
+    }),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/admin/allocation-purchases/:id/reissue-invoice',
+    config: { access: requires('update_allocation_purchase') },
+    schema: {
+      tags,
+      params: idParamsSchema,
+      body: reissueInvoiceBodySchema.optional(),
+      response: { 200: purchase, ...errors },
+    },
+    handler: async (request) => ({
+      data: await allocationPurchases.reissueInvoice(actorOf(request), request.params.id, request.body?.reason ?? null),
+    }),
+  });
+}

@@ -1,0 +1,368 @@
+import type {
+  AllocationPurchase,
+  createAllocationPurchaseBodySchema,
+  ListAllocationPurchasesQuery,
+  PaymentProviderName,
+  updateAllocationPurchaseBodySchema,
+} from '@portal/shared/allocation-purchases';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { listResult } from '../../lib/listing';
+import { recordAudit } from '../audit/audit.repository';
+import { scopeOf } from '../auth/scope';
+import { findCategory } from '../badge-categories/badge-categories.repository';
+import { categoryFilterFor } from '../badge-categories/badge-categories.service';
+import { enqueueEmail } from '../email/email.repository';
+import { creditNoteSummary, issueCreditNote, issueInvoice } from '../invoices/documents';
+import * as invoicesRepo from '../invoices/invoices.repository';
+import { growAllocation, type PurchaseHolder } from './allocation-growth';
+import { assertAcceptedAmount, assertCanStart } from './allocation-purchases.rules';
+import * as repo from './allocation-purchases.repository';
+import { decisionEmail, paidEmail, requestReceivedEmails } from './purchase-emails';
+
+const MAX_CENTS = 2_147_483_647;
+
+type CreateAllocationPurchaseBody = z.infer<typeof createAllocationPurchaseBodySchema>;
+type UpdateAllocationPurchaseBody = z.infer<typeof updateAllocationPurchaseBodySchema>;
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toPurchase(
+  row: repo.PurchaseRow,
+  invoice: invoicesRepo.InvoiceRow | undefined,
+  creditNotes: invoicesRepo.CreditNoteRow[],
+): AllocationPurchase {
+  return {
+    id: row.id,
+    status: row.status,
+    invoice_id: row.invoiceNumber,
+    purchasedAt: row.requestedAt.toISOString(),
+    quantity: row.quantity,
+    accepted_amount: row.acceptedAmount,
+    unitPrice: row.unitPriceCents,
+    totalPrice: row.totalPriceCents,
+    amount_to_pay: row.amountToPayCents,
+    refunded_amount: row.refundedCents,
+    currency: row.currency,
+    is_paid: row.isPaid,
+    comment: row.comment,
+    decision_comment: row.decisionComment,
+    approvedAt: iso(row.approvedAt),
+    rejectedAt: iso(row.rejectedAt),
+    paidAt: iso(row.paidAt),
+    cancelledAt: iso(row.cancelledAt),
+    paymentProvider: row.paymentProvider,
+    paymentReference: row.paymentReference,
+    badgeCategory: {
+      id: row.badgeCategoryId,
+      name: row.categoryName,
+      display_name: row.categoryDisplayName,
+      event: { id: row.eventId, name: row.eventName },
+    },
+    admin: {
+      id: row.requestedByAdminId,
+      companyName: row.companyName,
+      firstName: row.requesterFirstName,
+      lastName: row.requesterLastName,
+      email: row.requesterEmail,
+    },
+    exhibitorId: row.exhibitorId,
+    invoice: invoice
+      ? {
+          id: invoice.id,
+          number: invoice.number,
+          issuedAt: invoice.issuedAt.toISOString(),
+          billTo: invoice.snapshot.billTo,
+        }
+      : null,
+    creditNotes: creditNotes.map(creditNoteSummary),
+  };
+}
+
+/** Purchases with their current invoice and credit notes, in two queries for the lot. */
+export async function withDocuments(db: Database, rows: repo.PurchaseRow[]): Promise<AllocationPurchase[]> {
+  const ids = rows.map((row) => row.id);
+  const [invoiceRows, creditNoteRows] = await Promise.all([
+    invoicesRepo.invoicesOfPurchases(db, ids),
+    invoicesRepo.creditNotesOfPurchases(db, ids),
+  ]);
+  return rows.map((row) =>
+    toPurchase(
+      row,
+      invoiceRows.find((invoice) => invoice.allocationPurchaseId === row.id && invoice.number === row.invoiceNumber),
+      creditNoteRows.filter((note) => note.allocationPurchaseId === row.id),
+    ),
+  );
+}
+
+export function holderOf(row: repo.PurchaseRow): PurchaseHolder {
+  return {
+    eventId: row.eventId,
+    badgeCategoryId: row.badgeCategoryId,
+    exhibitorId: row.exhibitorId,
+    subAccountId: row.requesterIsSubAccount ? row.requestedByAdminId : null,
+  };
+}
+
+/** Organisers (system or event admins) decide; exhibitors and sub-accounts only ask, pay and withdraw. */
+export function assertOrganiser(actor: Actor): void {
+  const kind = scopeOf(actor.principal).kind;
+  if (kind !== 'global' && kind !== 'event') throw new ForbiddenError('Only the organiser can do this');
+}
+
+export async function loadPurchase(db: Database, id: number): Promise<repo.PurchaseRow> {
+  const row = await repo.findPurchase(db, id);
+  if (!row) throw new NotFoundError('Allocation purchase');
+  return row;
+}
+
+export type PaymentApplied =
+  { applied: true; purchase: repo.PurchaseRow } | { applied: false; purchase: repo.PurchaseRow };
+
+/**
+ * Marks an approved purchase paid and grows the allocation by the accepted amount, inside the
+ * caller's transaction. The conditional UPDATE lets exactly one of any number of concurrent
+ * callers through; the others (and a purchase rejected or cancelled meanwhile) get `applied: false`.
+ */
+export async function applyPayment(
+  tx: Database,
+  actor: Actor | null,
+  purchaseId: number,
+  payment: { provider: PaymentProviderName | null; reference: string | null; paidAt?: Date },
+  publicUrl: string,
+): Promise<PaymentApplied> {
+  const won = await repo.transition(tx, purchaseId, ['approved'], {
+    status: 'paid',
+    isPaid: true,
+    paidAt: payment.paidAt ?? new Date(),
+    paymentProvider: payment.provider,
+    paymentReference: payment.reference,
+  });
+  const purchase = await loadPurchase(tx, purchaseId);
+  if (!won) return { applied: false, purchase };
+  await growAllocation(tx, holderOf(purchase), purchase.acceptedAmount!);
+  await recordAudit(tx, actor, {
+    action: 'pay',
+    entityType: 'allocation_purchase',
+    entityId: purchaseId,
+    eventId: purchase.eventId,
+    before: { status: 'approved' },
+    after: {
+      status: 'paid',
+      provider: payment.provider,
+      reference: payment.reference,
+      placesAdded: purchase.acceptedAmount,
+    },
+  });
+  await enqueueEmail(tx, paidEmail(purchase, publicUrl));
+  return { applied: true, purchase };
+}
+
+export function createAllocationPurchasesService({ db, publicUrl }: { db: Database; publicUrl: string }) {
+  async function getInScope(actor: Actor, id: number): Promise<repo.PurchaseRow> {
+    const row = await repo.findPurchase(db, id, repo.purchaseScopeFilter(scopeOf(actor.principal)));
+    if (!row) throw new NotFoundError('Allocation purchase');
+    return row;
+  }
+
+  async function present(id: number): Promise<AllocationPurchase> {
+    const [purchase] = await withDocuments(db, [await loadPurchase(db, id)]);
+    return purchase!;
+  }
+
+  /** A lost conditional UPDATE: the purchase moved meanwhile, so the refusal names its new status. */
+  async function conflictAfterRace(
+    tx: Database,
+    id: number,
+    action: Parameters<typeof assertCanStart>[0],
+  ): Promise<never> {
+    const current = await loadPurchase(tx, id);
+    assertCanStart(action, current.status);
+    throw new ConflictError('This purchase changed meanwhile; reload it and try again');
+  }
+
+  async function approve(
+    tx: Database,
+    actor: Actor,
+    before: repo.PurchaseRow,
+    acceptedAmount: number,
+    comment: string | null,
+  ) {
+    assertAcceptedAmount(acceptedAmount, before.quantity);
+    const amountToPay = acceptedAmount * before.unitPriceCents;
+    const won = await repo.transition(tx, before.id, ['requested'], {
+      status: 'approved',
+      acceptedAmount,
+      amountToPayCents: amountToPay,
+      decisionComment: comment,
+      decidedByAdminId: actor.principal.id,
+      approvedAt: new Date(),
+    });
+    if (!won) await conflictAfterRace(tx, before.id, 'approve');
+    // The invoice is issued now: a bank transfer needs its number before any money moves.
+    const invoice = await issueInvoice(tx, await loadPurchase(tx, before.id), comment);
+    await repo.setInvoiceNumber(tx, before.id, invoice.number);
+    await recordAudit(tx, actor, {
+      action: 'approve',
+      entityType: 'allocation_purchase',
+      entityId: before.id,
+      eventId: before.eventId,
+      before: { status: before.status },
+      after: {
+        status: 'approved',
+        accepted_amount: acceptedAmount,
+        amount_to_pay: amountToPay,
+        invoice_id: invoice.number,
+      },
+    });
+    // Nothing to pay (a free category): the places are granted at once.
+    if (amountToPay === 0) await applyPayment(tx, actor, before.id, { provider: null, reference: null }, publicUrl);
+    await enqueueEmail(tx, decisionEmail(await loadPurchase(tx, before.id), publicUrl));
+  }
+
+  return {
+    async listPurchases(actor: Actor, query: ListAllocationPurchasesQuery) {
+      const { rows, total } = await repo.listPurchases(db, repo.purchaseScopeFilter(scopeOf(actor.principal)), query);
+      return listResult(await withDocuments(db, rows), total, query);
+    },
+
+    async getPurchase(actor: Actor, id: number): Promise<AllocationPurchase> {
+      const [purchase] = await withDocuments(db, [await getInScope(actor, id)]);
+      return purchase!;
+    },
+
+    /** An exhibitor or sub-account asks for places; the price is the category's, read here, never the client's. */
+    async createPurchase(actor: Actor, body: CreateAllocationPurchaseBody): Promise<AllocationPurchase> {
+      const scope = scopeOf(actor.principal);
+      if (scope.kind !== 'exhibitor' && scope.kind !== 'sub-account') {
+        throw new ForbiddenError('Places are requested by an exhibitor or its sub-accounts');
+      }
+      const category = await findCategory(db, body.badgeCategoryId, categoryFilterFor(actor.principal));
+      if (!category || category.eventId !== scope.eventId) {
+        throw ValidationError.field('badgeCategoryId', 'Badge category not found in your event');
+      }
+      if (!category.isActive) throw ValidationError.field('badgeCategoryId', 'This category is closed');
+      const totalPrice = category.unitPrice * body.quantity;
+      if (totalPrice > MAX_CENTS) {
+        throw new BusinessRuleError('This request is too large to invoice at once; ask for fewer places', [
+          { field: 'quantity', message: 'Too many places at this price' },
+        ]);
+      }
+      const id = await db.transaction(async (tx) => {
+        const purchaseId = await repo.insertPurchase(tx, {
+          eventId: category.eventId,
+          badgeCategoryId: category.id,
+          requestedByAdminId: actor.principal.id,
+          exhibitorId: scope.exhibitorId,
+          quantity: body.quantity,
+          unitPriceCents: category.unitPrice,
+          totalPriceCents: totalPrice,
+          currency: category.currency,
+          comment: body.comment ?? null,
+        });
+        const purchase = await loadPurchase(tx, purchaseId);
+        await recordAudit(tx, actor, {
+          action: 'create',
+          entityType: 'allocation_purchase',
+          entityId: purchaseId,
+          eventId: category.eventId,
+          after: { badgeCategoryId: category.id, quantity: body.quantity, unitPrice: category.unitPrice, totalPrice },
+        });
+        for (const email of requestReceivedEmails(
+          purchase,
+          await repo.organiserEmails(tx, category.eventId),
+          publicUrl,
+        )) {
+          await enqueueEmail(tx, email);
+        }
+        return purchaseId;
+      });
+      return present(id);
+    },
+
+    /** Approve, reject or cancel; each only from its source status (409 otherwise). */
+    async updatePurchase(actor: Actor, id: number, body: UpdateAllocationPurchaseBody): Promise<AllocationPurchase> {
+      const before = await getInScope(actor, id);
+      const organiser = ['global', 'event'].includes(scopeOf(actor.principal).kind);
+      const mayDecide = organiser && actor.principal.permissions.has('update_allocation_purchase');
+      if (body.action !== 'cancel' && !mayDecide)
+        throw new ForbiddenError('Only the organiser approves or rejects purchases');
+      if (body.action === 'cancel' && !mayDecide && !actor.principal.permissions.has('create_allocation_purchase')) {
+        throw new ForbiddenError();
+      }
+      assertCanStart(body.action, before.status);
+      const comment = body.comment ?? null;
+      await db.transaction(async (tx) => {
+        if (body.action === 'approve') return approve(tx, actor, before, body.accepted_amount, comment);
+        const to = body.action === 'reject' ? 'rejected' : 'cancelled';
+        const won = await repo.transition(
+          tx,
+          id,
+          body.action === 'reject' ? ['requested'] : ['requested', 'approved'],
+          {
+            status: to,
+            decisionComment: comment,
+            decidedByAdminId: actor.principal.id,
+            ...(to === 'rejected' ? { rejectedAt: new Date() } : { cancelledAt: new Date() }),
+          },
+        );
+        if (!won) await conflictAfterRace(tx, id, body.action);
+        await recordAudit(tx, actor, {
+          action: body.action,
+          entityType: 'allocation_purchase',
+          entityId: id,
+          eventId: before.eventId,
+          before: { status: before.status },
+          after: { status: to, comment },
+        });
+        if (to === 'rejected') await enqueueEmail(tx, decisionEmail(await loadPurchase(tx, id), publicUrl));
+      });
+      return present(id);
+    },
+
+    /**
+     * Corrects an issued invoice the only way an invoice may be corrected: a credit note cancelling
+     * it and a new invoice, with the company's current details and the next number.
+     */
+    async reissueInvoice(actor: Actor, id: number, reason: string | null): Promise<AllocationPurchase> {
+      assertOrganiser(actor);
+      await getInScope(actor, id);
+      await db.transaction(async (tx) => {
+        await repo.lockPurchase(tx, id);
+        const purchase = await loadPurchase(tx, id);
+        const old = purchase.invoiceNumber
+          ? await invoicesRepo.findInvoiceByNumber(tx, purchase.eventId, purchase.invoiceNumber)
+          : undefined;
+        if (!old) throw new ConflictError('This purchase has no invoice yet: it is issued on approval');
+        if (purchase.status === 'cancelled' || purchase.status === 'rejected') {
+          throw new ConflictError(`This purchase is ${purchase.status}; its invoice is not reissued`);
+        }
+        const why = reason ?? 'Corrected invoice';
+        const note = await issueCreditNote(tx, purchase, old, {
+          kind: 'reissue',
+          amountCents: old.snapshot.totalAmount,
+          places: old.snapshot.lines[0]?.quantity ?? 0,
+          reason: why,
+        });
+        const replacement = await issueInvoice(tx, purchase, `Replaces invoice ${old.number}`);
+        await repo.setInvoiceNumber(tx, id, replacement.number);
+        await recordAudit(tx, actor, {
+          action: 'reissue_invoice',
+          entityType: 'allocation_purchase',
+          entityId: id,
+          eventId: purchase.eventId,
+          before: { invoice_id: old.number },
+          after: { invoice_id: replacement.number, creditNote: note.number, reason: why },
+        });
+      });
+      return present(id);
+    },
+
+    async countRequested(actor: Actor): Promise<number> {
+      return repo.countRequested(db, repo.purchaseScopeFilter(scopeOf(actor.principal)));
+    },
+  };
+}
+
+export type AllocationPurchasesService = ReturnType<typeof createAllocationPurchasesService>;

@@ -1,0 +1,99 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { allocationPurchases } from '../../db/schema/allocation-purchases';
+import { creditNotes, invoices, type DocumentSnapshot } from '../../db/schema/invoices';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect & { invoiceNumber: string };
+
+export async function insertInvoice(
+  db: Database,
+  values: {
+    eventId: number;
+    allocationPurchaseId: number;
+    sequence: number;
+    number: string;
+    snapshot: DocumentSnapshot;
+    issuedAt: Date;
+  },
+): Promise<InvoiceRow> {
+  const [row] = await db.insert(invoices).values(values).returning();
+  return row!;
+}
+
+export async function insertCreditNote(db: Database, values: typeof creditNotes.$inferInsert): Promise<number> {
+  const [row] = await db.insert(creditNotes).values(values).returning({ id: creditNotes.id });
+  return row!.id;
+}
+
+export async function findInvoiceByNumber(
+  db: Database,
+  eventId: number,
+  number: string,
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.eventId, eventId), eq(invoices.number, number)));
+  return row;
+}
+
+const creditNoteColumns = {
+  id: creditNotes.id,
+  eventId: creditNotes.eventId,
+  allocationPurchaseId: creditNotes.allocationPurchaseId,
+  invoiceId: creditNotes.invoiceId,
+  kind: creditNotes.kind,
+  sequence: creditNotes.sequence,
+  number: creditNotes.number,
+  amountCents: creditNotes.amountCents,
+  reason: creditNotes.reason,
+  snapshot: creditNotes.snapshot,
+  issuedAt: creditNotes.issuedAt,
+  invoiceNumber: invoices.number,
+};
+
+function creditNotesJoined(db: Database) {
+  return db.select(creditNoteColumns).from(creditNotes).innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId));
+}
+
+export async function creditNotesOfPurchases(db: Database, purchaseIds: number[]): Promise<CreditNoteRow[]> {
+  if (purchaseIds.length === 0) return [];
+  return creditNotesJoined(db)
+    .where(inArray(creditNotes.allocationPurchaseId, purchaseIds))
+    .orderBy(asc(creditNotes.sequence));
+}
+
+export async function invoicesOfPurchases(db: Database, purchaseIds: number[]): Promise<InvoiceRow[]> {
+  if (purchaseIds.length === 0) return [];
+  return db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.allocationPurchaseId, purchaseIds))
+    .orderBy(asc(invoices.sequence));
+}
+
+/** A credit note the scope reaches through its purchase (organisers of its event reach it always). */
+export async function findCreditNote(db: Database, id: number, purchaseScope: SQL | undefined, eventId: number | null) {
+  const [row] = await creditNotesJoined(db)
+    .leftJoin(allocationPurchases, eq(allocationPurchases.id, creditNotes.allocationPurchaseId))
+    .where(and(eq(creditNotes.id, id), eventId == null ? undefined : eq(creditNotes.eventId, eventId), purchaseScope));
+  return row;
+}
+
+/** Every invoice and credit note of an event a scope reaches, with whether each invoice's purchase is paid. */
+export async function eventDocuments(db: Database, eventId: number, purchaseScope: SQL | undefined) {
+  const [invoiceRows, creditNoteRows] = await Promise.all([
+    db
+      .select({ invoice: invoices, isPaid: allocationPurchases.isPaid })
+      .from(invoices)
+      .leftJoin(allocationPurchases, eq(allocationPurchases.id, invoices.allocationPurchaseId))
+      .where(and(eq(invoices.eventId, eventId), purchaseScope))
+      .orderBy(asc(invoices.sequence)),
+    creditNotesJoined(db)
+      .leftJoin(allocationPurchases, eq(allocationPurchases.id, creditNotes.allocationPurchaseId))
+      .where(and(eq(creditNotes.eventId, eventId), purchaseScope))
+      .orderBy(asc(creditNotes.sequence)),
+  ]);
+  return { invoiceRows, creditNoteRows };
+}

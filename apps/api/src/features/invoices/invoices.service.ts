@@ -1,0 +1,61 @@
+import type { BillingDocument } from '@portal/shared/allocation-purchases';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { events } from '../../db/schema/events';
+import type { Actor } from '../../lib/actor';
+import { NotFoundError } from '../../lib/errors';
+import * as purchases from '../allocation-purchases/allocation-purchases.repository';
+import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
+import { creditNoteDocument, invoiceDocument } from './documents';
+import * as repo from './invoices.repository';
+
+/** Organisers reach every document of their event(s), orphaned ones too; exhibitors only their purchases'. */
+function purchaseFilter(scope: Scope) {
+  return scope.kind === 'global' || scope.kind === 'event' ? undefined : purchases.purchaseScopeFilter(scope);
+}
+
+export function createInvoicesService({ db }: { db: Database }) {
+  return {
+    /** The purchase's current invoice, as issued. */
+    async getInvoice(actor: Actor, purchaseId: number): Promise<BillingDocument> {
+      const purchase = await purchases.findPurchase(
+        db,
+        purchaseId,
+        purchases.purchaseScopeFilter(scopeOf(actor.principal)),
+      );
+      if (!purchase) throw new NotFoundError('Allocation purchase');
+      const invoice = purchase.invoiceNumber
+        ? await repo.findInvoiceByNumber(db, purchase.eventId, purchase.invoiceNumber)
+        : undefined;
+      if (!invoice) throw new NotFoundError('Invoice');
+      return invoiceDocument(invoice, purchase.isPaid, null);
+    },
+
+    async getCreditNote(actor: Actor, id: number): Promise<BillingDocument> {
+      const scope = scopeOf(actor.principal);
+      const row = await repo.findCreditNote(db, id, purchaseFilter(scope), scopeEventId(scope));
+      if (!row) throw new NotFoundError('Credit note');
+      return creditNoteDocument(row);
+    },
+
+    /** Every invoice then every credit note of an event, in number order, for one combined download. */
+    async eventDocuments(actor: Actor, eventId: number): Promise<BillingDocument[]> {
+      const scope = scopeOf(actor.principal);
+      const reachable = scopeEventId(scope);
+      const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+      if (!event || (reachable != null && reachable !== eventId)) throw new NotFoundError('Event');
+      const { invoiceRows, creditNoteRows } = await repo.eventDocuments(db, eventId, purchaseFilter(scope));
+      const cancelledBy = new Map(
+        creditNoteRows.filter((note) => note.kind === 'reissue').map((note) => [note.invoiceId, note.number]),
+      );
+      return [
+        ...invoiceRows.map(({ invoice, isPaid }) =>
+          invoiceDocument(invoice, Boolean(isPaid), cancelledBy.get(invoice.id) ?? null),
+        ),
+        ...creditNoteRows.map(creditNoteDocument),
+      ];
+    },
+  };
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>;
