@@ -133,7 +133,7 @@ describe('allocation purchases', () => {
     ]) {
       expect(text).toContain(expected);
     }
-    expect(text).toMatch(/Badge Allocation\s+8\s+\$45\.00\s+\$360\.00/);
+    expect(text).toMatch(/Badge Allocation: Exhibitor staff\s+8\s+\$45\.00\s+\$360\.00/);
     const info = execFileSync('/usr/bin/pdfinfo', [file], { encoding: 'utf8' });
     expect(info).toMatch(/Pages:\s+1/);
     // A4 portrait: 595 × 842 points.

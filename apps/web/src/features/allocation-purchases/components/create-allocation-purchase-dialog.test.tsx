@@ -58,7 +58,7 @@ describe('CreateAllocationPurchaseDialog', () => {
     })) as HTMLSelectElement;
     await waitFor(() => expect(category.value).toBe('4'));
     expect(screen.queryByRole('option', { name: /Retired/ })).toBeNull();
-    await waitFor(() => expect(screen.getByText(/You have 10 places: 10 used, 0 free/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/You have 10 places, 0 of them still free/)).toBeTruthy());
   });
 
   it('computes the price live from the category’s price and the places asked for', async () => {

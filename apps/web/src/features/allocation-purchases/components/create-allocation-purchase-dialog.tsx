@@ -196,9 +196,9 @@ function PurchaseRequestForm({
 
 function placesHint(
   category: BadgeCategorySummary,
-  allocation: { quantity: number; usedTotal: number; available: number } | undefined,
+  allocation: { quantity: number; available: number } | undefined,
 ): string {
   const price = `${formatPrice(category.unitPrice, category.currency)} per place.`;
   if (!allocation) return `${price} You have no places in this category yet.`;
-  return `${price} You have ${allocation.quantity} places: ${allocation.usedTotal} used, ${allocation.available} free.`;
+  return `${price} You have ${allocation.quantity} places, ${allocation.available} of them still free.`;
 }

@@ -16,15 +16,20 @@ const issueDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'lon
  * An invoice or a credit note as issued (spec §3): event, number, date, bill-to, one line, total
  * amount, PAID or PENDING, notes. The screen and the PDF draw this same component.
  */
-export function InvoiceDocument({ document, className }: { document: BillingDocument; className?: string }) {
+export function InvoiceDocument({ document, page = false }: { document: BillingDocument; page?: boolean }) {
   const figures = documentFigures(document);
+  // On an A4 page the layout is fixed: a PDF made on a phone is the same as one made on a desktop.
+  const cell = page ? 'px-2' : 'px-1 sm:px-2';
   const isCreditNote = document.kind === 'credit_note';
   const title = isCreditNote ? 'Credit note' : 'Invoice';
   const { address, vatNumber } = document.billTo;
   return (
     <article
       aria-label={`${title} ${document.number}`}
-      className={cn('flex flex-col gap-8 bg-card p-6 text-sm text-card-foreground sm:p-10', className)}
+      className={cn(
+        'flex flex-col gap-8 bg-card text-card-foreground',
+        page ? 'min-h-[1123px] p-14 text-[13px]' : 'p-4 text-sm sm:p-10',
+      )}
     >
       <header className="flex flex-wrap items-start justify-between gap-4 border-b pb-6">
         <div>
@@ -56,16 +61,21 @@ export function InvoiceDocument({ document, className }: { document: BillingDocu
         {vatNumber && <p className="text-muted-foreground">VAT {vatNumber}</p>}
       </section>
 
-      <table className="w-full border-collapse text-left">
+      <table className={cn('w-full border-collapse text-left', page ? 'text-[13px]' : 'text-xs sm:text-sm')}>
         <thead>
-          <tr className="border-b text-xs tracking-wide text-muted-foreground uppercase">
+          <tr
+            className={cn(
+              'border-b text-muted-foreground uppercase',
+              page ? 'text-xs tracking-wide' : 'text-[11px] sm:text-xs sm:tracking-wide',
+            )}
+          >
             <th scope="col" className="py-2 pr-2 font-semibold">
               Description
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
+            <th scope="col" className={cn(cell, 'py-2 text-right font-semibold')}>
               Quantity
             </th>
-            <th scope="col" className="px-2 py-2 text-right font-semibold">
+            <th scope="col" className={cn(cell, 'py-2 text-right font-semibold')}>
               Unit price
             </th>
             <th scope="col" className="py-2 pl-2 text-right font-semibold">
@@ -76,8 +86,8 @@ export function InvoiceDocument({ document, className }: { document: BillingDocu
         <tbody>
           <tr className="border-b">
             <td className="py-3 pr-2">{figures.description}</td>
-            <td className="px-2 py-3 text-right tabular-nums">{figures.quantity}</td>
-            <td className="px-2 py-3 text-right tabular-nums">{formatInvoiceAmount(figures.unitPrice)}</td>
+            <td className={cn(cell, 'py-3 text-right tabular-nums')}>{figures.quantity}</td>
+            <td className={cn(cell, 'py-3 text-right tabular-nums')}>{formatInvoiceAmount(figures.unitPrice)}</td>
             <td className="py-3 pl-2 text-right tabular-nums">{formatInvoiceAmount(figures.total)}</td>
           </tr>
         </tbody>

@@ -56,7 +56,7 @@ export function useInvoicePdf() {
                 style={{ width: A4_PX.width, minHeight: A4_PX.height }}
                 className="bg-white"
               >
-                <InvoiceDocument document={item} className="min-h-[1123px] bg-white p-14 text-[13px]" />
+                <InvoiceDocument document={item} page />
               </div>
             ))}
           </div>,
