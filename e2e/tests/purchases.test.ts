@@ -139,6 +139,22 @@ describe('allocation purchases', () => {
     // A4 portrait: 595 × 842 points.
     expect(info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
 
+    // The organiser downloads every invoice of the event as one PDF, a page each.
+    await organiser.goto('/events/1?tab=purchases');
+    const [all] = await Promise.all([
+      organiser.waitForEvent('download'),
+      organiser.getByRole('button', { name: 'Download all invoices' }).click(),
+    ]);
+    const allFile = join(downloads, all.suggestedFilename());
+    await all.saveAs(allFile);
+    const invoices = await callApi<{ data: { number: string }[] }>(organiser, '/admin/events/1/invoices');
+    expect(invoices.data.map((item) => item.number)).toContain(number);
+    expect(execFileSync('/usr/bin/pdfinfo', [allFile], { encoding: 'utf8' })).toMatch(
+      new RegExp(`Pages:\\s+${invoices.data.length}\\n`),
+    );
+    const allText = execFileSync('/usr/bin/pdftotext', [allFile, '-'], { encoding: 'utf8' });
+    for (const item of invoices.data) expect(allText).toContain(item.number);
+
     await exhibitor.context().close();
     await organiser.context().close();
   });

@@ -26,23 +26,17 @@ export function refundableAmount(purchase: AllocationPurchase): number {
 
 function formSchema(refundable: number, currency: string) {
   return z
-    .object({ amount: z.string(), reason: z.string() })
-    .transform((values, context) => {
-      const cents = centsFromMoney(values.amount);
-      if (cents === null || cents < 1) {
-        context.addIssue({ code: 'custom', path: ['amount'], message: 'An amount such as 25.00' });
-        return z.NEVER;
-      }
-      if (cents > refundable) {
-        context.addIssue({
-          code: 'custom',
-          path: ['amount'],
-          message: `At most ${formatMoney(refundable, currency)}, what is paid and not yet refunded`,
-        });
-        return z.NEVER;
-      }
-      return { amount: cents, reason: values.reason.trim() };
+    .object({
+      amount: z
+        .string()
+        .refine((text) => (centsFromMoney(text) ?? 0) >= 1, 'An amount such as 25.00')
+        .refine(
+          (text) => (centsFromMoney(text) ?? 0) <= refundable,
+          `At most ${formatMoney(refundable, currency)}, what is paid and not yet refunded`,
+        ),
+      reason: z.string().trim().min(1, 'Say why the payment is refunded'),
     })
+    .transform((values) => ({ amount: centsFromMoney(values.amount) ?? 0, reason: values.reason }))
     .pipe(refundBodySchema);
 }
 
