@@ -1,7 +1,6 @@
 import type { AllocationPurchase, RefundBody } from '@portal/shared/allocation-purchases';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { purchaseKeys } from './purchase-keys';
 
 /** Gives back part or all of a payment; the allocation shrinks and a credit note is issued. */
 export async function refundPurchase({ id, body }: { id: number; body: RefundBody }): Promise<AllocationPurchase> {
@@ -13,6 +12,8 @@ export function useRefundPurchase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refundPurchase,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: purchaseKeys.all }),
+    // A payment or refund also changes the exhibitor's allocation, its places and the dashboard,
+    // which other features cache under their own keys: everything cached is marked stale.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

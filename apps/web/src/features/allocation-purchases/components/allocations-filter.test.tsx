@@ -39,6 +39,9 @@ function signIn(session: ReturnType<typeof demo.eventAdmin>) {
   startSession({ admin: session.user, token: 't', refreshToken: 'r' });
 }
 
+// Each change is a navigation and a new request; on a busy machine that takes longer than the default second.
+const eventually = (assertion: () => void) => waitFor(assertion, { timeout: 5000 });
+
 const listRequests = () => seen.filter((request) => request.url === '/admin/allocation-purchases');
 
 function open(path: string) {
@@ -49,7 +52,7 @@ describe('AllocationsFilter', () => {
   it('reads its filters from the URL and sends only the valid ones', async () => {
     signIn(demo.eventAdmin());
     open('/allocation-purchases?status=approved&paid=no&from=2027-01-01&to=nonsense&sort=hack&exhibitorId=4&page=2');
-    await waitFor(() => expect(listRequests()).toHaveLength(1));
+    await eventually(() => expect(listRequests()).toHaveLength(1));
     expect(listRequests()[0]!.params).toEqual({
       page: 2,
       sort: '-purchasedAt',
@@ -66,24 +69,24 @@ describe('AllocationsFilter', () => {
   it('puts a changed filter in the URL, back on the first page, and asks again', async () => {
     signIn(demo.eventAdmin());
     const router = open('/allocation-purchases?page=3&paid=yes');
-    await waitFor(() => expect(listRequests()).toHaveLength(1));
+    await eventually(() => expect(listRequests()).toHaveLength(1));
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'paid' } });
-    await waitFor(() => expect(listRequests()).toHaveLength(2));
+    await eventually(() => expect(listRequests()).toHaveLength(2));
     expect(new URLSearchParams(router.state.location.search).toString()).toBe('paid=yes&status=paid');
     expect(listRequests()[1]!.params).toMatchObject({ page: 1, status: 'paid', is_paid: true });
 
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2027-03-31' } });
-    await waitFor(() => expect(listRequests().at(-1)!.params).toMatchObject({ to: '2027-03-31', status: 'paid' }));
+    await eventually(() => expect(listRequests().at(-1)!.params).toMatchObject({ to: '2027-03-31', status: 'paid' }));
     expect(router.state.location.search).toContain('to=2027-03-31');
   });
 
   it('offers the event filter to accounts of no single event, and a new event clears exhibitor and category', async () => {
     signIn(demo.systemAdmin());
     const router = open('/allocation-purchases?eventId=1&exhibitorId=4&badgeCategoryId=4&status=requested');
-    await waitFor(() => expect(screen.getByRole('option', { name: 'Baltic Build 2027' })).toBeTruthy());
+    await eventually(() => expect(screen.getByRole('option', { name: 'Baltic Build 2027' })).toBeTruthy());
     fireEvent.change(screen.getByRole('combobox', { name: 'Event' }), { target: { value: '2' } });
-    await waitFor(() => expect(router.state.location.search).toBe('?eventId=2&status=requested'));
-    await waitFor(() =>
+    await eventually(() => expect(router.state.location.search).toBe('?eventId=2&status=requested'));
+    await eventually(() =>
       expect(listRequests().at(-1)!.params).toEqual({ page: 1, sort: '-purchasedAt', eventId: 2, status: 'requested' }),
     );
   });
@@ -91,10 +94,10 @@ describe('AllocationsFilter', () => {
   it('gives an exhibitor neither the event nor the exhibitor filter, and clears every filter at once', async () => {
     signIn(demo.exhibitor());
     const router = open('/allocation-purchases?status=rejected&paid=no');
-    await waitFor(() => expect(listRequests()).toHaveLength(1));
+    await eventually(() => expect(listRequests()).toHaveLength(1));
     expect(screen.queryByRole('combobox', { name: 'Event' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Exhibitor' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Clear 2 filters' }));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await eventually(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -10,6 +10,8 @@ import {
   RefreshCwIcon,
   type LucideIcon,
 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -19,6 +21,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { useCreatePaymentToken } from '../api/create-payment-token';
+import { purchaseKeys } from '../api/purchase-keys';
 import { usePaymentStatus } from '../api/sync-payment-status';
 import { PublicPaymentFrame } from '../components/public-payment-frame';
 
@@ -61,6 +64,18 @@ export function PaymentStatusPage() {
   const retry = useCreatePaymentToken();
   const valid = Number.isInteger(purchaseId) && purchaseId > 0;
   const purchaseHref = `${paths.allocationPurchases.href()}?purchase=${purchaseId}`;
+  const queryClient = useQueryClient();
+  const paid = status.data?.status === 'paid';
+
+  // The payment grew the allocation: what the app cached before paying (purchases, allocations,
+  // places) is stale now; this page's own answer is not.
+  useEffect(() => {
+    if (!paid) return;
+    const own = purchaseKeys.paymentStatus(purchaseId);
+    void queryClient.invalidateQueries({
+      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(own),
+    });
+  }, [paid, purchaseId, queryClient]);
 
   if (!valid || status.isError) {
     const notFound = !valid || (isAxiosError(status.error) && status.error.response?.status === 404);
