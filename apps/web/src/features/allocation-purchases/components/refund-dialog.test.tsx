@@ -64,14 +64,27 @@ describe('RefundDialog', () => {
     });
   });
 
-  it('shows the API’s 422, which says how many badges must go first', async () => {
-    const message = 'Cancel 2 badges of Booth staff first: the allocation cannot shrink below the badges registered';
-    answer = { status: 422, data: { statusCode: 422, error: 'Unprocessable Entity', message } };
+  it('shows the API’s 422, which says how many badges must go first, at the amount', async () => {
+    const message = 'This refund takes back 6 places but only 2 are unused: 4 badges must be cancelled first';
+    answer = {
+      status: 422,
+      data: { statusCode: 422, error: 'Unprocessable Entity', message, details: [{ field: 'amount', message }] },
+    };
+    fill(screen.getByRole('textbox', { name: /Reason/ }), 'Cancelled stand');
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    await confirm();
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(amount().getAttribute('aria-invalid')).toBe('true');
+    expect(closed).toBe(0);
+  });
+
+  it('shows a refusal that names no field above the form', async () => {
+    const message = 'The payment provider refused the refund';
+    answer = { status: 502, data: { statusCode: 502, error: 'Bad Gateway', message } };
     fill(screen.getByRole('textbox', { name: /Reason/ }), 'Cancelled stand');
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
     await confirm();
     expect((await screen.findByRole('alert')).textContent).toBe(message);
-    expect(closed).toBe(0);
   });
 
   it('needs a reason and an amount of money', async () => {

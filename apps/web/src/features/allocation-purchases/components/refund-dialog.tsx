@@ -51,7 +51,7 @@ export function RefundDialog({ purchase, onClose }: { purchase: AllocationPurcha
       title="Refund payment"
       description={
         purchase
-          ? `Up to ${formatMoney(refundableAmount(purchase), purchase.currency)} can be given back. The places paid for are taken off the allocation in proportion, and a credit note is issued.`
+          ? `Up to ${formatMoney(refundableAmount(purchase), purchase.currency)} can be given back. A full refund takes back every place; a partial one as many whole places as the money returned paid for. A credit note is issued.`
           : ''
       }
     >
