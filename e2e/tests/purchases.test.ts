@@ -56,7 +56,7 @@ function purchaseRow(page: Page) {
 }
 
 describe('allocation purchases', () => {
-  it('exhibitor requests 10, organiser approves 8, exhibitor pays in the sandbox, the allocation grows by 8 and the invoice PDF reads back', async () => {
+  it('exhibitor requests 10, organiser approves 8, exhibitor pays in the sandbox, the allocation grows by 8, the invoice PDF reads back, a refund of 2 places issues a credit note', async () => {
     const exhibitor = await signedIn('exhibitor');
     const before = await staffPlaces(exhibitor);
 
@@ -97,6 +97,7 @@ describe('allocation purchases', () => {
     await exhibitor.getByText(EVENT).waitFor();
     await exhibitor.getByRole('button', { name: 'Pay successfully' }).click();
     await exhibitor.waitForURL(/\/payment-status\/\d+$/);
+    const purchaseId = Number(new URL(exhibitor.url()).pathname.split('/').at(-1));
     await exhibitor.getByRole('heading', { name: 'Payment received' }).waitFor();
     await exhibitor.getByText('$360.00').waitFor();
 
@@ -155,13 +156,37 @@ describe('allocation purchases', () => {
     const allText = execFileSync('/usr/bin/pdftotext', [allFile, '-'], { encoding: 'utf8' });
     for (const item of invoices.data) expect(allText).toContain(item.number);
 
+    // The organiser refunds 2 of the 8 places: a credit note, drawn by the same document view,
+    // and 2 places fewer.
+    await organiser.goto(`/allocation-purchases?purchase=${purchaseId}`);
+    await organiser.getByRole('dialog').getByRole('button', { name: 'Refund' }).click();
+    const refund = organiser.getByRole('dialog', { name: 'Refund payment' });
+    await refund.getByRole('textbox', { name: /Amount/ }).fill('90.00');
+    await refund.getByRole('textbox', { name: /Reason/ }).fill('Two stand shifts cancelled');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await organiser
+      .getByRole('alertdialog', { name: 'Refund this payment?' })
+      .getByRole('button', { name: 'Refund' })
+      .click();
+    await refund.waitFor({ state: 'detached' });
+    const reviewed = organiser.getByRole('dialog', { name: `Purchase #${purchaseId}` });
+    await reviewed.getByText('Partially refunded').waitFor();
+    await reviewed.getByRole('button', { name: /^Credit note CN-/ }).click();
+    const creditNote = organiser.getByRole('article', { name: /^Credit note CN-/ });
+    await creditNote.getByText(number).first().waitFor();
+    expect(await creditNote.innerText()).toMatch(/Total credited\s*\$90\.00/);
+    expect(await staffPlaces(exhibitor)).toBe(before + 6);
+
     await exhibitor.context().close();
     await organiser.context().close();
   });
 
   it('the payment-status page shows no more than status, amount and event to someone signed out', async () => {
     const organiser = await signedIn('eventAdmin');
-    const list = await callApi<{ data: { id: number }[] }>(organiser, '/admin/allocation-purchases?status=paid');
+    const list = await callApi<{ data: { id: number }[] }>(
+      organiser,
+      '/admin/allocation-purchases?status=partially_refunded',
+    );
     await organiser.context().close();
     const { page } = await openPage(browser);
     await page.goto(`/payment-status/${list.data[0]!.id}`);

@@ -69,7 +69,8 @@ describe('InvoiceDocument', () => {
     const article = screen.getByRole('article', { name: 'Credit note CN-2027-000003' });
     expect(article.textContent).toContain('Credits invoiceINV-2027-000007');
     expect(article.textContent).toContain('Total credited$50.00');
-    expect(article.textContent).toContain('Payment statusCREDITED');
+    expect(article.textContent).toContain('StatusCREDITED');
+    expect(article.textContent).not.toContain('Payment status');
   });
 });
 

@@ -95,7 +95,7 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
 
       <div className="flex flex-wrap items-center justify-between gap-4">
         <p className="flex items-center gap-3">
-          <span className="text-muted-foreground">Payment status</span>
+          <span className="text-muted-foreground">{isCreditNote ? 'Status' : 'Payment status'}</span>
           <span
             className={cn(
               'rounded-md border-2 px-3 py-1 text-base font-bold tracking-widest',
