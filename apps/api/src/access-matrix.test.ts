@@ -1,6 +1,7 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from './plugins/access';
+import { invoicedPurchase } from './features/allocation-purchases/purchase-fixtures';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from './test/harness';
 
 type OutOfScope = (w: World) => { as: TestUser; id: number; payload?: object };
@@ -149,7 +150,48 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminB, id: w.badgeA, payload: { firstName: 'Taken' } }),
   },
   'DELETE /api/users/:id': { access: 'all:delete_user', outOfScope: (w) => ({ as: w.eventAdminB, id: w.badgeA }) },
+  'GET /api/admin/allocation-purchases': { access: 'all:view_allocation_purchase' },
+  'POST /api/admin/allocation-purchases': { access: 'all:create_allocation_purchase' },
+  'GET /api/admin/allocation-purchases/:id': {
+    access: 'all:view_allocation_purchase',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.id }),
+  },
+  'PUT /api/admin/allocation-purchases/:id': {
+    access: 'any:update_allocation_purchase,create_allocation_purchase',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.id, payload: { action: 'reject', comment: 'Taken' } }),
+  },
+  'POST /api/admin/allocation-purchases/:id/reissue-invoice': {
+    access: 'all:update_allocation_purchase',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.id, payload: {} }),
+  },
+  'POST /api/admin/allocation-purchases/:id/payment-token': {
+    access: 'all:create_payment',
+    outOfScope: (w) => ({ as: w.exhibitorA, id: purchaseB.id }),
+  },
+  'POST /api/admin/allocation-purchases/:id/refunds': {
+    access: 'all:refund_payment',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.id, payload: { amount: 100, reason: 'Taken' } }),
+  },
+  'GET /api/admin/allocation-purchases/:id/invoice': {
+    access: 'all:view_allocation_purchase',
+    outOfScope: (w) => ({ as: w.exhibitorA, id: purchaseB.id }),
+  },
+  'GET /api/admin/credit-notes/:id': {
+    access: 'all:view_allocation_purchase',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.creditNoteId }),
+  },
+  // Another event's documents: allocation-purchases.routes.test.ts (the matrix substitutes :id only).
+  'GET /api/admin/events/:eventId/invoices': { access: 'all:view_allocation_purchase' },
+  'POST /api/payments': { access: 'all:create_payment,update_allocation_purchase' },
+  'GET /api/payment-status/:id': { access: 'public' },
+  'GET /api/webhooks/allocation-purchases/:id/sync-payment': { access: 'public' },
+  'GET /api/payments/sandbox/:sessionId': { access: 'public' },
+  'POST /api/payments/sandbox/:sessionId': { access: 'public' },
+  'POST /api/webhooks/stripe': { access: 'public' },
 };
+
+/** An invoiced purchase of event B with a credit note, made in beforeAll. */
+let purchaseB: { id: number; creditNoteId: number };
 
 function describeAccess(access: RouteAccess): string {
   if (access.kind !== 'permission') return access.kind;
@@ -163,6 +205,7 @@ let w: World;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: 10_000 });
   w = await createWorld(t);
+  purchaseB = await invoicedPurchase(t, w);
 });
 afterAll(() => t.close());
 

@@ -76,7 +76,7 @@ const eventFields = {
     .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD')
     .optional(),
   /** Empty clears it. */
-  accountingEmail: z.union([z.literal('').transform(() => null), emailSchema]).nullish(),
+  accountingEmail: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullable()).optional(),
   status: z.enum(EVENT_STATUSES).optional(),
 };
 

@@ -123,7 +123,7 @@ CREATE TABLE "sandbox_sessions" (
 --> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "accounting_email" text;--> statement-breakpoint
 ALTER TABLE "allocation_purchases" ADD CONSTRAINT "allocation_purchases_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "allocation_purchases" ADD CONSTRAINT "allocation_purchases_badge_category_id_badge_categories_id_fk" FOREIGN KEY ("badge_category_id") REFERENCES "public"."badge_categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "allocation_purchases" ADD CONSTRAINT "allocation_purchases_badge_category_id_badge_categories_id_fk" FOREIGN KEY ("badge_category_id") REFERENCES "public"."badge_categories"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "allocation_purchases" ADD CONSTRAINT "allocation_purchases_requested_by_admin_id_admins_id_fk" FOREIGN KEY ("requested_by_admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "allocation_purchases" ADD CONSTRAINT "allocation_purchases_exhibitor_id_admins_id_fk" FOREIGN KEY ("exhibitor_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "allocation_purchases" ADD CONSTRAINT "allocation_purchases_decided_by_admin_id_admins_id_fk" FOREIGN KEY ("decided_by_admin_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -21,7 +21,7 @@ export const allocationPurchases = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     badgeCategoryId: integer('badge_category_id')
       .notNull()
-      .references(() => badgeCategories.id, { onDelete: 'cascade' }),
+      .references(() => badgeCategories.id, { onDelete: 'restrict' }),
     /** Who asked: the exhibitor itself or one of its sub-accounts. */
     requestedByAdminId: integer('requested_by_admin_id')
       .notNull()

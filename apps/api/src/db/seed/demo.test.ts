@@ -60,6 +60,26 @@ describe('the demo show', () => {
     const emil = await subAccount('/api/admin/exhibitor-users?per_page=100');
     expect(emil.data.map((b: { name: string }) => b.name)).toEqual(['Emil Dahl']);
 
+    const purchases = await organiser('/api/admin/allocation-purchases?sort=purchasedAt');
+    expect(purchases.data.map((p: { status: string; admin: { email: string } }) => [p.status, p.admin.email])).toEqual([
+      ['requested', DEMO_LOGINS.secondExhibitor.email],
+      ['paid', DEMO_LOGINS.exhibitor.email],
+    ]);
+    const paid = purchases.data[1];
+    expect(paid).toMatchObject({
+      accepted_amount: 2,
+      amount_to_pay: 4000,
+      is_paid: true,
+      invoice_id: expect.stringMatching(/^INV-\d{4}-000001$/),
+    });
+    const invoice = await exhibitor(`/api/admin/allocation-purchases/${paid.id}/invoice`);
+    expect(invoice.data).toMatchObject({
+      status: 'PAID',
+      totalAmount: 4000,
+      billTo: { companyName: 'Aurora Robotics AS' },
+    });
+    expect((await organiser('/api/dashboard/summary')).data.stats.pendingPurchases).toBe(1);
+
     const vip = await signIn(DEMO_LOGINS.vipAdmin);
     const vipBadges = await vip('/api/users?per_page=100');
     expect(vipBadges.data.map((b: { type: string }) => b.type)).toEqual(['vip']);

@@ -5,7 +5,11 @@ import { hashPassword } from '../../features/auth/passwords';
 import type { Database } from '../client';
 import { newBadgeCode } from '../../features/badges/badge-codes';
 import { adminRoles, admins } from '../schema/admins';
+import { findPurchase } from '../../features/allocation-purchases/allocation-purchases.repository';
+import { issueInvoice } from '../../features/invoices/documents';
+import { allocationPurchases } from '../schema/allocation-purchases';
 import { allocations, badgeCategories, badgeFieldValues, badges, customFields } from '../schema/badges';
+import { paymentAttempts } from '../schema/payments';
 import { companies } from '../schema/companies';
 import { events } from '../schema/events';
 import { roles } from '../schema/roles';
@@ -72,7 +76,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     const [aurora, fjord] = await tx
       .insert(companies)
       .values([
-        { name: 'Aurora Robotics AS', country: 'Norway', website: 'https://aurora-robotics.example', eventId },
+        {
+          name: 'Aurora Robotics AS',
+          country: 'Norway',
+          website: 'https://aurora-robotics.example',
+          address: 'Sjøgata 12, 0150 Oslo',
+          vatNumber: 'NO 912 345 678 MVA',
+          eventId,
+        },
         { name: 'Fjord Energy Systems', country: 'Sweden', website: 'https://fjord-energy.example', eventId },
       ])
       .returning({ id: companies.id });
@@ -103,7 +114,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       companyId: aurora!.id,
     });
 
-    await seedDemoBadges(tx, { eventId, organiserId, vipAdminId, auroraId, fjordId, staffId });
+    const categories = await seedDemoBadges(tx, { eventId, organiserId, vipAdminId, auroraId, fjordId, staffId });
+    await seedDemoPurchases(tx, { eventId, organiserId, auroraId, fjordId, ...categories });
   });
   return true;
 }
@@ -278,4 +290,75 @@ async function seedDemoBadges(
     domain: 'guests.example',
     createdBy: ids.vipAdminId,
   });
+  return { staffCategoryId: staff!.id, crewCategoryId: crew!.id };
+}
+
+/**
+ * Two purchases, so that the purchase screens show data at once: Fjord's request awaiting the
+ * organiser, and Aurora's two extra stand builders, approved, paid by bank transfer and invoiced
+ * (the two places are part of Aurora's allocation of four).
+ */
+async function seedDemoPurchases(
+  tx: Database,
+  ids: {
+    eventId: number;
+    organiserId: number;
+    auroraId: number;
+    fjordId: number;
+    staffCategoryId: number;
+    crewCategoryId: number;
+  },
+) {
+  const [, paid] = await tx
+    .insert(allocationPurchases)
+    .values([
+      {
+        eventId: ids.eventId,
+        badgeCategoryId: ids.staffCategoryId,
+        requestedByAdminId: ids.fjordId,
+        exhibitorId: ids.fjordId,
+        quantity: 4,
+        unitPriceCents: 4500,
+        totalPriceCents: 4 * 4500,
+        currency: 'USD',
+        comment: 'Our demo team grew: four more stand staff, please.',
+      },
+      {
+        eventId: ids.eventId,
+        badgeCategoryId: ids.crewCategoryId,
+        requestedByAdminId: ids.auroraId,
+        exhibitorId: ids.auroraId,
+        status: 'paid',
+        quantity: 3,
+        acceptedAmount: 2,
+        unitPriceCents: 2000,
+        totalPriceCents: 3 * 2000,
+        amountToPayCents: 2 * 2000,
+        currency: 'USD',
+        isPaid: true,
+        comment: 'Extra crew for the robot arena build-up.',
+        decisionComment: 'Two is what the loading bay allows.',
+        decidedByAdminId: ids.organiserId,
+        paymentProvider: 'manual',
+        paymentReference: 'DEMO-TRANSFER-0001',
+        approvedAt: new Date(),
+        paidAt: new Date(),
+      },
+    ])
+    .returning({ id: allocationPurchases.id });
+  await tx.insert(paymentAttempts).values({
+    allocationPurchaseId: paid!.id,
+    provider: 'manual',
+    externalId: 'DEMO-TRANSFER-0001',
+    paymentReference: 'DEMO-TRANSFER-0001',
+    amountCents: 2 * 2000,
+    currency: 'USD',
+    state: 'succeeded',
+    createdByAdminId: ids.organiserId,
+  });
+  const invoice = await issueInvoice(tx, (await findPurchase(tx, paid!.id))!, 'Two is what the loading bay allows.');
+  await tx
+    .update(allocationPurchases)
+    .set({ invoiceNumber: invoice.number })
+    .where(eq(allocationPurchases.id, paid!.id));
 }

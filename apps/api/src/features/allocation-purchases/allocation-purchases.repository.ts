@@ -7,7 +7,7 @@ import { allocationPurchases } from '../../db/schema/allocation-purchases';
 import { badgeCategories } from '../../db/schema/badges';
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
-import { countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 
 const requester = alias(admins, 'requester');
@@ -96,6 +96,7 @@ export type PurchaseFilter = Page & {
   is_paid?: boolean;
   from?: string;
   to?: string;
+  search?: string;
 };
 
 /** `to` as a bare date means the whole of that day. */
@@ -114,6 +115,12 @@ export async function listPurchases(db: Database, scopeFilter: SQL | undefined, 
     query.is_paid === undefined ? undefined : eq(allocationPurchases.isPaid, query.is_paid),
     query.from ? gte(allocationPurchases.requestedAt, new Date(query.from)) : undefined,
     query.to ? lt(allocationPurchases.requestedAt, endOf(query.to)) : undefined,
+    query.search
+      ? sql`(${allocationPurchases.invoiceNumber} ilike ${containsPattern(query.search)} or exists (
+          select 1 from admins a left join companies c on c.id = a.company_id
+           where a.id in (allocation_purchases.requested_by_admin_id, allocation_purchases.exhibitor_id)
+             and (a.first_name || ' ' || a.last_name || ' ' || a.email || ' ' || coalesce(c.name, '')) ilike ${containsPattern(query.search)}))`
+      : undefined,
   );
   const order = orderBy(
     query.sort,

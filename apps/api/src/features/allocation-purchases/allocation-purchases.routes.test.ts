@@ -151,6 +151,18 @@ describe('scope', () => {
     ).json();
     expect(filtered.meta).toMatchObject({ total: 2, per_page: 1 });
     expect(filtered.data[0].id).toBe(own.id);
+    const found = (
+      await send(
+        w.eventAdminA,
+        'GET',
+        `/api/admin/allocation-purchases?search=${encodeURIComponent(sub.email.toUpperCase())}`,
+      )
+    ).json();
+    expect(found.data.map((p: AllocationPurchase) => p.id)).toEqual([subs.id]);
+    const byCompany = (
+      await send(w.eventAdminA, 'GET', `/api/admin/allocation-purchases?exhibitorId=${exhibitor.id}&search=company%20a`)
+    ).json();
+    expect(byCompany.meta.total).toBe(2);
     const none = (
       await send(w.eventAdminA, 'GET', `/api/admin/allocation-purchases?exhibitorId=${exhibitor.id}&to=2000-01-01`)
     ).json();
@@ -315,6 +327,25 @@ describe('paying', () => {
       .data;
     await send(null, 'POST', `/api/payments/sandbox/${second.url.split('/').pop()}`, { outcome: 'success' });
     expect((await send(null, 'GET', `/api/payment-status/${created.id}`)).json().data.status).toBe('paid');
+  });
+
+  it('keeps an abandoned checkout pending, and a finished checkout closed', async () => {
+    const exhibitor = await newExhibitor();
+    const created = (await request(exhibitor, pricedCategory, 1)).json().data;
+    await approve(created.id, 1);
+    const token = (await send(exhibitor, 'POST', `/api/admin/allocation-purchases/${created.id}/payment-token`)).json()
+      .data;
+    const sessionId = token.url.split('/').pop();
+    await send(null, 'POST', `/api/payments/sandbox/${sessionId}`, { outcome: 'abandon' });
+    expect((await send(null, 'GET', `/api/payments/sandbox/${sessionId}`)).json().data.state).toBe('abandoned');
+    expect((await send(null, 'POST', `/api/payments/sandbox/${sessionId}`, { outcome: 'success' })).statusCode).toBe(
+      409,
+    );
+    expect(
+      (await send(null, 'GET', `/api/webhooks/allocation-purchases/${created.id}/sync-payment`)).json().data.status,
+    ).toBe('pending');
+    expect((await get(exhibitor, created.id)).json().data).toMatchObject({ status: 'approved', is_paid: false });
+    expect(await allocationOf(exhibitor.id, pricedCategory)).toBeUndefined();
   });
 
   it('grows a sub-account’s purchase into its own allocation and its exhibitor’s', async () => {
@@ -551,6 +582,22 @@ describe('invoice document', () => {
     } finally {
       await t.db.update(badgeCategories).set({ unitPriceCents: PRICE }).where(eq(badgeCategories.id, pricedCategory));
     }
+  });
+});
+
+describe('categories with purchases', () => {
+  it('are kept: deleting one answers 409 naming the purchases', async () => {
+    const [category] = await t.db
+      .insert(badgeCategories)
+      .values({ eventId: w.eventA, name: 'Catering crew', badgeType: 'contractor', unitPriceCents: 100 })
+      .returning({ id: badgeCategories.id });
+    await request(w.exhibitorA, category!.id, 1);
+    const res = await t.request(w.eventAdminA, {
+      method: 'DELETE',
+      url: `/api/admin/badge-categories/${category!.id}`,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain('1 purchase(s)');
   });
 });
 

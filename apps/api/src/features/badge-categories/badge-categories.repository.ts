@@ -119,11 +119,12 @@ export async function deleteCategory(db: Database, id: number) {
 
 /** Badges, allocations and add-on assignments that still point at the category. */
 export async function countCategoryUses(db: Database, id: number) {
-  const [row] = await queryRows<{ badges: number; allocations: number; addons: number }>(
+  const [row] = await queryRows<{ badges: number; allocations: number; addons: number; purchases: number }>(
     db,
     sql`select (select count(*) from badges where badge_category_id = ${id})::int as badges,
                (select count(*) from allocations where badge_category_id = ${id})::int as allocations,
-               (select count(*) from badge_addons where addon_category_id = ${id})::int as addons`,
+               (select count(*) from badge_addons where addon_category_id = ${id})::int as addons,
+               (select count(*) from allocation_purchases where badge_category_id = ${id})::int as purchases`,
   );
   return row!;
 }

@@ -121,7 +121,7 @@ export function createBadgeCategoriesService({ db }: { db: Database }) {
       return this.getCategory(actor, id);
     },
 
-    /** A category still used by badges, allocations or add-on assignments stays; deactivate it instead. */
+    /** A category still used by badges, allocations, add-on assignments or purchases stays; deactivate it instead. */
     async deleteCategory(actor: Actor, id: number): Promise<void> {
       const before = await getInScope(actor, id);
       const uses = await repo.countCategoryUses(db, id);
@@ -129,6 +129,7 @@ export function createBadgeCategoriesService({ db }: { db: Database }) {
         uses.badges && `${uses.badges} badge(s)`,
         uses.allocations && `${uses.allocations} allocation(s)`,
         uses.addons && `${uses.addons} add-on assignment(s)`,
+        uses.purchases && `${uses.purchases} purchase(s)`,
       ].filter(Boolean);
       if (parts.length > 0) {
         throw new ConflictError(`This category is used by ${parts.join(', ')}; deactivate it instead`);

@@ -69,6 +69,16 @@ describe('events', () => {
     expect((await send(w.exhibitorA, 'GET', `/api/events/${w.eventA}`)).statusCode).toBe(403);
   });
 
+  it('keeps an accounting address for invoice copies, checked and clearable', async () => {
+    const set = await send(w.eventAdminA, 'PUT', `/api/events/${w.eventA}`, { accountingEmail: ' Books@Event-A.example ' });
+    expect(set.json().data.accountingEmail).toBe('books@event-a.example');
+    const bad = await send(w.eventAdminA, 'PUT', `/api/events/${w.eventA}`, { accountingEmail: 'not an address' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('accountingEmail');
+    const cleared = await send(w.eventAdminA, 'PUT', `/api/events/${w.eventA}`, { accountingEmail: '' });
+    expect(cleared.json().data.accountingEmail).toBeNull();
+  });
+
   it('lets an event admin edit its own event but not create one', async () => {
     const res = await send(w.eventAdminA, 'PUT', `/api/events/${w.eventA}`, { venue: 'Hall 9' });
     expect(res.statusCode).toBe(200);

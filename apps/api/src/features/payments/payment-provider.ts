@@ -11,7 +11,7 @@ export type CheckoutRequest = {
   customerEmail: string;
   /** Where the provider sends the payer back (the public payment status page). */
   returnUrl: string;
-  /** Makes a repeated start of the same checkout create one session, where the provider supports it. */
+  /** Identifies this start to the provider, so that its client's own network retries never open two sessions. */
   idempotencyKey: string;
 };
 

@@ -51,6 +51,21 @@ const STRIPE_SESSION_EVENTS = new Set([
   'checkout.session.expired',
 ]);
 
+/** A provider's own failure (network, refusal) as a 503 naming it; the caller's transaction rolls back. */
+async function atProvider<T>(provider: PaymentProvider, what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError(
+      503,
+      'Service Unavailable',
+      `The ${provider.name} payment provider could not ${what}: ${reason}`,
+    );
+  }
+}
+
 export function createPaymentsService({ db, publicUrl, providers, stripeWebhookSecret }: PaymentsOptions) {
   function providerFor(name: PaymentProviderName): PaymentProvider {
     const provider = providers.byName[name];
@@ -124,7 +139,8 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
    */
   async function syncAttempt(attempt: repo.PaymentAttemptRow, actor: Actor | null): Promise<void> {
     if (attempt.state !== 'open') return;
-    const truth = await providerFor(attempt.provider).fetchPayment(db, attempt.externalId);
+    const provider = providerFor(attempt.provider);
+    const truth = await atProvider(provider, 'report the payment', () => provider.fetchPayment(db, attempt.externalId));
     if (truth.state === 'open') return;
     await db.transaction(async (tx) => {
       if (
@@ -251,6 +267,26 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
     };
   }
 
+  /** A refund the provider could not carry out: recorded and reported, for the organiser to settle by hand. */
+  async function markRefundFailedIfSo(refund: Stripe.Refund): Promise<void> {
+    if (refund.status !== 'failed' && refund.status !== 'canceled') return;
+    const row = await repo.findRefundByExternalId(db, 'stripe', refund.id);
+    if (!row) return;
+    // Confirmed with the provider: the event's body alone is not trusted.
+    if ((await providerFor('stripe').fetchRefund(db, refund.id)) !== 'failed') return;
+    await db.transaction(async (tx) => {
+      if (!(await repo.setRefundState(tx, row.id, ['pending', 'succeeded'], 'failed'))) return;
+      const purchase = await loadPurchase(tx, row.allocationPurchaseId);
+      await recordAudit(tx, null, {
+        action: 'refund_failed',
+        entityType: 'allocation_purchase',
+        entityId: purchase.id,
+        eventId: purchase.eventId,
+        after: { refundId: row.id, externalId: refund.id, amount: row.amountCents },
+      });
+    });
+  }
+
   return {
     /** Starts paying an approved purchase with the configured provider and says where to pay. */
     async startPayment(actor: Actor, purchaseId: number): Promise<PaymentToken> {
@@ -273,7 +309,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
         return { provider: 'manual', url: null, instructions: start.instructions };
       }
       const start = await db.transaction(async (tx) => {
-        const started = await provider.startCheckout(tx, request);
+        const started = await atProvider(provider, 'start the checkout', () => provider.startCheckout(tx, request));
         const attempt = await repo.insertAttempt(tx, {
           allocationPurchaseId: purchaseId,
           provider: provider.name,
@@ -370,12 +406,14 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
         const provider = purchase.paymentProvider ? providerFor(purchase.paymentProvider) : null;
         const result =
           provider && attempt
-            ? await provider.refund(tx, {
-                externalId: attempt.externalId,
-                paymentReference: attempt.paymentReference,
-                amountCents: body.amount,
-                idempotencyKey: `refund-${purchaseId}-${plan.refundedAfter}`,
-              })
+            ? await atProvider(provider, 'refund', () =>
+                provider.refund(tx, {
+                  externalId: attempt.externalId,
+                  paymentReference: attempt.paymentReference,
+                  amountCents: body.amount,
+                  idempotencyKey: `refund-${purchaseId}-${plan.refundedAfter}`,
+                }),
+              )
             : { externalId: null, state: 'succeeded' as const };
         await repo.insertRefund(tx, {
           allocationPurchaseId: purchaseId,
@@ -464,26 +502,6 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
       await repo.rememberWebhookEvent(db, 'stripe', event.id, event.type);
     },
   };
-
-  /** A refund the provider could not carry out: recorded and reported, for the organiser to settle by hand. */
-  async function markRefundFailedIfSo(refund: Stripe.Refund): Promise<void> {
-    if (refund.status !== 'failed' && refund.status !== 'canceled') return;
-    const row = await repo.findRefundByExternalId(db, 'stripe', refund.id);
-    if (!row) return;
-    // Confirmed with the provider: the event's body alone is not trusted.
-    if ((await providerFor('stripe').fetchRefund(db, refund.id)) !== 'failed') return;
-    await db.transaction(async (tx) => {
-      if (!(await repo.setRefundState(tx, row.id, ['pending', 'succeeded'], 'failed'))) return;
-      const purchase = await loadPurchase(tx, row.allocationPurchaseId);
-      await recordAudit(tx, null, {
-        action: 'refund_failed',
-        entityType: 'allocation_purchase',
-        entityId: purchase.id,
-        eventId: purchase.eventId,
-        after: { refundId: row.id, externalId: refund.id, amount: row.amountCents },
-      });
-    });
-  }
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

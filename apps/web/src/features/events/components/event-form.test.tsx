@@ -49,6 +49,21 @@ describe('EventForm', () => {
     expect(seen[0]!.body).not.toHaveProperty('slug');
   });
 
+  it('checks the accounting email and sends it in lower case', async () => {
+    const { adapter, seen } = fakeAdapter(() => ({ status: 201, data: { data: { id: 8 } } }));
+    api.defaults.adapter = adapter;
+    renderForm();
+    fill(screen.getByLabelText(/^Name/), 'Baltic Food Fair');
+    fill(screen.getByLabelText('Accounting email'), 'not an address');
+    fireEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(seen).toHaveLength(0);
+    fill(screen.getByLabelText('Accounting email'), 'Books@Baltic-Food.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.body).toMatchObject({ accountingEmail: 'books@baltic-food.example' });
+  });
+
   it('puts the server’s field errors on their fields', async () => {
     const { adapter } = fakeAdapter(() => ({
       status: 409,

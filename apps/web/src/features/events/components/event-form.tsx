@@ -28,6 +28,7 @@ const FIELDS = [
   'country',
   'timezone',
   'currency',
+  'accountingEmail',
   'status',
 ] as const;
 
@@ -47,6 +48,7 @@ const formSchema = z
     country: z.string(),
     timezone: z.string(),
     currency: z.string(),
+    accountingEmail: z.string(),
     status: z.enum(EVENT_STATUSES),
   })
   .transform(({ slug, startDate, endDate, ...rest }): EventBody => ({
@@ -79,6 +81,7 @@ function defaults(event: PortalEvent | null): FormValues {
     country: event?.country ?? '',
     timezone: event?.timezone ?? browserTimeZone(),
     currency: event?.currency ?? 'USD',
+    accountingEmail: event?.accountingEmail ?? '',
     status: event?.status ?? 'draft',
   };
 }
@@ -217,6 +220,20 @@ export function EventForm({
             {(control) => <Input {...control} {...form.register('country')} autoComplete="off" />}
           </FormField>
         </div>
+      </section>
+
+      <section className="grid gap-4" aria-labelledby="event-billing">
+        <h2 id="event-billing" className="text-sm font-semibold">
+          Billing
+        </h2>
+        <FormField
+          id="event-accounting-email"
+          label="Accounting email"
+          hint="Receives a copy of every invoice and credit note of the event."
+          error={errors.accountingEmail?.message}
+        >
+          {(control) => <Input {...control} {...form.register('accountingEmail')} type="email" autoComplete="off" />}
+        </FormField>
       </section>
 
       <PageFormActions

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { PurchaseRow } from '../allocation-purchases/allocation-purchases.repository';
+import { requestReceivedEmails } from '../allocation-purchases/purchase-emails';
+import { invoiceSnapshot, renderDocument } from './documents';
+
+const purchase = {
+  id: 12,
+  eventId: 3,
+  eventName: 'Nordic Tech Expo',
+  accountingEmail: null,
+  badgeCategoryId: 4,
+  categoryName: 'staff',
+  categoryDisplayName: 'Exhibitor staff',
+  requestedByAdminId: 9,
+  requesterFirstName: 'Ada',
+  requesterLastName: 'Lovelace',
+  requesterEmail: 'ada@acme.example',
+  requesterIsSubAccount: false,
+  companyName: 'Acme <script>alert(1)</script> & Co',
+  companyAddress: null,
+  companyVatNumber: 'NO 123',
+  exhibitorId: 9,
+  status: 'approved',
+  quantity: 5,
+  acceptedAmount: 3,
+  unitPriceCents: 123450,
+  totalPriceCents: 5 * 123450,
+  amountToPayCents: 3 * 123450,
+  refundedCents: 0,
+  placesRemoved: 0,
+  currency: 'USD',
+  isPaid: false,
+  comment: 'Need <b>more</b>',
+  decisionComment: null,
+  invoiceNumber: 'INV-2026-000007',
+  paymentProvider: null,
+  paymentReference: null,
+  requestedAt: new Date('2026-05-01T10:00:00Z'),
+  approvedAt: null,
+  rejectedAt: null,
+  paidAt: null,
+  cancelledAt: null,
+} satisfies PurchaseRow;
+
+describe('invoice snapshot', () => {
+  it('freezes the accepted places, their total and the bill-to as issued', () => {
+    expect(invoiceSnapshot(purchase, 'Net 30')).toEqual({
+      eventName: 'Nordic Tech Expo',
+      billTo: {
+        companyName: purchase.companyName,
+        contactName: 'Ada Lovelace',
+        email: 'ada@acme.example',
+        address: null,
+        vatNumber: 'NO 123',
+      },
+      lines: [{ description: 'Badge Allocation: Exhibitor staff', quantity: 3, unitPrice: 123450, total: 370350 }],
+      currency: 'USD',
+      totalAmount: 370350,
+      notes: 'Net 30',
+    });
+  });
+});
+
+describe('renderDocument', () => {
+  const document = {
+    kind: 'invoice' as const,
+    id: 1,
+    number: 'INV-2026-000007',
+    allocationPurchaseId: 12,
+    eventId: 3,
+    ...invoiceSnapshot(purchase, null),
+    issuedAt: '2026-05-02T08:00:00.000Z',
+    status: 'PENDING' as const,
+    creditedInvoiceNumber: null,
+    cancelledByCreditNoteNumber: null,
+  };
+
+  it('writes the spec’s content with dollar amounts and N/A for what is missing', () => {
+    const { subject, text } = renderDocument(document);
+    expect(subject).toBe('Invoice INV-2026-000007 — Nordic Tech Expo');
+    expect(text).toContain('Invoice ID: INV-2026-000007');
+    expect(text).toContain('Date: 2026-05-02');
+    expect(text).toContain('Address: N/A');
+    expect(text).toContain('Badge Allocation: Exhibitor staff — 3 × $1,234.50 = $3,703.50');
+    expect(text).toContain('Total amount: $3,703.50');
+    expect(text).toContain('Status: PENDING');
+  });
+
+  it('escapes what people typed in the HTML', () => {
+    const { html } = renderDocument(document);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('Acme &lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
+    const [email] = requestReceivedEmails(purchase, ['organiser@example.com'], 'https://portal.test');
+    expect(email!.htmlBody).not.toContain('<b>more</b>');
+    expect(email!.htmlBody).toContain('https://portal.test/allocation-purchases?purchase=12');
+    expect(email!.textBody).toContain('for $6,172.50');
+  });
+});
