@@ -39,16 +39,16 @@ export function usePurchaseActions(): (purchase: AllocationPurchase) => ActionSp
   const organiser = can('update_allocation_purchase');
   return (purchase) => {
     const own = purchase.admin.id === session?.user.id;
-    // A sub-account's request may be paid by the sub-account or by its exhibitor.
-    const payer = own || (session?.type === 'exhibitor' && purchase.exhibitorId === session.user.id);
+    // A sub-account's request may be paid, or withdrawn, by the sub-account or by its exhibitor.
+    const requesterSide = own || (session?.type === 'exhibitor' && purchase.exhibitorId === session.user.id);
     const keys: PurchaseActionKey[] = [];
     if (organiser && canStart('approve', purchase.status)) keys.push('review');
-    if (payer && can('create_payment') && canStart('pay', purchase.status)) keys.push('pay');
+    if (requesterSide && can('create_payment') && canStart('pay', purchase.status)) keys.push('pay');
     if (purchase.invoice) keys.push('invoice');
     if (organiser && can('create_payment') && canStart('pay', purchase.status)) keys.push('record-payment');
     if (can('refund_payment') && canStart('refund', purchase.status)) keys.push('refund');
     if (organiser && purchase.invoice && purchase.status !== 'cancelled') keys.push('reissue');
-    if ((organiser || (own && can('create_allocation_purchase'))) && canStart('cancel', purchase.status))
+    if ((organiser || (requesterSide && can('create_allocation_purchase'))) && canStart('cancel', purchase.status))
       keys.push('cancel');
     return keys.map((key) => ACTIONS[key]);
   };
