@@ -100,4 +100,16 @@ describe('AllocationsFilter', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear 2 filters' }));
     await eventually(() => expect(router.state.location.search).toBe(''));
   });
+
+  it('folds away behind a Filters button on a phone, which counts the filters set', async () => {
+    signIn(demo.eventAdmin());
+    open('/allocation-purchases?status=approved&paid=no');
+    const toggle = await screen.findByRole('button', { name: 'Filters (2)' });
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.className).toContain('hidden');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.className).not.toMatch(/(^| )hidden( |$)/);
+  });
 });
