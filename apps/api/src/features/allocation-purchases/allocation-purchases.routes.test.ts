@@ -267,6 +267,9 @@ describe('deciding', () => {
     const res = await approve(created.id, 2);
     expect(res.json().data).toMatchObject({ status: 'paid', is_paid: true, amount_to_pay: 0 });
     expect(await allocationOf(exhibitor.id, freeCategory)).toMatchObject({ quantity: 2 });
+    const mails = await listEmailsTo(t.db, exhibitor.email);
+    expect(mails.map((m) => m.purpose)).toEqual(['purchase-approved']);
+    expect(mails[0]!.textBody).toContain('Nothing is to be paid');
   });
 });
 

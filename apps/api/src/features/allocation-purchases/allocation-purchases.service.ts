@@ -117,8 +117,7 @@ export async function loadPurchase(db: Database, id: number): Promise<repo.Purch
   return row;
 }
 
-export type PaymentApplied =
-  { applied: true; purchase: repo.PurchaseRow } | { applied: false; purchase: repo.PurchaseRow };
+export type PaymentApplied = { applied: boolean; purchase: repo.PurchaseRow };
 
 /**
  * Marks an approved purchase paid and grows the allocation by the accepted amount, inside the
@@ -155,7 +154,8 @@ export async function applyPayment(
       placesAdded: purchase.acceptedAmount,
     },
   });
-  await enqueueEmail(tx, paidEmail(purchase, publicUrl));
+  // A free purchase is granted at approval; its approval email already says so.
+  if ((purchase.amountToPayCents ?? 0) > 0) await enqueueEmail(tx, paidEmail(purchase, publicUrl));
   return { applied: true, purchase };
 }
 

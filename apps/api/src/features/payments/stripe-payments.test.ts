@@ -4,6 +4,7 @@ import { auditLog } from '../../db/schema/audit';
 import { badgeCategories } from '../../db/schema/badges';
 import { paymentRefunds, processedWebhookEvents } from '../../db/schema/payments';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
+import { listEmailsTo } from '../email/email.repository';
 import { createFakeStripe, signedEvent, TEST_WEBHOOK_SECRET } from './fake-stripe';
 
 const PRICE = 4000;
@@ -188,6 +189,47 @@ describe('Stripe checkout', () => {
       .from(paymentRefunds)
       .where(eq(paymentRefunds.allocationPurchaseId, purchaseId));
     expect(refund).toMatchObject({ kind: 'late_payment', amountCents: 2 * PRICE, state: 'succeeded' });
+  });
+});
+
+describe('late payments', () => {
+  it('reports an automatic refund Stripe refused, for the organisers to settle by hand', async () => {
+    const { purchaseId, sessionId } = await checkout(1);
+    const reject = await send(w.eventAdminA, 'PUT', `/api/admin/allocation-purchases/${purchaseId}`, {
+      action: 'reject',
+      comment: 'Closed',
+    });
+    expect(reject.statusCode).toBe(409);
+    await send(w.eventAdminA, 'PUT', `/api/admin/allocation-purchases/${purchaseId}`, { action: 'cancel' });
+    const intent = stripe.pay(sessionId);
+    stripe.refundAtStripe(intent, PRICE);
+    expect(
+      (await deliver(signedEvent('checkout.session.completed', { id: sessionId, object: 'checkout.session' })))
+        .statusCode,
+    ).toBe(200);
+    expect((await purchaseOf(purchaseId)).status).toBe('cancelled');
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(purchaseId)), eq(auditLog.action, 'late_payment_refund_failed')));
+    expect(audit).toHaveLength(1);
+    const mail = (await listEmailsTo(t.db, w.eventAdminA.email)).at(-1)!;
+    expect(mail.textBody).toContain('The automatic refund failed');
+  });
+
+  it('refunds a second payment of a purchase already paid', async () => {
+    const { exhibitor, purchaseId, sessionId } = await checkout(2);
+    const second = (await send(exhibitor, 'POST', `/api/admin/allocation-purchases/${purchaseId}/payment-token`))
+      .json()
+      .data.url.split('/')
+      .pop();
+    stripe.pay(sessionId);
+    const duplicate = stripe.pay(second);
+    await deliver(signedEvent('checkout.session.completed', { id: sessionId, object: 'checkout.session' }));
+    await deliver(signedEvent('checkout.session.completed', { id: second, object: 'checkout.session' }));
+    expect(await purchaseOf(purchaseId)).toMatchObject({ status: 'paid' });
+    expect(await allocationQuantity(exhibitor.id)).toBe(2);
+    expect(stripe.intents.get(duplicate)!.amountRefunded).toBe(2 * PRICE);
   });
 });
 
