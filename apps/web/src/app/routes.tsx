@@ -105,10 +105,20 @@ const BadgeAllocationsPage = lazy(() =>
 const AddonsAllocationsPage = lazy(() =>
   import('@/features/allocations/pages/badge-allocations-page').then((m) => ({ default: m.AddonsAllocationsPage })),
 );
-const ComingSoonPage = lazy(() => import('./routes/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
-const PublicComingSoonPage = lazy(() =>
-  import('./routes/public-coming-soon').then((m) => ({ default: m.PublicComingSoonPage })),
+const AllocationPurchasesPage = lazy(() =>
+  import('@/features/allocation-purchases/pages/allocation-purchases-page').then((m) => ({
+    default: m.AllocationPurchasesPage,
+  })),
 );
+const PaymentStatusPage = lazy(() =>
+  import('@/features/allocation-purchases/pages/payment-status-page').then((m) => ({ default: m.PaymentStatusPage })),
+);
+const SandboxCheckoutPage = lazy(() =>
+  import('@/features/allocation-purchases/pages/sandbox-checkout-page').then((m) => ({
+    default: m.SandboxCheckoutPage,
+  })),
+);
+const ComingSoonPage = lazy(() => import('./routes/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
 const UnauthorizedPage = lazy(() => import('./routes/unauthorized'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
@@ -226,7 +236,7 @@ const screens: Screen[] = [
   {
     path: paths.allocationPurchases.path,
     permissions: ['view_allocation_purchase'],
-    element: soon('Allocation Purchases', 'Requests for more badges, their approval and payment.'),
+    element: <AllocationPurchasesPage />,
   },
 
   {
@@ -307,7 +317,8 @@ export const routes: RouteObject[] = [
           { path: paths.acceptInvitation.path, element: <AcceptInvitationPage /> },
           { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
           { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
-          { path: paths.paymentStatus.path, element: <PublicComingSoonPage title="Payment Status" /> },
+          { path: paths.paymentStatus.path, element: <PaymentStatusPage /> },
+          { path: paths.sandboxCheckout.path, element: <SandboxCheckoutPage /> },
           { path: paths.unauthorized.path, element: <UnauthorizedPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

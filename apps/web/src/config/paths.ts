@@ -27,6 +27,7 @@ export const paths = {
   forgotPassword: route('/forgot-password'),
   resetPassword: route('/reset-password/:token'),
   paymentStatus: route('/payment-status/:allocationPurchaseId'),
+  sandboxCheckout: route('/payments/sandbox/:sessionId'),
   unauthorized: route('/unauthorized'),
 
   users: route('/users'),

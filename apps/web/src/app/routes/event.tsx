@@ -12,6 +12,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
+import { DownloadAllInvoicesButton } from '@/features/allocation-purchases/components/download-all-invoices-button';
+import { PurchaseTable } from '@/features/allocation-purchases/components/purchase-table';
 import { EventBadgeCategories } from '@/features/badge-categories/components/event-badge-categories';
 import { useDeleteEvent } from '@/features/events/api/delete-event';
 import { useEvent } from '@/features/events/api/get-event';
@@ -162,9 +164,14 @@ export function EventPage() {
           />
         </TabsContent>
         <TabsContent value="purchases">
-          <LaterFeature
-            feature="Purchases"
-            description="Exhibitors’ requests for more badges, their approval and payment arrive with the Allocation Purchases feature."
+          <PurchaseTable
+            scope={{ eventId: record.id }}
+            toolbar={
+              can('update_allocation_purchase') && (
+                <DownloadAllInvoicesButton eventId={record.id} eventName={record.name} />
+              )
+            }
+            emptyDescription="Exhibitors’ requests for more badges at this event appear here."
           />
         </TabsContent>
       </Tabs>

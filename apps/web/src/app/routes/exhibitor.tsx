@@ -5,12 +5,12 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Detail, DetailList } from '@/components/detail-list';
 import { PageHeader } from '@/components/layout/page-header';
-import { LaterFeature } from '@/components/later-feature';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
+import { PurchaseTable } from '@/features/allocation-purchases/components/purchase-table';
 import { HolderAllocations } from '@/features/allocations/components/holder-allocations';
 import { ExhibitorBadgeList } from '@/features/badges/components/exhibitor-badge-list';
 import { useDeleteExhibitor } from '@/features/exhibitors/api/delete-exhibitor';
@@ -188,9 +188,9 @@ export function ExhibitorPage() {
           <HolderAllocations adminId={record.id} />
         </TabsContent>
         <TabsContent value="purchases">
-          <LaterFeature
-            feature="Purchases"
-            description="This exhibitor’s requests for more badges, and their payment, arrive with the Allocation Purchases feature."
+          <PurchaseTable
+            scope={{ exhibitorId: record.id }}
+            emptyDescription="This exhibitor’s requests for more badges, and those of its sub-accounts, appear here."
           />
         </TabsContent>
       </Tabs>

@@ -19,7 +19,7 @@ import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBadgeCategory } from '../api/create-badge-category';
 import { useUpdateBadgeCategory } from '../api/update-badge-category';
-import { centsFromMoney, moneyFromCents } from './price';
+import { centsFromMoney, moneyFromCents } from '@portal/shared/money';
 import { EventOptions } from '@/components/event-options';
 
 const FIELDS = [

@@ -9,7 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
 import { useBadgeCategories } from '../api/get-badge-categories';
-import { formatPrice } from './price';
+import { formatPrice } from '@portal/shared/money';
 
 /** The first page of an event's badge categories with their badge counts; the server leaves out types the user may not see. */
 export function EventBadgeCategories({ eventId }: { eventId: number }) {

@@ -27,7 +27,7 @@ import { useDeleteBadgeCategory } from '../api/delete-badge-category';
 import { useBadgeCategories } from '../api/get-badge-categories';
 import { useEventOptions } from '../api/get-event-options';
 import { BadgeCategoryForm } from '../components/badge-category-form';
-import { formatPrice } from '../components/price';
+import { formatPrice } from '@portal/shared/money';
 import { EventOptions } from '@/components/event-options';
 
 const KIND_LABELS: Record<CategoryType, string> = { badge: 'Badge', addon: 'Add-on' };

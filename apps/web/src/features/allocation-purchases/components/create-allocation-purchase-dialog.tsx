@@ -1,0 +1,204 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createAllocationPurchaseBodySchema,
+  MAX_PURCHASE_QUANTITY,
+  type AllocationPurchase,
+} from '@portal/shared/allocation-purchases';
+import type { BadgeCategorySummary } from '@portal/shared/badge-categories';
+import { formatMoney, formatPrice } from '@portal/shared/money';
+import type { ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { FormActions } from '@/components/form/form-actions';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormField } from '@/components/form/form-field';
+import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useSession } from '@/lib/session';
+import { useCategoryOptions } from '../api/get-category-options';
+import { useOwnAllocations } from '../api/get-own-allocations';
+import { useCreatePurchase } from '../api/create-purchase';
+
+const formSchema = z
+  .object({
+    badgeCategoryId: z.string().min(1, 'Choose a category'),
+    quantity: z.string().trim().regex(/^\d+$/, 'A whole number of places'),
+    comment: z.string(),
+  })
+  .transform((values): z.input<typeof createAllocationPurchaseBodySchema> => ({
+    badgeCategoryId: Number(values.badgeCategoryId),
+    quantity: Number(values.quantity),
+    comment: values.comment.trim() || undefined,
+  }))
+  .pipe(createAllocationPurchaseBodySchema);
+
+const FIELDS = ['badgeCategoryId', 'quantity', 'comment'] as const;
+
+type CreateAllocationPurchaseDialogProps = {
+  open: boolean;
+  /** Chosen beforehand, as when a badge screen links here for a category whose places ran out. */
+  badgeCategoryId: number | null;
+  onClose: () => void;
+  onCreated?: (purchase: AllocationPurchase) => void;
+};
+
+/** CreateAllocationPurchaseDialog: an exhibitor or sub-account asks the organiser for more places. */
+export function CreateAllocationPurchaseDialog({
+  open,
+  badgeCategoryId,
+  onClose,
+  onCreated,
+}: CreateAllocationPurchaseDialogProps) {
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Request more badges"
+      description="The organiser reviews the request; once approved you pay online and the places are added."
+    >
+      {open && (
+        <CategoriesGate>
+          {(categories) => (
+            <PurchaseRequestForm
+              categories={categories}
+              initialCategoryId={badgeCategoryId}
+              onCreated={(purchase) => {
+                onCreated?.(purchase);
+                onClose();
+              }}
+            />
+          )}
+        </CategoriesGate>
+      )}
+    </FormDialog>
+  );
+}
+
+/** The form waits for the categories, so that a category chosen beforehand shows as chosen. */
+function CategoriesGate({ children }: { children: (categories: readonly BadgeCategorySummary[]) => ReactNode }) {
+  const session = useSession();
+  const categories = useCategoryOptions(session?.user.eventId ?? null);
+  if (categories.isPending)
+    return (
+      <div aria-hidden className="grid gap-4">
+        <Skeleton className="h-9 w-full" />
+        <Skeleton className="h-9 w-40" />
+        <Skeleton className="h-20 w-full" />
+      </div>
+    );
+  if (categories.isError)
+    return (
+      <FormAlert message={errorMessage(categories.error, 'The categories could not be loaded. Please try again.')} />
+    );
+  const offered = categories.data.filter((category) => category.isActive);
+  if (offered.length === 0)
+    return <p className="text-sm text-muted-foreground">The organiser offers no badge categories for sale yet.</p>;
+  return children(offered);
+}
+
+function PurchaseRequestForm({
+  categories: offered,
+  initialCategoryId,
+  onCreated,
+}: {
+  categories: readonly BadgeCategorySummary[];
+  initialCategoryId: number | null;
+  onCreated: (purchase: AllocationPurchase) => void;
+}) {
+  const session = useSession();
+  const allocations = useOwnAllocations(session?.user.id ?? null);
+  const create = useCreatePurchase();
+  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: {
+      badgeCategoryId: offered.some((category) => category.id === initialCategoryId) ? String(initialCategoryId) : '',
+      quantity: '1',
+      comment: '',
+    },
+  });
+  const { errors } = form.formState;
+  const [categoryText, quantityText] = useWatch({ control: form.control, name: ['badgeCategoryId', 'quantity'] });
+  const category = offered.find((option) => String(option.id) === categoryText);
+  const allocation = allocations.data?.find((row) => String(row.badgeCategoryId) === categoryText);
+  const quantity = Number(quantityText);
+  const validQuantity = /^\d+$/.test(quantityText.trim()) && quantity >= 1 && quantity <= MAX_PURCHASE_QUANTITY;
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      const purchase = await create.mutateAsync(body);
+      toast.success('Request sent to the organiser');
+      onCreated(purchase);
+    } catch (error) {
+      applyServerErrors(error, form.setError, FIELDS);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-4">
+      <FormAlert message={errors.root?.server?.message} />
+      <FormField
+        id="purchase-category"
+        label="Category"
+        required
+        error={errors.badgeCategoryId?.message}
+        hint={category ? placesHint(category, allocation) : undefined}
+      >
+        {(control) => (
+          <NativeSelect {...control} {...form.register('badgeCategoryId')}>
+            <option value="">Choose a category</option>
+            {offered.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.displayName ?? option.name} · {formatPrice(option.unitPrice, option.currency)} per place
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField id="purchase-quantity" label="Places" required error={errors.quantity?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('quantity')}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_PURCHASE_QUANTITY}
+            step={1}
+            className="sm:w-40"
+          />
+        )}
+      </FormField>
+      <div className="flex items-baseline justify-between rounded-lg border bg-muted/40 px-4 py-3" aria-live="polite">
+        <span className="text-sm text-muted-foreground">Estimated price</span>
+        <span className="text-lg font-semibold tabular-nums" data-testid="live-price">
+          {category && validQuantity ? formatMoney(category.unitPrice * quantity, category.currency) : '—'}
+        </span>
+      </div>
+      <FormField
+        id="purchase-comment"
+        label="Comment"
+        error={errors.comment?.message}
+        hint="Optional: anything the organiser should know."
+      >
+        {(control) => <Textarea {...control} {...form.register('comment')} rows={3} maxLength={2000} />}
+      </FormField>
+      <p className="text-xs text-muted-foreground">
+        The price is confirmed by the organiser on approval; you pay only for the places approved.
+      </p>
+      <FormActions pending={create.isPending} submitLabel="Send request" />
+    </form>
+  );
+}
+
+function placesHint(
+  category: BadgeCategorySummary,
+  allocation: { quantity: number; available: number } | undefined,
+): string {
+  const price = `${formatPrice(category.unitPrice, category.currency)} per place.`;
+  if (!allocation) return `${price} You have no places in this category yet.`;
+  return `${price} You have ${allocation.quantity} places, ${allocation.available} of them still free.`;
+}

@@ -1,0 +1,82 @@
+import { DownloadIcon, FileTextIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useCreditNote } from '../api/get-credit-note';
+import { useInvoice } from '../api/get-invoice';
+import { InvoiceDocument } from './invoice-document';
+import { documentFileName, loadInvoicePdf, useInvoicePdf } from './invoice-pdf';
+
+export type DocumentSource = { kind: 'invoice'; purchaseId: number } | { kind: 'credit_note'; id: number };
+
+type InvoiceDialogProps = { source: DocumentSource | null; onClose: () => void };
+
+/** An invoice or credit note on screen, with its PDF a click away. */
+export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
+  const invoice = useInvoice(source?.kind === 'invoice' ? source.purchaseId : 0, source?.kind === 'invoice');
+  const creditNote = useCreditNote(source?.kind === 'credit_note' ? source.id : 0, source?.kind === 'credit_note');
+  const query = source?.kind === 'credit_note' ? creditNote : invoice;
+  const pdf = useInvoicePdf();
+  const noun = source?.kind === 'credit_note' ? 'credit note' : 'invoice';
+
+  // Fetched while the reader looks at the document, so that the download starts at once.
+  useEffect(() => {
+    if (source) void loadInvoicePdf().catch(() => undefined);
+  }, [source]);
+
+  return (
+    <Dialog open={source !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>
+            {query.data
+              ? `${query.data.kind === 'credit_note' ? 'Credit note' : 'Invoice'} ${query.data.number}`
+              : `The ${noun}`}
+          </DialogTitle>
+          <DialogDescription>
+            {query.data?.kind === 'credit_note'
+              ? 'The amount given back, as issued.'
+              : 'As issued; its payment status is current. Download it as an A4 PDF.'}
+          </DialogDescription>
+        </DialogHeader>
+        {query.isPending ? (
+          <div aria-hidden className="grid gap-4 rounded-lg border p-6">
+            <Skeleton className="h-7 w-40" />
+            <Skeleton className="h-4 w-64" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : query.isError ? (
+          <EmptyState
+            icon={FileTextIcon}
+            title={`The ${noun} could not be loaded`}
+            description={errorMessage(query.error, 'Please try again in a moment.')}
+          />
+        ) : (
+          <>
+            <div className="overflow-x-auto rounded-lg border">
+              <InvoiceDocument document={query.data} />
+            </div>
+            <div className="flex justify-end">
+              <Button
+                disabled={pdf.pending}
+                onClick={() => void pdf.download([query.data], documentFileName(query.data))}
+              >
+                {pdf.pending ? (
+                  <Spinner className="size-4 text-current" label="Generating" />
+                ) : (
+                  <DownloadIcon aria-hidden />
+                )}
+                Download PDF
+              </Button>
+            </div>
+          </>
+        )}
+        {pdf.stage}
+      </DialogContent>
+    </Dialog>
+  );
+}

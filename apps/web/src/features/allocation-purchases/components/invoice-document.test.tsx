@@ -1,0 +1,108 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { invoiceOf, purchaseOf } from '../testing/fixtures';
+import { InvoiceDocument } from './invoice-document';
+import { PurchaseDetails } from './purchase-details-dialog';
+
+function cells() {
+  const [, row] = screen.getAllByRole('row');
+  return within(row!)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
+}
+
+describe('InvoiceDocument', () => {
+  it('shows event, number, date, bill-to, the line, the total amount and the status in dollars with two decimals', () => {
+    render(
+      <InvoiceDocument
+        document={invoiceOf({
+          lines: [{ description: 'Badge Allocation', quantity: 8, unitPrice: 123450, total: 987600 }],
+          totalAmount: 987600,
+          notes: 'Pay within 14 days',
+        })}
+      />,
+    );
+    const article = screen.getByRole('article', { name: 'Invoice INV-2027-000007' });
+    expect(article.textContent).toContain('Nordic Tech Expo 2027');
+    expect(article.textContent).toContain('2 February 2027');
+    expect(screen.getByRole('region', { name: 'Bill to' }).textContent).toBe(
+      'Bill toAurora Robotics ASAda Lindexhibitor@aurora-robotics.example',
+    );
+    expect(cells()).toEqual(['Badge Allocation', '8', '$1,234.50', '$9,876.00']);
+    expect(article.textContent).toContain('Total amount$9,876.00');
+    expect(article.textContent).toContain('Payment statusPENDING');
+    expect(screen.getByRole('region', { name: 'Notes' }).textContent).toContain('Pay within 14 days');
+  });
+
+  it('writes N/A for a missing event, company, contact and email, and the default description', () => {
+    render(
+      <InvoiceDocument
+        document={invoiceOf({
+          eventName: '',
+          billTo: { companyName: null, contactName: '  ', email: null, address: null, vatNumber: null },
+          lines: [{ description: '', quantity: 2, unitPrice: 500, total: 1000 }],
+          totalAmount: 1000,
+          status: 'PAID',
+        })}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Bill to' }).textContent).toBe('Bill toN/AN/AN/A');
+    expect(screen.getByRole('article').textContent).toContain('EventN/A');
+    expect(cells()).toEqual(['Badge Allocation', '2', '$5.00', '$10.00']);
+    expect(screen.getByRole('article').textContent).toContain('Payment statusPAID');
+    expect(screen.queryByRole('region', { name: 'Notes' })).toBeNull();
+  });
+
+  it('renders a credit note through the same component, naming the invoice it credits', () => {
+    render(
+      <InvoiceDocument
+        document={invoiceOf({
+          kind: 'credit_note',
+          number: 'CN-2027-000003',
+          status: 'CREDITED',
+          creditedInvoiceNumber: 'INV-2027-000007',
+          totalAmount: 5000,
+          lines: [{ description: 'Refund: 2 places', quantity: 2, unitPrice: 2500, total: 5000 }],
+        })}
+      />,
+    );
+    const article = screen.getByRole('article', { name: 'Credit note CN-2027-000003' });
+    expect(article.textContent).toContain('Credits invoiceINV-2027-000007');
+    expect(article.textContent).toContain('Total credited$50.00');
+    expect(article.textContent).toContain('StatusCREDITED');
+    expect(article.textContent).not.toContain('Payment status');
+  });
+});
+
+describe('PurchaseDetails figures', () => {
+  it('falls back to the quantity asked for and the requested total before approval', () => {
+    render(<PurchaseDetails purchase={purchaseOf()} onOpenDocument={() => {}} />);
+    expect(screen.getByText('Places approved').nextSibling?.textContent).toBe('—');
+    expect(screen.getByText('Amount (as requested)').nextSibling?.textContent).toBe('$250.00');
+    expect(screen.getByText('Not paid')).toBeTruthy();
+  });
+
+  it('shows the amount to pay for the places approved once approved, and paid once paid', () => {
+    render(
+      <PurchaseDetails
+        purchase={purchaseOf({ status: 'paid', accepted_amount: 8, amount_to_pay: 20000, is_paid: true })}
+        onOpenDocument={() => {}}
+      />,
+    );
+    expect(screen.getByText('Places approved').nextSibling?.textContent).toBe('8');
+    expect(screen.getByText('Amount to pay').nextSibling?.textContent).toBe('$200.00');
+    expect(screen.getByText('Paid', { selector: 'span:not([class*=rounded-full])' })).toBeTruthy();
+  });
+
+  it('writes N/A for a requester without a company', () => {
+    render(
+      <PurchaseDetails
+        purchase={purchaseOf({
+          admin: { id: 9, companyName: null, firstName: 'Sol', lastName: 'Berg', email: 'sol@x.example' },
+        })}
+        onOpenDocument={() => {}}
+      />,
+    );
+    expect(screen.getByText('Requested by').nextSibling?.textContent).toBe('N/ASol Berg · sol@x.example');
+  });
+});

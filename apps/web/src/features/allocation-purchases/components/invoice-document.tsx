@@ -1,0 +1,127 @@
+import type { BillingDocument } from '@portal/shared/allocation-purchases';
+import { formatInvoiceAmount } from '@portal/shared/money';
+import { cn } from '@/lib/utils';
+import { documentFigures } from '../lib/document-figures';
+
+const STATUS_CLASSES: Record<BillingDocument['status'], string> = {
+  PAID: 'border-success text-success',
+  PENDING: 'border-amber-600 text-amber-700 dark:border-amber-400 dark:text-amber-300',
+  CREDITED: 'border-primary text-primary',
+};
+
+/** Issue dates as on paper: the same text for every reader, whatever the browser's language. */
+const issueDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * An invoice or a credit note as issued (spec §3): event, number, date, bill-to, one line, total
+ * amount, PAID or PENDING, notes. The screen and the PDF draw this same component.
+ */
+export function InvoiceDocument({ document, page = false }: { document: BillingDocument; page?: boolean }) {
+  const figures = documentFigures(document);
+  // On an A4 page the layout is fixed: a PDF made on a phone is the same as one made on a desktop.
+  const cell = page ? 'px-2' : 'px-1 sm:px-2';
+  const isCreditNote = document.kind === 'credit_note';
+  const title = isCreditNote ? 'Credit note' : 'Invoice';
+  const { address, vatNumber } = document.billTo;
+  return (
+    <article
+      aria-label={`${title} ${document.number}`}
+      className={cn(
+        'flex flex-col gap-8 bg-card text-card-foreground',
+        page ? 'min-h-[1123px] p-14 text-[13px]' : 'p-4 text-sm sm:p-10',
+      )}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-4 border-b pb-6">
+        <div>
+          <h2 className="text-2xl font-semibold tracking-tight uppercase">{title}</h2>
+          <p className="mt-1 text-muted-foreground">{figures.eventName}</p>
+        </div>
+        <dl className="grid grid-cols-[auto_auto] gap-x-4 gap-y-1 text-right">
+          <dt className="text-muted-foreground">{isCreditNote ? 'Credit note ID' : 'Invoice ID'}</dt>
+          <dd className="font-medium">{document.number}</dd>
+          <dt className="text-muted-foreground">Date</dt>
+          <dd>{issueDate.format(new Date(document.issuedAt))}</dd>
+          <dt className="text-muted-foreground">Event</dt>
+          <dd>{figures.eventName}</dd>
+          {document.creditedInvoiceNumber && (
+            <>
+              <dt className="text-muted-foreground">Credits invoice</dt>
+              <dd>{document.creditedInvoiceNumber}</dd>
+            </>
+          )}
+        </dl>
+      </header>
+
+      <section aria-label="Bill to">
+        <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Bill to</h3>
+        <p className="mt-2 font-medium">{figures.companyName}</p>
+        <p>{figures.contactName}</p>
+        <p>{figures.email}</p>
+        {address && <p className="whitespace-pre-line text-muted-foreground">{address}</p>}
+        {vatNumber && <p className="text-muted-foreground">VAT {vatNumber}</p>}
+      </section>
+
+      <table className={cn('w-full border-collapse text-left', page ? 'text-[13px]' : 'text-xs sm:text-sm')}>
+        <thead>
+          <tr
+            className={cn(
+              'border-b text-muted-foreground uppercase',
+              page ? 'text-xs tracking-wide' : 'text-[11px] sm:text-xs sm:tracking-wide',
+            )}
+          >
+            <th scope="col" className="py-2 pr-2 font-semibold">
+              Description
+            </th>
+            <th scope="col" className={cn(cell, 'py-2 text-right font-semibold')}>
+              Quantity
+            </th>
+            <th scope="col" className={cn(cell, 'py-2 text-right font-semibold')}>
+              Unit price
+            </th>
+            <th scope="col" className="py-2 pl-2 text-right font-semibold">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr className="border-b">
+            <td className="py-3 pr-2">{figures.description}</td>
+            <td className={cn(cell, 'py-3 text-right tabular-nums')}>{figures.quantity}</td>
+            <td className={cn(cell, 'py-3 text-right tabular-nums')}>{formatInvoiceAmount(figures.unitPrice)}</td>
+            <td className="py-3 pl-2 text-right tabular-nums">{formatInvoiceAmount(figures.total)}</td>
+          </tr>
+        </tbody>
+      </table>
+
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <p className="flex items-center gap-3">
+          <span className="text-muted-foreground">{isCreditNote ? 'Status' : 'Payment status'}</span>
+          <span
+            className={cn(
+              'rounded-md border-2 px-3 py-1 text-base font-bold tracking-widest',
+              STATUS_CLASSES[figures.status],
+            )}
+          >
+            {figures.status}
+          </span>
+        </p>
+        <p className="text-right">
+          <span className="mr-3 text-muted-foreground">{isCreditNote ? 'Total credited' : 'Total amount'}</span>
+          <span className="text-xl font-semibold tabular-nums">{formatInvoiceAmount(figures.totalAmount)}</span>
+        </p>
+      </div>
+
+      {document.cancelledByCreditNoteNumber && (
+        <p className="rounded-md border border-destructive/40 px-3 py-2 text-destructive">
+          Cancelled by credit note {document.cancelledByCreditNoteNumber}; a corrected invoice replaces it.
+        </p>
+      )}
+      {document.notes && (
+        <section aria-label="Notes">
+          <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Notes</h3>
+          <p className="mt-2 whitespace-pre-line">{document.notes}</p>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+import type { AllocationPurchase } from '@portal/shared/allocation-purchases';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormDialog } from '@/components/form/form-dialog';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
+import { Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useReissueInvoice } from '../api/reissue-invoice';
+
+/**
+ * Reissue invoice: after the company's billing details changed, the current invoice is cancelled
+ * by a credit note and a corrected one is issued under a new number (numbers are never reused).
+ */
+export function ReissueInvoiceDialog({
+  purchase,
+  onClose,
+}: {
+  purchase: AllocationPurchase | null;
+  onClose: () => void;
+}) {
+  const reissue = useReissueInvoice();
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string>();
+
+  function close() {
+    setReason('');
+    setFailure(undefined);
+    onClose();
+  }
+
+  function confirm() {
+    if (!purchase) return;
+    setFailure(undefined);
+    reissue.mutate(
+      { id: purchase.id, body: { reason: reason.trim() || undefined } },
+      {
+        onSuccess: (updated) => {
+          toast.success(updated.invoice_id ? `Invoice ${updated.invoice_id} issued` : 'Invoice reissued');
+          close();
+        },
+        onError: (error) => setFailure(errorMessage(error, 'The invoice could not be reissued')),
+      },
+    );
+  }
+
+  return (
+    <FormDialog
+      open={purchase !== null}
+      onClose={close}
+      title="Reissue invoice"
+      description={
+        purchase?.invoice_id
+          ? `Invoice ${purchase.invoice_id} is cancelled by a credit note and a corrected invoice is issued with today’s billing details.`
+          : ''
+      }
+    >
+      <div className="grid gap-4">
+        <FormAlert message={failure} />
+        <FormField id="reissue-reason" label="Reason" hint="Optional: printed on the credit note.">
+          {(control) => (
+            <Textarea
+              {...control}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              rows={2}
+              maxLength={500}
+            />
+          )}
+        </FormField>
+        <DialogFooter className="mt-2">
+          <DialogClose asChild>
+            <Button variant="outline" disabled={reissue.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <Button onClick={confirm} disabled={reissue.isPending}>
+            {reissue.isPending && <Spinner className="size-4 text-current" label="Saving" />}
+            Reissue invoice
+          </Button>
+        </DialogFooter>
+      </div>
+    </FormDialog>
+  );
+}

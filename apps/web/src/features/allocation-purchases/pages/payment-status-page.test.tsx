@@ -1,0 +1,120 @@
+import type { PublicPaymentStatusBody } from '@portal/shared/allocation-purchases';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api } from '@/lib/api-client';
+import { clearSession, startSession } from '@/lib/session';
+import type { Reply } from '@/testing/fake-adapter';
+import { renderRoute } from '@/testing/render';
+import { demo } from '@/testing/sessions';
+import { answerRequests, type PurchaseRequest } from '../testing/api';
+import { PaymentStatusPage } from './payment-status-page';
+
+const originalAdapter = api.defaults.adapter;
+
+afterEach(() => {
+  api.defaults.adapter = originalAdapter;
+  clearSession();
+});
+
+function status(value: PublicPaymentStatusBody['status']): Reply {
+  return {
+    status: 200,
+    data: { data: { status: value, amount: 20000, currency: 'USD', eventName: 'Nordic Tech Expo 2027' } },
+  };
+}
+
+function open(sync: Reply | (() => Reply), path = '/payment-status/42') {
+  const seen: PurchaseRequest[] = answerRequests(({ method, url }) => {
+    if (method === 'POST' && url === '/admin/allocation-purchases/42/payment-token')
+      return {
+        status: 200,
+        data: { data: { provider: 'sandbox', url: '/payments/sandbox/session-0001', instructions: null } },
+      };
+    return typeof sync === 'function' ? sync() : sync;
+  });
+  const { router } = renderRoute(path, [
+    { path: '/payment-status/:allocationPurchaseId', element: <PaymentStatusPage /> },
+    { path: '/payments/sandbox/:sessionId', element: <p>Sandbox checkout</p> },
+    { path: '/allocation-purchases', element: <p>Purchases</p> },
+  ]);
+  return { seen, router };
+}
+
+describe('PaymentStatusPage', () => {
+  it('asks the provider through the sync endpoint on load and shows a payment received', async () => {
+    const { seen } = open(status('paid'));
+    expect(await screen.findByRole('heading', { name: 'Payment received' })).toBeTruthy();
+    expect(seen[0]).toMatchObject({ method: 'GET', url: '/webhooks/allocation-purchases/42/sync-payment' });
+    expect(screen.getByText('$200.00')).toBeTruthy();
+    expect(screen.getByText('Nordic Tech Expo 2027')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Retry payment/ })).toBeNull();
+    // Signed out: no way into the portal's purchases from here.
+    expect(screen.queryByRole('link', { name: 'Back to Allocation Purchases' })).toBeNull();
+  });
+
+  it('links a signed-in payer back to the purchase', async () => {
+    startSession({ admin: demo.exhibitor().user, token: 't', refreshToken: 'r' });
+    open(status('paid'));
+    const back = await screen.findByRole('link', { name: 'Back to Allocation Purchases' });
+    expect(back.getAttribute('href')).toBe('/allocation-purchases?purchase=42');
+  });
+
+  it('shows a pending payment and checks again on request', async () => {
+    let answers = 0;
+    const { seen } = open(() => status(++answers === 1 ? 'pending' : 'paid'));
+    expect(await screen.findByRole('heading', { name: 'Payment pending' })).toBeTruthy();
+    expect(screen.getByText(/Do not pay twice/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { name: 'Payment received' })).toBeTruthy();
+    expect(seen).toHaveLength(2);
+  });
+
+  it.each([
+    ['failed', 'Payment failed'],
+    ['cancelled', 'Payment cancelled'],
+  ] as const)(
+    'offers a signed-in payer to retry a %s payment, which goes back to the checkout',
+    async (value, title) => {
+      startSession({ admin: demo.exhibitor().user, token: 't', refreshToken: 'r' });
+      const { router, seen } = open(status(value));
+      expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
+      expect(screen.getByText('If it keeps failing, contact the organiser of Nordic Tech Expo 2027.')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Retry payment' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/payments/sandbox/session-0001'));
+      expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/admin/allocation-purchases/42/payment-token' });
+    },
+  );
+
+  it('sends a signed-out payer to sign in before retrying', async () => {
+    open(status('failed'));
+    const link = await screen.findByRole('link', { name: 'Sign in to retry payment' });
+    expect(link.getAttribute('href')).toBe('/allocation-purchases?purchase=42');
+  });
+
+  it('says so when the payment does not exist', async () => {
+    open({ status: 404, data: { statusCode: 404, error: 'Not Found', message: 'Allocation purchase not found' } });
+    expect(await screen.findByRole('heading', { name: 'Payment not found' })).toBeTruthy();
+    expect(screen.queryByText('$200.00')).toBeNull();
+  });
+
+  it('offers to try again when the check itself failed', async () => {
+    let answers = 0;
+    open(() =>
+      ++answers === 1
+        ? {
+            status: 502,
+            data: { statusCode: 502, error: 'Bad Gateway', message: 'The payment provider did not answer' },
+          }
+        : status('paid'),
+    );
+    expect(await screen.findByText('The payment provider did not answer')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Payment received' })).toBeTruthy();
+  });
+
+  it('needs no call for an id that cannot exist', async () => {
+    const { seen } = open(status('paid'), '/payment-status/abc');
+    expect(await screen.findByRole('heading', { name: 'Payment not found' })).toBeTruthy();
+    expect(seen).toHaveLength(0);
+  });
+});

@@ -1,0 +1,201 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchChromium, openPage, signIn, storedAuth, type DemoUser } from './browser';
+
+// The demo show (apps/api/src/db/seed/demo.ts): Aurora Robotics holds 10 places of "Exhibitor
+// staff" at $45.00 each.
+const CATEGORY = 'Exhibitor staff';
+const COMPANY = 'Aurora Robotics AS';
+const EVENT = 'Nordic Tech Expo 2027';
+
+let browser: Browser;
+let downloads: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  downloads = mkdtempSync(join(tmpdir(), 'portal-e2e-invoices-'));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(downloads, { recursive: true, force: true });
+});
+
+async function signedIn(user: DemoUser): Promise<Page> {
+  const { page } = await openPage(browser);
+  await signIn(page, user);
+  await page.locator('aside nav[aria-label="Main"]').getByRole('link', { name: 'Dashboard' }).waitFor();
+  return page;
+}
+
+async function callApi<T>(page: Page, path: string): Promise<T> {
+  const auth = await storedAuth(page);
+  const response = await fetch(`${baseUrl}/api${path}`, { headers: { Authorization: `Bearer ${auth?.accessToken}` } });
+  expect(response.ok, `GET ${path}: ${response.status}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+type AllocationRow = { adminId: number; badgeCategory: { name: string }; quantity: number };
+
+async function staffPlaces(page: Page): Promise<number> {
+  const me = (await storedAuth(page)) as unknown as { user: { id: number } } | null;
+  const allocations = await callApi<{ data: AllocationRow[] }>(
+    page,
+    `/admin/allocations?adminId=${me!.user.id}&per_page=100`,
+  );
+  return allocations.data.find((row) => row.badgeCategory.name === CATEGORY)!.quantity;
+}
+
+/** The row of the one purchase this test makes: the newest of the category. */
+function purchaseRow(page: Page) {
+  return page.getByRole('row').filter({ hasText: CATEGORY }).first();
+}
+
+describe('allocation purchases', () => {
+  it('exhibitor requests 10, organiser approves 8, exhibitor pays in the sandbox, the allocation grows by 8, the invoice PDF reads back, a refund of 2 places issues a credit note', async () => {
+    const exhibitor = await signedIn('exhibitor');
+    const before = await staffPlaces(exhibitor);
+
+    // Request 10 more places; the price is shown live before sending.
+    await exhibitor.goto('/allocation-purchases');
+    await exhibitor.getByRole('button', { name: 'Request more badges' }).click();
+    const request = exhibitor.getByRole('dialog');
+    const category = request.getByRole('combobox', { name: /Category/ });
+    await category.locator('option', { hasText: CATEGORY }).waitFor({ state: 'attached' });
+    await category.selectOption({ label: (await category.locator('option', { hasText: CATEGORY }).textContent())! });
+    await request.getByRole('spinbutton', { name: /Places/ }).fill('10');
+    await expect.poll(() => request.getByTestId('live-price').textContent()).toBe('$450.00');
+    await request.getByRole('textbox', { name: /Comment/ }).fill('Two more stand shifts');
+    await request.getByRole('button', { name: 'Send request' }).click();
+    await request.waitFor({ state: 'detached' });
+    await purchaseRow(exhibitor).getByText('Requested').waitFor();
+
+    // The organiser approves 8 of the 10.
+    const organiser = await signedIn('eventAdmin');
+    await organiser.goto('/allocation-purchases?status=requested');
+    const row = purchaseRow(organiser).filter({ hasText: COMPANY });
+    await row.getByRole('button', { name: /^Review/ }).click();
+    const review = organiser.getByRole('dialog');
+    await review.getByText('Two more stand shifts').waitFor();
+    await review.getByRole('spinbutton', { name: /Places to approve/ }).fill('8');
+    await review.getByText(/To pay: \$360\.00/).waitFor();
+    await review.getByRole('button', { name: 'Approve' }).click();
+    await review.waitFor({ state: 'detached' });
+    await organiser.goto('/allocation-purchases?status=approved');
+    await purchaseRow(organiser).filter({ hasText: COMPANY }).getByText('Approved').waitFor();
+
+    // The exhibitor pays in the sandbox checkout and lands on the payment status.
+    await exhibitor.goto('/allocation-purchases');
+    await purchaseRow(exhibitor).getByRole('button', { name: /^Pay:/ }).click();
+    await exhibitor.waitForURL(/\/payments\/sandbox\/[\w-]+$/);
+    await exhibitor.getByText('Test checkout.').waitFor();
+    await exhibitor.getByText('$360.00').waitFor();
+    await exhibitor.getByText(EVENT).waitFor();
+    await exhibitor.getByRole('button', { name: 'Pay successfully' }).click();
+    await exhibitor.waitForURL(/\/payment-status\/\d+$/);
+    const purchaseId = Number(new URL(exhibitor.url()).pathname.split('/').at(-1));
+    await exhibitor.getByRole('heading', { name: 'Payment received' }).waitFor();
+    await exhibitor.getByText('$360.00').waitFor();
+
+    // The allocation grew by the 8 approved, not the 10 asked for.
+    expect(await staffPlaces(exhibitor)).toBe(before + 8);
+
+    // The invoice, now PAID, downloads as a PDF whose text holds the figures.
+    await exhibitor.getByRole('link', { name: 'Back to Allocation Purchases' }).click();
+    const details = exhibitor.getByRole('dialog');
+    await details.getByText('Paid', { exact: true }).first().waitFor();
+    await details.getByRole('button', { name: 'View invoice' }).click();
+    const invoice = exhibitor.getByRole('article', { name: /^Invoice INV-/ });
+    await invoice.getByText('PAID', { exact: true }).waitFor();
+    const number = (await invoice.getAttribute('aria-label'))!.replace('Invoice ', '');
+    const [download] = await Promise.all([
+      exhibitor.waitForEvent('download'),
+      exhibitor.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    const file = join(downloads, download.suggestedFilename());
+    await download.saveAs(file);
+
+    const text = execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    for (const expected of [
+      'INVOICE',
+      number,
+      EVENT,
+      COMPANY,
+      'exhibitor@aurora-robotics.example',
+      'Badge Allocation',
+      '$45.00',
+      '$360.00',
+      'PAID',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toMatch(/Badge Allocation: Exhibitor staff\s+8\s+\$45\.00\s+\$360\.00/);
+    const info = execFileSync('/usr/bin/pdfinfo', [file], { encoding: 'utf8' });
+    expect(info).toMatch(/Pages:\s+1/);
+    // A4 portrait: 595 × 842 points.
+    expect(info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
+
+    // The organiser downloads every invoice of the event as one PDF, a page each.
+    await organiser.goto('/events/1?tab=purchases');
+    const [all] = await Promise.all([
+      organiser.waitForEvent('download'),
+      organiser.getByRole('button', { name: 'Download all invoices' }).click(),
+    ]);
+    const allFile = join(downloads, all.suggestedFilename());
+    await all.saveAs(allFile);
+    const invoices = await callApi<{ data: { number: string }[] }>(organiser, '/admin/events/1/invoices');
+    expect(invoices.data.map((item) => item.number)).toContain(number);
+    expect(execFileSync('/usr/bin/pdfinfo', [allFile], { encoding: 'utf8' })).toMatch(
+      new RegExp(`Pages:\\s+${invoices.data.length}\\n`),
+    );
+    const allText = execFileSync('/usr/bin/pdftotext', [allFile, '-'], { encoding: 'utf8' });
+    for (const item of invoices.data) expect(allText).toContain(item.number);
+
+    // The organiser refunds 2 of the 8 places: a credit note, drawn by the same document view,
+    // and 2 places fewer.
+    await organiser.goto(`/allocation-purchases?purchase=${purchaseId}`);
+    await organiser.getByRole('dialog').getByRole('button', { name: 'Refund' }).click();
+    const refund = organiser.getByRole('dialog', { name: 'Refund payment' });
+    await refund.getByRole('textbox', { name: /Amount/ }).fill('90.00');
+    await refund.getByRole('textbox', { name: /Reason/ }).fill('Two stand shifts cancelled');
+    await refund.getByRole('button', { name: 'Refund' }).click();
+    await organiser
+      .getByRole('alertdialog', { name: 'Refund this payment?' })
+      .getByRole('button', { name: 'Refund' })
+      .click();
+    await refund.waitFor({ state: 'detached' });
+    const reviewed = organiser.getByRole('dialog', { name: `Purchase #${purchaseId}` });
+    await reviewed.getByText('Partially refunded').waitFor();
+    await reviewed.getByRole('button', { name: /^Credit note CN-/ }).click();
+    const creditNote = organiser.getByRole('article', { name: /^Credit note CN-/ });
+    await creditNote.getByText(number).first().waitFor();
+    expect(await creditNote.innerText()).toMatch(/Total credited\s*\$90\.00/);
+    expect(await staffPlaces(exhibitor)).toBe(before + 6);
+
+    await exhibitor.context().close();
+    await organiser.context().close();
+  });
+
+  it('the payment-status page shows no more than status, amount and event to someone signed out', async () => {
+    const organiser = await signedIn('eventAdmin');
+    const list = await callApi<{ data: { id: number }[] }>(
+      organiser,
+      '/admin/allocation-purchases?status=partially_refunded',
+    );
+    await organiser.context().close();
+    const { page } = await openPage(browser);
+    await page.goto(`/payment-status/${list.data[0]!.id}`);
+    await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+    const body = await page.locator('main').innerText();
+    expect(body).toContain(EVENT);
+    expect(body).not.toContain(COMPANY);
+    expect(body).not.toContain('exhibitor@aurora-robotics.example');
+    expect(await page.getByRole('link', { name: 'Back to Allocation Purchases' }).count()).toBe(0);
+    await page.context().close();
+  });
+});
