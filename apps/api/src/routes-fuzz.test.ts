@@ -158,11 +158,13 @@ const isText = (schema: JsonSchema) => !schema.type || (schema.type === 'string'
 
 type Example = { pathValues: string[]; query: [string, unknown][]; body: string | undefined };
 const UNSTORABLE = ['a\u0000b', 'x\uD800'];
+const EXTREMES = [1e308, -1];
 
 /**
  * Deterministic examples: each value of the sweep in every path parameter, in every text field and
- * in every other field at once; then NUL and a lone surrogate in each text field on its own, the
- * others valid, since one invalid field stops a request before it reaches the database.
+ * in every other field at once; then NUL and a lone surrogate in each text field on its own, and
+ * 1e308 and -1 in each other field on its own, the rest valid, since one invalid field stops a
+ * request before it reaches the database.
  */
 function sweep(op: Operation): Example[] {
   const examples: Example[] = [];
@@ -181,8 +183,8 @@ function sweep(op: Operation): Example[] {
     // An email field keeps its valid address here, so that the other text fields reach the service.
     examples.push(example((f) => isText(f.schema) && !/email/i.test(f.name), value, true), example((f) => !isText(f.schema), value, false));
   }
-  for (const field of [...op.query, ...(op.body ?? [])].filter((f) => isText(f.schema))) {
-    for (const value of UNSTORABLE) examples.push(example((f) => f === field, value, false));
+  for (const field of [...op.query, ...(op.body ?? [])]) {
+    for (const value of isText(field.schema) ? UNSTORABLE : EXTREMES) examples.push(example((f) => f === field, value, false));
   }
   return examples;
 }
