@@ -196,6 +196,12 @@ describe('sort', () => {
     expect(await names('-name')).toEqual([...ascending].reverse());
   });
 
+  it.each([1e308, 0, 1.5, '0x10'])('refuses page %j in the advanced filter body', async (page) => {
+    const res = await t.request(w.systemAdmin, { method: 'POST', url: '/api/admin/exhibitor-users/advanced-filter', payload: { conditions: [], page } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toBe('page');
+  });
+
   it('refuses an unknown sort in the advanced filter body', async () => {
     const res = await t.request(w.systemAdmin, { method: 'POST', url: '/api/admin/exhibitor-users/advanced-filter', payload: { conditions: [], sort: '__proto__' } });
     expect(res.statusCode).toBe(400);

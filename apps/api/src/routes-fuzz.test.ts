@@ -91,12 +91,16 @@ const encode = (value: unknown) => {
   return encodeURIComponent(raw.replace(/[\uD800-\uDFFF]/g, '\uFFFD')).replace(/%EF%BF%BD/g, '%ED%A0%80');
 };
 
-type JsonSchema = { type?: string; enum?: unknown[]; minimum?: number; minLength?: number; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[] };
-type Field = { name: string; schema: JsonSchema };
+type JsonSchema = { type?: string; enum?: unknown[]; minimum?: number; minLength?: number; minItems?: number; required?: string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[] };
+type Field = { name: string; schema: JsonSchema; required: boolean };
 type Operation = { method: string; url: string; pathParams: string[]; query: Field[]; body: Field[] | null };
+
+/** Ids of real records by field name, so that a request reaches the database and not just a 404. */
+const knownIds: Record<string, number> = {};
 
 /** A value the field's schema accepts, so that a request gets past every field but the one mutated. */
 function plausible(schema: JsonSchema, name: string): unknown {
+  if (knownIds[name] !== undefined) return knownIds[name];
   const s = schema.anyOf?.[0] ?? schema;
   if (s.enum?.length) return s.enum[0];
   switch (s.type) {
@@ -106,7 +110,7 @@ function plausible(schema: JsonSchema, name: string): unknown {
     case 'boolean':
       return true;
     case 'array':
-      return s.items ? [plausible(s.items, name)] : [];
+      return s.items && s.minItems ? [plausible(s.items, name)] : [];
     case 'object':
       return Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, value]) => [key, plausible(value, key)]));
     default:
@@ -152,20 +156,52 @@ function requestArbitrary(op: Operation) {
 const SWEEP: unknown[] = ['a\u0000b', 'x\uD800', '__proto__', '0x0c', ' 12', '1.2e1', '-1', 1e308, -1, 'a'.repeat(10_000), [], { id: 1 }];
 const isText = (schema: JsonSchema) => !schema.type || (schema.type === 'string' && !schema.enum);
 
-/** Deterministic examples: each value of the sweep in every path parameter, then in every text field, then in every other field. */
-function sweep(op: Operation): { pathValues: string[]; query: [string, unknown][]; body: string | undefined }[] {
-  const examples: { pathValues: string[]; query: [string, unknown][]; body: string | undefined }[] = [];
-  const plain = (fields: Field[]) => Object.fromEntries(fields.map((f) => [f.name, plausible(f.schema, f.name)]));
+type Example = { pathValues: string[]; query: [string, unknown][]; body: string | undefined };
+const UNSTORABLE = ['a\u0000b', 'x\uD800'];
+const EXTREMES = [1e308, -1];
+
+/**
+ * Deterministic examples: each value of the sweep in every path parameter, in every text field and
+ * in every other field at once; then NUL and a lone surrogate in each text field on its own, and
+ * 1e308 and -1 in each other field on its own, the rest valid, since one invalid field stops a
+ * request before it reaches the database.
+ */
+function sweep(op: Operation): Example[] {
+  const examples: Example[] = [];
+  // Only the required fields besides the mutated ones: an optional field's format (a phone number,
+  // a pattern) could fail validation and stop the request before the database.
+  const plain = (fields: Field[]) => Object.fromEntries(fields.filter((f) => f.required).map((f) => [f.name, plausible(f.schema, f.name)]));
+  const example = (pick: (f: Field) => boolean, value: unknown, inPath: boolean): Example => ({
+    pathValues: op.pathParams.map(() => (inPath ? String(value) : '1')),
+    query: Object.entries({ ...plain(op.query), ...Object.fromEntries(op.query.filter(pick).map((f) => [f.name, value])) }),
+    body:
+      op.body && op.method !== 'GET'
+        ? JSON.stringify({ ...plain(op.body), ...Object.fromEntries(op.body.filter(pick).map((f) => [f.name, value])) })
+        : undefined,
+  });
   for (const value of SWEEP) {
-    for (const textFields of [true, false]) {
-      const pick = (f: Field) => isText(f.schema) === textFields;
-      const query = Object.entries({ ...plain(op.query), ...Object.fromEntries(op.query.filter(pick).map((f) => [f.name, value])) });
-      const body = op.body ? JSON.stringify({ ...plain(op.body), ...Object.fromEntries(op.body.filter(pick).map((f) => [f.name, value])) }) : undefined;
-      const pathValues = op.pathParams.map(() => (textFields ? String(value) : '1'));
-      examples.push({ pathValues, query, body: op.method === 'GET' ? undefined : body });
-    }
+    // An email field keeps its valid address here, so that the other text fields reach the service.
+    examples.push(example((f) => isText(f.schema) && !/email/i.test(f.name), value, true), example((f) => !isText(f.schema), value, false));
+  }
+  for (const field of [...op.query, ...(op.body ?? [])]) {
+    for (const value of isText(field.schema) ? UNSTORABLE : EXTREMES) examples.push(example((f) => f === field, value, false));
   }
   return examples;
+}
+
+const FORM_BOUNDARY = '----portal-fuzz-boundary';
+
+/** The operation's body as a multipart form (text fields only), every text field holding `value`. */
+function multipartForm(op: Operation, value: string) {
+  const fields = (op.body ?? []).map((f) => {
+    const plain = plausible(f.schema, f.name);
+    return [f.name, isText(f.schema) ? value : typeof plain === 'string' ? plain : JSON.stringify(plain)] as const;
+  });
+  const parts = fields.map(([name, text]) => `--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`);
+  return {
+    payload: Buffer.from(`${parts.join('')}--${FORM_BOUNDARY}--\r\n`, 'utf8'),
+    headers: { 'content-type': `multipart/form-data; boundary=${FORM_BOUNDARY}` },
+  };
 }
 
 function buildUrl(op: Operation, pathValues: string[], query: [string, unknown][]): string {
@@ -176,7 +212,7 @@ function buildUrl(op: Operation, pathValues: string[], query: [string, unknown][
 }
 
 type OpenApiOperation = {
-  parameters?: { in: string; name: string; schema: JsonSchema }[];
+  parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 };
 
@@ -186,6 +222,13 @@ let operations: (Operation & { isPublic: boolean })[];
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: 1_000_000, LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: 1_000_000 });
   w = await createWorld(t);
+  Object.assign(knownIds, {
+    eventId: w.eventA,
+    badgeCategoryId: w.categoryA,
+    companyId: w.companyA,
+    exhibitorId: w.exhibitorA.id,
+    adminId: w.exhibitorA.id,
+  });
   const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
   operations = t.app.routeTable.map(({ method, url, access }) => {
     const entry = document.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()] ?? {};
@@ -195,8 +238,10 @@ beforeAll(async () => {
       url,
       isPublic: access.kind === 'public',
       pathParams: [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
-      query: (entry.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema })),
-      body: bodySchema ? Object.entries(bodySchema.properties ?? {}).map(([name, schema]) => ({ name, schema })) : null,
+      query: (entry.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema, required: Boolean(p.required) })),
+      body: bodySchema
+        ? Object.entries(bodySchema.properties ?? {}).map(([name, schema]) => ({ name, schema, required: Boolean(bodySchema.required?.includes(name)) }))
+        : null,
     };
   });
 }, 60_000);
@@ -210,6 +255,7 @@ describe('every route under random and boundary input', () => {
       // not leave the routes after it answering 401.
       const admin = await t.createUser({ roles: ['System Admin'] });
       const callers: (TestUser | null)[] = op.isPublic ? [admin, null] : [admin];
+      const examples = sweep(op).map((example): [Example, TestUser | null] => [example, callers.at(-1)!]);
       await fc.assert(
         fc.asyncProperty(requestArbitrary(op), fc.constantFrom(...callers), async ({ pathValues, query, body }, caller) => {
           const url = buildUrl(op, pathValues, query);
@@ -224,10 +270,18 @@ describe('every route under random and boundary input', () => {
           }
           return true;
         }),
-        { numRuns: RUNS_PER_ROUTE, endOnFailure: true, examples: sweep(op).map((example): [typeof example, TestUser | null] => [example, callers.at(-1)!]) },
+        // Examples count among the runs: the random ones come on top of the sweep.
+        { numRuns: examples.length + RUNS_PER_ROUTE, endOnFailure: true, examples },
       ).catch((error: unknown) => failures.push(`${op.method} ${op.url}: ${String(error).slice(0, 600)}`));
+      // The same text fields sent as a multipart form, as the badge forms may be.
+      if (op.body && op.method !== 'GET') {
+        for (const value of [...UNSTORABLE, '__proto__']) {
+          const url = buildUrl(op, op.pathParams.map(() => '1'), []);
+          const res = await t.request(admin, { method: op.method as HTTPMethods, url, ...multipartForm(op, value) });
+          if (res.statusCode >= 500) failures.push(`${op.method} ${url} multipart ${JSON.stringify(value)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+        }
+      }
     }
     if (failures.length) throw new Error(`500 answers:\n${failures.join('\n')}`);
-    void w;
   }, 240_000);
 });

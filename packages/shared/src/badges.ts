@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BADGE_TYPES, CATEGORY_TYPES } from './badge-categories';
-import { emailSchema, idSchema, isoDateTime, listQueryWithSort, sortSchema, textLine } from './common';
+import { DEFAULT_PAGE_SIZE, emailSchema, idSchema, isoDateTime, listQueryWithSort, MAX_PAGE_SIZE, queryInteger, sortSchema, textLine } from './common';
 import { phoneSchema } from './exhibitors';
 
 export const BADGE_STATUSES = ['active', 'cancelled'] as const;
@@ -76,8 +76,8 @@ export const advancedFilterBodySchema = z.object({
       }),
     )
     .max(20),
-  page: z.number().int().min(1).default(1),
-  per_page: z.number().int().min(1).max(100).default(20),
+  page: queryInteger(1, 1_000_000).default(1),
+  per_page: queryInteger(1, MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   sort: sortSchema(BADGE_SORTS),
 });
 export type AdvancedFilterBody = z.input<typeof advancedFilterBodySchema>;

@@ -22,7 +22,7 @@ export function findUnstorable(data: unknown, path: string[] = [], depth = 0): F
     const message = problem(data);
     return message ? { field: field(), message } : null;
   }
-  if (typeof data !== 'object' || data === null) return null;
+  if (typeof data !== 'object' || data === null || Buffer.isBuffer(data)) return null;
   if (depth >= MAX_INPUT_DEPTH) return { field: field(), message: `Nested more than ${MAX_INPUT_DEPTH} levels deep` };
   for (const [key, value] of Object.entries(data)) {
     const keyMessage = problem(key);
@@ -32,8 +32,6 @@ export function findUnstorable(data: unknown, path: string[] = [], depth = 0): F
   }
   return null;
 }
-
-const PARTS: Record<string, string> = { body: 'body', querystring: 'querystring', params: 'params', headers: 'headers' };
 
 /**
  * The zod validator of every route, behind one check of the raw input: whatever a schema says of a
@@ -46,7 +44,7 @@ export const guardedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) 
     if (route.httpPart !== 'headers') {
       const found = findUnstorable(data);
       if (found) {
-        const issue = { field: found.field || (PARTS[route.httpPart ?? 'body'] ?? 'body'), message: found.message };
+        const issue = { field: found.field || (route.httpPart ?? 'body'), message: found.message };
         return { error: new ValidationError(`${issue.field}: ${issue.message}`, [issue]) };
       }
     }
