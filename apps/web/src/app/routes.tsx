@@ -148,7 +148,7 @@ const screens: Screen[] = [
   {
     path: paths.badges.path,
     permissions: ['view_badges'],
-    element: soon('Badges', 'Every badge of the events you manage.'),
+    element: <RegistrationsPage variant="badges" />,
   },
   {
     path: paths.registrations.path,
@@ -275,6 +275,9 @@ const screens: Screen[] = [
     element: soon('Edit Email Template', 'Change a message template of this event.'),
   },
 ];
+
+/** Each signed-in screen's path and guard, for what needs them without the page: the return URL, tests. */
+export const screenAccess = screens.map(({ path, permissions, mode }) => ({ path, permissions, mode }));
 
 /** Public pages get their own loading placeholder while their chunk loads. */
 function PublicFrame() {

@@ -9,6 +9,7 @@ import { useCan } from '@/hooks/use-can';
 import { useCategory } from '../api/get-category';
 import { useCategoryFields } from '../api/get-category-fields';
 import { BadgeList } from '../components/badge-list';
+import { BadgeListLinks } from '../components/badge-links';
 
 /** /users/:badgeCategoryId: the badges of one category. */
 export function CategoryBadgesPage() {
@@ -27,14 +28,17 @@ export function CategoryBadgesPage() {
         title={name}
         description={`${BADGE_TYPE_LABELS[category.data.badgeType]} badges registered in this category.`}
         actions={
-          can('create_exhibitor_user') && (
-            <Button asChild>
-              <Link to={paths.usersByCategoryCreate.href({ badgeCategoryId })}>
-                <PlusIcon aria-hidden />
-                New badge
-              </Link>
-            </Button>
-          )
+          <>
+            <BadgeListLinks />
+            {can('create_exhibitor_user') && (
+              <Button asChild>
+                <Link to={paths.usersByCategoryCreate.href({ badgeCategoryId })}>
+                  <PlusIcon aria-hidden />
+                  New badge
+                </Link>
+              </Button>
+            )}
+          </>
         }
       />
       <BadgeList
