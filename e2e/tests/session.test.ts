@@ -168,6 +168,23 @@ describe('session', () => {
     await page.context().close();
   });
 
+  it('gives the saved page to the same account only: the next person on the browser lands on their own start', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'systemAdmin');
+    await page.goto('/roles');
+    await page.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+
+    await page.getByLabel('Email').fill('exhibitor@aurora-robotics.example');
+    await page.getByLabel('Password', { exact: true }).fill('Exhibitor-Demo-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/welcome');
+    expect(await page.getByText('Access Denied').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('brings a signed-out VIP admin back to /vip/login', async () => {
     const { page } = await openPage(browser);
     await signIn(page, 'vipAdmin');
