@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateTime, textLine, websiteSchema } from './common';
+import { boundedInt, emailSchema, idSchema, isoDateTime, textLine, websiteSchema } from './common';
 import { phoneSchema } from './exhibitors';
 import { passwordSchema } from './passwords';
+
+/** The most uses a registration link may allow. */
+export const MAX_LINK_USES = 100_000;
 
 export const REGISTRATION_LINK_KINDS = ['exhibitor', 'badge'] as const;
 
@@ -27,7 +30,7 @@ export const listRegistrationLinksQuerySchema = z.object({
 export const createExhibitorLinkBodySchema = z.object({
   eventId: idSchema,
   kind: z.literal('exhibitor'),
-  maxUses: z.number().int().min(1).max(100_000).nullish(),
+  maxUses: boundedInt(1, MAX_LINK_USES).nullish(),
   expiresAt: z.iso.datetime({ offset: true }).nullish(),
 });
 

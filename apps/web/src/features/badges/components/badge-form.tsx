@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Badge, CreateBadgeBody, UpdateBadgeBody } from '@portal/shared/badges';
-import { emailSchema, textLine } from '@portal/shared/common';
+import { emailSchema, textLine, whenParsed } from '@portal/shared/common';
 import type { CustomField } from '@portal/shared/custom-fields';
 import { phoneSchema } from '@portal/shared/exhibitors';
 import type { Exhibitor } from '@portal/shared/exhibitors';
@@ -55,7 +55,7 @@ function formSchema(fields: readonly CustomField[], storedFiles: ReadonlySet<str
         const problem = answerProblem(field, values.customFieldValues[field.key], storedFiles.has(field.key));
         if (problem) ctx.addIssue({ code: 'custom', path: ['customFieldValues', field.key], message: problem });
       }
-    });
+    }, whenParsed('customFieldValues'));
 }
 
 type FormSchema = ReturnType<typeof formSchema>;

@@ -130,7 +130,7 @@ export function EventForm({
           error={errors.slug?.message}
         >
           {(control) => (
-            <Input {...control} {...form.register('slug')} autoComplete="off" placeholder="nordic-tech-expo-2027" />
+            <Input {...control} {...form.register('slug')} autoComplete="off" placeholder="example-trade-fair" />
           )}
         </FormField>
         <FormField id="event-description" label="Description" error={errors.description?.message}>
