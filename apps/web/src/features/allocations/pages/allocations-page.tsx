@@ -105,7 +105,7 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
                   setFilter('badgeCategoryId', '');
                   setFilter('eventId', event.target.value);
                 }}
-                className="sm:w-56"
+                className="sm:w-auto sm:min-w-56"
               >
                 <EventOptions events={events.data} empty="All events" />
               </NativeSelect>
@@ -115,7 +115,7 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
               value={badgeCategoryId ?? ''}
               onChange={(event) => setFilter('badgeCategoryId', event.target.value)}
               disabled={eventId == null}
-              className="sm:w-52"
+              className="sm:w-auto sm:min-w-52"
             >
               <option value="">All categories</option>
               {categories.data?.map((category) => (

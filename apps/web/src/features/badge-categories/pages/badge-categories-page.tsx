@@ -84,7 +84,7 @@ export function BadgeCategoriesPage() {
                 aria-label="Filter by event"
                 value={eventId ?? ''}
                 onChange={(event) => setFilter('eventId', event.target.value)}
-                className="sm:w-56"
+                className="sm:w-auto sm:min-w-56"
               >
                 <EventOptions events={events.data} empty="All events" />
               </NativeSelect>
@@ -93,7 +93,7 @@ export function BadgeCategoriesPage() {
               aria-label="Filter by kind"
               value={kind ?? ''}
               onChange={(event) => setFilter('type', event.target.value)}
-              className="sm:w-44"
+              className="sm:w-auto sm:min-w-44"
             >
               <option value="">Badges and add-ons</option>
               <option value="badge">Badges</option>

@@ -143,7 +143,7 @@ export function EventForm({
           error={errors.status?.message}
         >
           {(control) => (
-            <NativeSelect {...control} {...form.register('status')} className="sm:w-60">
+            <NativeSelect {...control} {...form.register('status')} className="sm:w-auto sm:min-w-60">
               {EVENT_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {EVENT_STATUS_LABELS[status]}
