@@ -40,7 +40,8 @@ const FIELDS = [
 const formSchema = z
   .object({
     eventId: z.string().min(1, 'Choose an event'),
-    name: z.string(),
+    // Checked here too, not only in the API's schema below: that runs only once the rest is valid.
+    name: createBadgeCategoryBodySchema.shape.name,
     displayName: z.string(),
     type: z.enum(CATEGORY_TYPES),
     badgeType: z.enum(BADGE_TYPES),
