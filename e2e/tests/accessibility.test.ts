@@ -51,6 +51,9 @@ function screensOf(user: DemoUser, ids: Ids): string[] {
       ];
     case 'eventAdmin':
       return [
+        '/',
+        '/admins',
+        '/companies',
         '/exhibitors',
         '/exhibitors/create',
         `/events/${event}`,

@@ -18,7 +18,8 @@ export type PlacesByCategory = ReadonlyMap<number, Places>;
  */
 export async function getPlaces(holderId: number): Promise<PlacesByCategory> {
   const { data } = await api.get<ListResponse<Allocation>>('/admin/allocations', {
-    params: { adminId: holderId, type: 'badge', per_page: MAX_PAGE_SIZE },
+    // A sub-account's allocation is a child of its exhibitor's: listed only with the children.
+    params: { adminId: holderId, type: 'badge', includeChildAllocations: true, per_page: MAX_PAGE_SIZE },
   });
   return new Map(
     data.data

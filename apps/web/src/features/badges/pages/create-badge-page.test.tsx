@@ -88,6 +88,8 @@ describe('CreateBadgePage: an exhibitor’s places', () => {
     expect(seen.find((request) => request.url === '/admin/allocations')?.params).toMatchObject({
       adminId: 1,
       type: 'badge',
+      // A sub-account's own allocation is a child allocation: listed only with the children.
+      includeChildAllocations: true,
     });
   });
 
