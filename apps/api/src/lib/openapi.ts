@@ -77,6 +77,15 @@ const SUMMARIES: Record<string, string> = {
   'PUT /api/users/{id}': 'Updates a badge (organiser view)',
   'DELETE /api/users/{id}': 'Deletes a badge (organiser view)',
   'PATCH /api/admin/users/bulk-addon-assignment': 'Assigns or removes an add-on on many badges, all or nothing',
+  // Email templates
+  'GET /api/admin/email-templates': 'Lists email templates',
+  'POST /api/admin/email-templates': 'Creates an email template, global or for an event',
+  'GET /api/admin/email-templates/{id}': 'One email template',
+  'PUT /api/admin/email-templates/{id}': 'Updates an email template',
+  'DELETE /api/admin/email-templates/{id}': 'Deletes an email template',
+  'POST /api/admin/email-templates/{id}/clone': 'Copies an email template to an event',
+  'POST /api/admin/email-templates/{id}/test': 'Queues the template with sample values to the caller’s own address',
+  'POST /api/admin/email-templates/preview': 'Renders a template body with sample values, without saving',
 };
 
 const words = (url: string) =>
