@@ -54,7 +54,18 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Readonly<Record<EmailTemplatePurpose, 
     { name: 'invoiceId', label: 'Invoice number', sample: 'INV-2026-000042' },
     { name: 'portalLink', label: 'Link to the purchase in the portal', sample: 'https://portal.example/allocation-purchases' },
   ],
-  password_reset: [...person, { name: 'resetLink', label: 'Link to choose a new password', sample: 'https://portal.example/reset-password?token=sample' }],
+  password_reset: [
+    ...person,
+    { name: 'resetLink', label: 'Link to choose a new password', sample: 'https://portal.example/reset-password/sample' },
+    { name: 'linkValidMinutes', label: 'Minutes the link works', sample: '60' },
+  ],
+};
+
+/** The link a mail of this purpose exists to carry: without it the mail is of no use, so it must appear in each body. */
+export const EMAIL_TEMPLATE_REQUIRED_PLACEHOLDER: Readonly<Partial<Record<EmailTemplatePurpose, string>>> = {
+  registration_link: 'registrationLink',
+  invitation: 'invitationLink',
+  password_reset: 'resetLink',
 };
 
 export const placeholderNames = (purpose: EmailTemplatePurpose): string[] => EMAIL_TEMPLATE_PLACEHOLDERS[purpose].map((p) => p.name);

@@ -36,8 +36,21 @@ export const BUILT_IN_TEMPLATES: Readonly<Record<EmailTemplatePurpose, Required<
       'Dear {{firstName}} {{lastName}},\n\nYour purchase of {{quantity}} {{badgeCategory}} badges for {{eventName}} is now {{purchaseStatus}}.\n\nSee it in the portal: {{portalLink}}\n',
   },
   password_reset: {
-    subject: 'Reset your password',
-    htmlBody: '<p>Dear {{firstName}} {{lastName}},</p><p><a href="{{resetLink}}">Choose a new password</a></p><p>If you did not ask for this, ignore this mail.</p>',
-    textBody: 'Dear {{firstName}} {{lastName}},\n\nChoose a new password: {{resetLink}}\n\nIf you did not ask for this, ignore this mail.\n',
+    subject: 'Choose a new Exhibitor Portal password',
+    htmlBody:
+      '<p>Hello {{firstName}},</p><p>Someone, hopefully you, asked to choose a new password for your Exhibitor Portal account. ' +
+      'Choose it within {{linkValidMinutes}} minutes:</p><p><a href="{{resetLink}}">{{resetLink}}</a></p>' +
+      '<p>The link works once. Choosing a new password signs you out everywhere.<br>' +
+      'If you did not ask for this, ignore this message: your password stays as it is.</p>',
+    textBody: [
+      'Hello {{firstName}},',
+      '',
+      'Someone, hopefully you, asked to choose a new password for your Exhibitor Portal account.',
+      'Choose it within {{linkValidMinutes}} minutes at:',
+      '{{resetLink}}',
+      '',
+      'The link works once. Choosing a new password signs you out everywhere.',
+      'If you did not ask for this, ignore this message: your password stays as it is.',
+    ].join('\n'),
   },
 };

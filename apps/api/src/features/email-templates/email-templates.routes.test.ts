@@ -57,7 +57,7 @@ describe('creating', () => {
   });
 
   it('refuses an unknown placeholder with a 400 naming it', async () => {
-    const res = await send(w.eventAdminA, 'POST', '/api/admin/email-templates', body({ subject: 'Hi {{firstname}}', textBody: 'Code {{badgeCode}}' }));
+    const res = await send(w.eventAdminA, 'POST', '/api/admin/email-templates', body({ subject: 'Hi {{firstname}}', textBody: 'Code {{badgeCode}} at {{registrationLink}}' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('{{firstname}}');
     expect(res.json().details).toEqual([
@@ -67,8 +67,16 @@ describe('creating', () => {
   });
 
   it('stores the HTML sanitised', async () => {
-    const template = await create(w.eventAdminA, { htmlBody: '<p onmouseover="x()">Hi {{firstName}}</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>' });
-    expect(template.htmlBody).toBe('<p>Hi {{firstName}}</p><a>x</a>');
+    const template = await create(w.eventAdminA, {
+      htmlBody: '<p onmouseover="x()">Hi {{firstName}}</p><script>alert(1)</script><a href="javascript:alert(1)">x</a><a href="{{registrationLink}}">go</a>',
+    });
+    expect(template.htmlBody).toBe('<p>Hi {{firstName}}</p><a>x</a><a href="{{registrationLink}}">go</a>');
+  });
+
+  it('refuses a template without the link its purpose carries, naming the body', async () => {
+    const res = await send(w.eventAdminA, 'POST', '/api/admin/email-templates', body({ htmlBody: '<p>Hi {{firstName}}</p>' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'htmlBody', message: 'Use {{registrationLink}}: a mail of this purpose is of no use without it' }]);
   });
 
   it('refuses a body with nothing left once sanitised, and a category of another event', async () => {
@@ -129,10 +137,10 @@ describe('reading, updating and deleting within scope', () => {
 
 describe('cloning', () => {
   it('copies a template to another event, without its category', async () => {
-    const source = await create(w.systemAdmin, { eventId: w.eventA, badgeCategoryId: w.categoryA, textBody: 'Hi {{firstName}}\nbye' });
+    const source = await create(w.systemAdmin, { eventId: w.eventA, badgeCategoryId: w.categoryA, textBody: 'Hi {{firstName}}\n{{registrationLink}}' });
     const res = await send(w.systemAdmin, 'POST', `/api/admin/email-templates/${source.id}/clone`, { eventId: w.eventB, name: 'Copy' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ eventId: w.eventB, badgeCategoryId: null, name: 'Copy', textBody: 'Hi {{firstName}}\nbye', htmlBody: source.htmlBody });
+    expect(res.json().data).toMatchObject({ eventId: w.eventB, badgeCategoryId: null, name: 'Copy', textBody: 'Hi {{firstName}}\n{{registrationLink}}', htmlBody: source.htmlBody });
     expect(res.json().data.id).not.toBe(source.id);
   });
 
@@ -161,7 +169,7 @@ describe('preview and test mail', () => {
   });
 
   it('refuses a preview with an unknown placeholder', async () => {
-    const res = await send(w.eventAdminA, 'POST', '/api/admin/email-templates/preview', { purpose: 'invitation', subject: 's', htmlBody: '<p>{{badgeCode}}</p>' });
+    const res = await send(w.eventAdminA, 'POST', '/api/admin/email-templates/preview', { purpose: 'invitation', subject: 's', htmlBody: '<p>{{badgeCode}} {{invitationLink}}</p>' });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ field: 'htmlBody', message: 'Unknown placeholder {{badgeCode}}' }]);
   });

@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { scopeOf } from '../auth/scope';
 import { enqueueEmail } from '../email/email.repository';
 import * as repo from './email-templates.repository';
-import { renderTemplate, sanitizeTemplateHtml, unknownPlaceholders, type TemplateParts } from './template-rendering';
+import { missingPlaceholders, renderTemplate, sanitizeTemplateHtml, unknownPlaceholders, type TemplateParts } from './template-rendering';
 
 type CreateInput = {
   eventId?: number | null;
@@ -33,9 +33,9 @@ function toTemplate(row: repo.TemplateRow): EmailTemplate {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-/** Refuses a template whose parts use a placeholder its purpose does not offer, naming each. */
+/** Refuses a template using a placeholder its purpose does not offer, or lacking the one it requires, naming each. */
 function checkPlaceholders(purpose: EmailTemplatePurpose, parts: TemplateParts): void {
-  const errors = unknownPlaceholders(purpose, parts);
+  const errors = [...unknownPlaceholders(purpose, parts), ...missingPlaceholders(purpose, parts)];
   if (errors.length) throw new ValidationError(errors.map((e) => e.message).join('; '), errors);
 }
 

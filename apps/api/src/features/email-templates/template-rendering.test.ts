@@ -1,7 +1,7 @@
 import { EMAIL_TEMPLATE_PURPOSES, placeholderNames, samplePlaceholderValues } from '@portal/shared/email-templates';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_TEMPLATES } from './built-in-templates';
-import { placeholdersIn, renderTemplate, sanitizeTemplateHtml, textFromHtml, unknownPlaceholders } from './template-rendering';
+import { missingPlaceholders, placeholdersIn, renderTemplate, sanitizeTemplateHtml, textFromHtml, unknownPlaceholders } from './template-rendering';
 
 describe('placeholders', () => {
   it('finds each name once, spaces inside the braces allowed', () => {
@@ -26,8 +26,19 @@ describe('placeholders', () => {
     expect(unknownPlaceholders('purchase_update', { subject: all, htmlBody: all, textBody: all })).toEqual([]);
   });
 
-  it('gives every built-in template only placeholders of its purpose', () => {
-    for (const purpose of EMAIL_TEMPLATE_PURPOSES) expect(unknownPlaceholders(purpose, BUILT_IN_TEMPLATES[purpose]), purpose).toEqual([]);
+  it('gives every built-in template only placeholders of its purpose, and the one it requires', () => {
+    for (const purpose of EMAIL_TEMPLATE_PURPOSES) {
+      expect(unknownPlaceholders(purpose, BUILT_IN_TEMPLATES[purpose]), purpose).toEqual([]);
+      expect(missingPlaceholders(purpose, BUILT_IN_TEMPLATES[purpose]), purpose).toEqual([]);
+    }
+  });
+
+  it('requires the link of a purpose in each body', () => {
+    const message = 'Use {{resetLink}}: a mail of this purpose is of no use without it';
+    expect(missingPlaceholders('password_reset', { subject: 's', htmlBody: '<p>Hi</p>', textBody: 'Go to {{resetLink}}' })).toEqual([{ field: 'htmlBody', message }]);
+    expect(missingPlaceholders('password_reset', { subject: 's', htmlBody: '<a href="{{resetLink}}">x</a>', textBody: 'Hi' })).toEqual([{ field: 'textBody', message }]);
+    expect(missingPlaceholders('password_reset', { subject: 's', htmlBody: '<a href="{{resetLink}}">x</a>' })).toEqual([]);
+    expect(missingPlaceholders('badge_confirmation', { subject: 's', htmlBody: '<p>Hi</p>' })).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FieldError } from '@portal/shared/common';
-import { placeholderNames, type EmailTemplatePurpose, type RenderedEmail } from '@portal/shared/email-templates';
+import { EMAIL_TEMPLATE_REQUIRED_PLACEHOLDER, placeholderNames, type EmailTemplatePurpose, type RenderedEmail } from '@portal/shared/email-templates';
 import { convert } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 
@@ -23,6 +23,16 @@ export function unknownPlaceholders(purpose: EmailTemplatePurpose, parts: Templa
     }
   }
   return errors;
+}
+
+/** One error per body that lacks the placeholder its purpose requires (the link the mail carries). */
+export function missingPlaceholders(purpose: EmailTemplatePurpose, parts: TemplateParts): FieldError[] {
+  const required = EMAIL_TEMPLATE_REQUIRED_PLACEHOLDER[purpose];
+  if (!required) return [];
+  const bodies = parts.textBody ? (['htmlBody', 'textBody'] as const) : (['htmlBody'] as const);
+  return bodies
+    .filter((field) => !placeholdersIn(parts[field] ?? '').includes(required))
+    .map((field) => ({ field, message: `Use {{${required}}}: a mail of this purpose is of no use without it` }));
 }
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
