@@ -94,6 +94,15 @@ export const SUMMARIES: Record<string, string> = {
   'GET /api/admin/allocation-purchases/{id}/invoice': 'A purchase’s current invoice, as issued',
   'GET /api/admin/credit-notes/{id}': 'One credit note, as issued',
   'GET /api/admin/events/{eventId}/invoices': 'Every invoice and credit note of an event, in number order',
+  // Email templates
+  'GET /api/admin/email-templates': 'Lists email templates',
+  'POST /api/admin/email-templates': 'Creates an email template, global or for an event',
+  'GET /api/admin/email-templates/{id}': 'One email template',
+  'PUT /api/admin/email-templates/{id}': 'Updates an email template',
+  'DELETE /api/admin/email-templates/{id}': 'Deletes an email template',
+  'POST /api/admin/email-templates/{id}/clone': 'Copies an email template to an event',
+  'POST /api/admin/email-templates/{id}/test': 'Queues the template with sample values to the caller’s own address',
+  'POST /api/admin/email-templates/preview': 'Renders a template body with sample values, without saving',
 };
 
 const words = (url: string) =>
