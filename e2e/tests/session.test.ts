@@ -66,7 +66,7 @@ describe('signing in', () => {
       'subAccount',
       '/welcome',
       'Welcome, Emil',
-      ['Overview', 'Badges', 'Badge Categories', 'Badge Allocations'],
+      ['Overview', 'Badges', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     ],
   ];
 
