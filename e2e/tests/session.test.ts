@@ -53,14 +53,7 @@ describe('signing in', () => {
       'exhibitor',
       '/welcome',
       'Welcome, Lars',
-      [
-        'Overview',
-        'Sub-Accounts',
-        'Badges',
-        'Badge Categories',
-        'Badge Allocations',
-        'Allocation Purchases',
-      ],
+      ['Overview', 'Sub-Accounts', 'Badges', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     ],
     [
       'subAccount',
