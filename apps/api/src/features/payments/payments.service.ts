@@ -287,6 +287,17 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
     });
   }
 
+  /**
+   * The sandbox checkout lets anyone holding the link declare a payment made, so it exists only
+   * while the sandbox is the active provider: a session left from before a switch to Stripe or
+   * bank transfers must not become a way to get places without paying.
+   */
+  async function openableSandboxSession(sessionId: string) {
+    const session = providers.active.name === 'sandbox' ? await repo.findSandboxSession(db, sessionId) : undefined;
+    if (!session) throw new NotFoundError('Checkout session');
+    return session;
+  }
+
   return {
     /** Starts paying an approved purchase with the configured provider and says where to pay. */
     async startPayment(actor: Actor, purchaseId: number): Promise<PaymentToken> {
@@ -447,8 +458,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
     },
 
     async getSandboxSession(sessionId: string): Promise<SandboxSession> {
-      const session = await repo.findSandboxSession(db, sessionId);
-      if (!session) throw new NotFoundError('Checkout session');
+      const session = await openableSandboxSession(sessionId);
       const purchase = await loadPurchase(db, session.allocationPurchaseId);
       return {
         amount: session.amountCents,
@@ -464,8 +474,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
       sessionId: string,
       outcome: 'success' | 'failure' | 'abandon',
     ): Promise<{ redirectUrl: string }> {
-      const session = await repo.findSandboxSession(db, sessionId);
-      if (!session) throw new NotFoundError('Checkout session');
+      const session = await openableSandboxSession(sessionId);
       const state = ({ success: 'succeeded', failure: 'failed', abandon: 'abandoned' } as const)[outcome];
       if (!(await repo.settleSandboxSession(db, sessionId, state)))
         throw new ConflictError('This checkout is already finished');
