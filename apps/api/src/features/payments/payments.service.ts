@@ -44,6 +44,8 @@ export type PaymentsOptions = {
 type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
 type RefundBody = z.infer<typeof refundBodySchema>;
 
+const PUBLIC_SYNC_ATTEMPTS = 3;
+
 const STRIPE_SESSION_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
@@ -252,8 +254,14 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
     };
   }
 
+  /**
+   * Anyone may call the public sync, as often as they like: it asks the provider about the latest
+   * few open checkouts only (the payer's return is about the newest), so a purchase with many
+   * abandoned checkouts cannot be used to flood the provider. Older ones settle by webhook.
+   */
   async function syncPurchase(purchaseId: number): Promise<void> {
-    for (const attempt of await repo.attemptsOf(db, purchaseId)) await syncAttempt(attempt, null);
+    const open = (await repo.attemptsOf(db, purchaseId)).filter((attempt) => attempt.state === 'open');
+    for (const attempt of open.slice(0, PUBLIC_SYNC_ATTEMPTS)) await syncAttempt(attempt, null);
   }
 
   async function publicStatus(purchaseId: number): Promise<PublicPaymentStatusBody> {

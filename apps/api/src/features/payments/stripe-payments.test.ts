@@ -340,3 +340,26 @@ describe('the sandbox checkout while Stripe takes the payments', () => {
     expect(await allocationQuantity(exhibitor.id)).toBeUndefined();
   });
 });
+
+describe('the public sync call', () => {
+  it('asks Stripe about a bounded number of checkouts however many were opened', async () => {
+    const { exhibitor, purchaseId } = await checkout(1);
+    const sessions: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const token = await send(exhibitor, 'POST', `/api/admin/allocation-purchases/${purchaseId}/payment-token`);
+      sessions.push(token.json().data.url.split('/').pop() as string);
+    }
+    const asked: string[] = [];
+    const retrieve = stripe.gateway.retrieveCheckoutSession;
+    stripe.gateway.retrieveCheckoutSession = (id) => (asked.push(id), retrieve(id));
+    try {
+      stripe.pay(sessions.at(-1)!);
+      const synced = await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+      expect(synced.json().data.status).toBe('paid');
+      expect(asked.length).toBeLessThanOrEqual(3);
+      expect(asked).toContain(sessions.at(-1));
+    } finally {
+      stripe.gateway.retrieveCheckoutSession = retrieve;
+    }
+  });
+});
