@@ -334,3 +334,28 @@ describe('races', () => {
     expect(await auditCount(id, 'pay')).toBe(1);
   });
 });
+
+describe('cancelling an invoiced purchase', () => {
+  it('cancels its invoice with a credit note, so no unpaid invoice is left standing', async () => {
+    const exhibitor = await t.createUser({ roles: ['Exhibitor'], eventId: w.eventA, companyId: w.companyA });
+    const id = await approved(exhibitor, 2);
+    const invoice = (await purchaseOf(id)).invoice!;
+    const res = await send(exhibitor, 'PUT', `/api/admin/allocation-purchases/${id}`, { action: 'cancel' });
+    expect(res.statusCode).toBe(200);
+    const after = await purchaseOf(id);
+    expect(after.status).toBe('cancelled');
+    expect(after.creditNotes).toHaveLength(1);
+    expect(after.creditNotes[0]).toMatchObject({ amount: 2 * PRICE, invoiceNumber: invoice.number });
+    const documents = (await send(w.eventAdminA, 'GET', `/api/admin/events/${w.eventA}/invoices`)).json()
+      .data as BillingDocument[];
+    expect(documents.find((d) => d.number === invoice.number)?.cancelledByCreditNoteNumber).toBe(
+      after.creditNotes[0]!.number,
+    );
+    expect(await auditCount(id, 'cancel')).toBe(1);
+
+    // A request cancelled before any decision has no invoice, so nothing to credit.
+    const undecided = await requested(exhibitor, 1);
+    await send(exhibitor, 'PUT', `/api/admin/allocation-purchases/${undecided}`, { action: 'cancel' });
+    expect((await purchaseOf(undecided)).creditNotes).toEqual([]);
+  });
+});
