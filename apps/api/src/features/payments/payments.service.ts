@@ -261,7 +261,15 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
    */
   async function syncPurchase(purchaseId: number): Promise<void> {
     const open = (await repo.attemptsOf(db, purchaseId)).filter((attempt) => attempt.state === 'open');
-    for (const attempt of open.slice(0, PUBLIC_SYNC_ATTEMPTS)) await syncAttempt(attempt, null);
+    for (const attempt of open.slice(0, PUBLIC_SYNC_ATTEMPTS)) {
+      try {
+        await syncAttempt(attempt, null);
+      } catch (error) {
+        // An unreachable provider leaves the attempt open (the webhook settles it later); its
+        // message, which may describe the installation's account, is not for anonymous callers.
+        if (!(error instanceof AppError && error.statusCode === 503)) throw error;
+      }
+    }
   }
 
   async function publicStatus(purchaseId: number): Promise<PublicPaymentStatusBody> {

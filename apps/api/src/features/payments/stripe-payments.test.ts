@@ -362,4 +362,20 @@ describe('the public sync call', () => {
       stripe.gateway.retrieveCheckoutSession = retrieve;
     }
   });
+
+  it('tells an anonymous caller nothing of a provider failure: the status stays pending', async () => {
+    const { purchaseId } = await checkout(1);
+    const retrieve = stripe.gateway.retrieveCheckoutSession;
+    stripe.gateway.retrieveCheckoutSession = async () => {
+      throw new Error('Invalid API Key provided: sk_live_****1234');
+    };
+    try {
+      const synced = await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+      expect(synced.statusCode).toBe(200);
+      expect(synced.json().data.status).toBe('pending');
+      expect(synced.body).not.toContain('sk_live');
+    } finally {
+      stripe.gateway.retrieveCheckoutSession = retrieve;
+    }
+  });
 });
