@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { saveReturnUrl, startSession, takeReturnUrl } from '@/lib/session';
+import { openableAfterSignIn, saveReturnUrl, startSession, takeReturnUrl } from '@/lib/session';
 import { demo } from '@/testing/sessions';
 import { mayOpen } from './routes';
 
@@ -22,6 +22,14 @@ describe('the return URL after sign-in (the route table checks it)', () => {
     saveReturnUrl('/admins', subAccount.user);
     signIn(subAccount);
     expect(takeReturnUrl()).toBeNull();
+  });
+
+  it('sends whoever signs in to the page a visitor was turned away from only if that account may open it', () => {
+    signIn(demo.subAccount());
+    expect(openableAfterSignIn('/admins')).toBeNull();
+    expect(openableAfterSignIn('/welcome')).toBe('/welcome');
+    expect(openableAfterSignIn('//elsewhere.example/welcome')).toBeNull();
+    expect(openableAfterSignIn(undefined)).toBeNull();
   });
 
   it('judges a URL by the guard of the screen it leads to', () => {

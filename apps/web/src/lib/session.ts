@@ -125,6 +125,17 @@ export function takeReturnUrl(): string | null {
   if (!saved || !session) return null;
   const sameAccount =
     saved.userId === session.user.id && saved.email.toLowerCase() === session.user.email.toLowerCase();
-  const samePortal = saved.url.startsWith('/') && !saved.url.startsWith('//');
-  return sameAccount && samePortal && mayReturnTo(saved.url, session) ? saved.url : null;
+  return sameAccount ? openableAfterSignIn(saved.url) : null;
+}
+
+/**
+ * The URL itself when the signed-in account may open it, else null: a path of this portal whose
+ * screen's permissions the account holds. Also applied to the page a signed-out visitor was turned
+ * away from, since whoever signs in next need not be the one who asked for it.
+ */
+export function openableAfterSignIn(url: string | undefined): string | null {
+  const session = current;
+  if (!url || !session) return null;
+  const samePortal = url.startsWith('/') && !url.startsWith('//');
+  return samePortal && mayReturnTo(url, session) ? url : null;
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { getSession, takeReturnUrl } from '@/lib/session';
+import { getSession, openableAfterSignIn, takeReturnUrl } from '@/lib/session';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 
@@ -21,7 +21,9 @@ export function LoginPage() {
       title="Sign in"
       description={isVip ? 'Sign in to manage the VIP guests of your event.' : 'Welcome back. Sign in to your account.'}
     >
-      <LoginForm onSuccess={() => navigate(takeReturnUrl() ?? from ?? paths.home.href(), { replace: true })} />
+      <LoginForm
+        onSuccess={() => navigate(takeReturnUrl() ?? openableAfterSignIn(from) ?? paths.home.href(), { replace: true })}
+      />
     </AuthLayout>
   );
 }
