@@ -66,7 +66,8 @@ describe('signing in', () => {
       'subAccount',
       '/welcome',
       'Welcome, Emil',
-      ['Dashboard', 'Overview', 'Badges', 'Badge Categories', 'Badge Allocations'],
+      // Sub-accounts buy places for themselves (docs/decisions.md).
+      ['Dashboard', 'Overview', 'Badges', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     ],
   ];
 
@@ -138,7 +139,7 @@ describe('session', () => {
     await signIn(page, 'systemAdmin');
     await page.getByRole('button', { name: /^Theme/ }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
