@@ -44,7 +44,7 @@ export async function signIn(page: Page, user: DemoUser, from = '/login') {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   // Signed in once the app shows its menu; going elsewhere before that could race the sign-in.
-  await page.locator('aside nav[aria-label="Main"]').getByRole('link', { name: 'Dashboard' }).waitFor();
+  await page.locator('aside nav[aria-label="Main"]').getByRole('link').first().waitFor();
 }
 
 /** The labels of the desktop sidebar's links, in order. */

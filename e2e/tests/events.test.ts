@@ -20,7 +20,7 @@ async function signInAs(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   // Signed in once the app shows its menu; going elsewhere before that could race the sign-in.
-  await page.locator('aside nav[aria-label="Main"]').getByRole('link', { name: 'Dashboard' }).waitFor();
+  await page.locator('aside nav[aria-label="Main"]').getByRole('link').first().waitFor();
 }
 
 /**

@@ -28,7 +28,6 @@ afterAll(async () => {
 async function signedIn(user: DemoUser): Promise<Page> {
   const { page } = await openPage(browser);
   await signIn(page, user);
-  await page.locator('aside nav[aria-label="Main"]').getByRole('link', { name: 'Dashboard' }).waitFor();
   return page;
 }
 
