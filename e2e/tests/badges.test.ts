@@ -21,7 +21,7 @@ async function signedIn(user: DemoUser): Promise<Page> {
   const { page } = await openPage(browser);
   await signIn(page, user);
   // Signed in once the app shows its menu; going elsewhere before that could race the sign-in.
-  await page.locator('aside nav[aria-label="Main"]').getByRole('link', { name: 'Dashboard' }).waitFor();
+  await page.locator('aside nav[aria-label="Main"]').getByRole('link').first().waitFor();
   return page;
 }
 
@@ -106,9 +106,16 @@ describe('badges within allocations', () => {
       await exhibitor.waitForURL(/\/view-user\/\d+$/);
       await exhibitor.getByRole('heading', { name: `${name} Aurora` }).waitFor();
     }
-    await registerBadge(exhibitor, categoryId, 'Carl');
-    await exhibitor.getByText(`Allocation exhausted for ${CATEGORY}`).first().waitFor();
-    expect(new URL(exhibitor.url()).pathname).toBe(`/users/${categoryId}/create`);
+    // No place left: no form to fill in vain, but the way to more places.
+    await exhibitor.goto(`/users/${categoryId}/create`);
+    await exhibitor.getByRole('heading', { name: `No places left in ${CATEGORY}` }).waitFor();
+    expect(await exhibitor.getByRole('textbox', { name: 'First name', exact: true }).count()).toBe(0);
+    expect(await exhibitor.getByRole('link', { name: 'Request more' }).getAttribute('href')).toBe(
+      `/allocation-purchases?create=${categoryId}`,
+    );
+    await exhibitor.goto(`/users/${categoryId}`);
+    await exhibitor.getByText('No places left').first().waitFor();
+    expect(await exhibitor.getByRole('button', { name: 'New badge' }).isDisabled()).toBe(true);
     await exhibitor.context().close();
 
     const subAccount = await signedIn('subAccount');

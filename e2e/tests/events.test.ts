@@ -149,4 +149,33 @@ describe('events, exhibitors and sub-accounts', () => {
     expect(await page.getByRole('row').count()).toBe(2);
     await page.context().close();
   });
+
+  it('an event admin reaches custom fields, email templates, admins and allocations by clicking, from the sidebar on', async () => {
+    const { page, errors } = await openPage(browser);
+    await signIn(page, 'eventAdmin');
+    const openEvent = async () => {
+      await page.locator('aside nav[aria-label="Main"]').getByRole('link', { name: 'Events' }).click();
+      await page.getByRole('link', { name: 'Nordic Tech Expo 2027' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Nordic Tech Expo 2027' }).waitFor();
+    };
+    const manage = page.getByRole('navigation', { name: 'Manage this event' });
+    for (const [link, heading] of [
+      ['Custom fields', 'Custom Fields'],
+      ['Email templates', 'Email Templates'],
+      ['Admins', 'Admins'],
+      ['Badge allocations', 'Badge Allocations'],
+    ] as const) {
+      await openEvent();
+      await manage.getByRole('link', { name: new RegExp(`^${link}`) }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(page.url()).not.toContain('/unauthorized');
+    }
+
+    await openEvent();
+    await page.getByRole('tab', { name: 'Allocations' }).click();
+    await page.getByRole('meter').first().waitFor();
+    expect(await page.getByText('coming soon').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

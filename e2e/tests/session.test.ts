@@ -47,13 +47,13 @@ describe('signing in', () => {
         'Allocation Purchases',
       ],
     ],
-    ['vipAdmin', /^\/users\/\d+$/, 'VIP guests', ['Dashboard', 'Badges', 'VIP guests', 'Badge Categories']],
+    // Where '/' only leads to a screen another entry names, that entry stands alone (no Dashboard).
+    ['vipAdmin', /^\/users\/\d+$/, 'VIP guests', ['Badges', 'VIP guests', 'Badge Categories']],
     [
       'exhibitor',
       '/welcome',
       'Welcome, Lars',
       [
-        'Dashboard',
         'Overview',
         'Sub-Accounts',
         'Badges',
@@ -67,7 +67,7 @@ describe('signing in', () => {
       '/welcome',
       'Welcome, Emil',
       // Sub-accounts buy places for themselves (docs/decisions.md).
-      ['Dashboard', 'Overview', 'Badges', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
+      ['Overview', 'Badges', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     ],
   ];
 
@@ -166,6 +166,23 @@ describe('session', () => {
     await page.getByLabel('Password', { exact: true }).fill('Admin-Demo-2026');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
+    await page.context().close();
+  });
+
+  it('gives the saved page to the same account only: the next person on the browser lands on their own start', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'systemAdmin');
+    await page.goto('/roles');
+    await page.getByRole('heading', { level: 1, name: 'Roles' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+
+    await page.getByLabel('Email').fill('exhibitor@aurora-robotics.example');
+    await page.getByLabel('Password', { exact: true }).fill('Exhibitor-Demo-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/welcome');
+    expect(await page.getByText('Access Denied').count()).toBe(0);
     await page.context().close();
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BADGE_TYPES, CATEGORY_TYPES } from './badge-categories';
-import { idSchema, isoDateTime, listQueryWithSort } from './common';
+import { boundedInt, idSchema, isoDateTime, listQueryWithSort } from './common';
 
 export const allocationSchema = z.object({
   id: z.number().int(),
@@ -52,7 +52,7 @@ export const MAX_ALLOCATION_QUANTITY = 1_000_000;
 export const allocationBodySchema = z.object({
   adminId: idSchema,
   badgeCategoryId: idSchema,
-  quantity: z.number().int('A whole number').min(0).max(MAX_ALLOCATION_QUANTITY),
+  quantity: boundedInt(0, MAX_ALLOCATION_QUANTITY),
 });
 export type AllocationBody = z.infer<typeof allocationBodySchema>;
 
@@ -65,7 +65,7 @@ export const bulkAllocationsBodySchema = z.object({
       z.object({
         adminId: idSchema,
         badgeCategoryId: idSchema,
-        quantity: z.number().int().min(-MAX_ALLOCATION_QUANTITY).max(MAX_ALLOCATION_QUANTITY),
+        quantity: boundedInt(-MAX_ALLOCATION_QUANTITY, MAX_ALLOCATION_QUANTITY),
       }),
     )
     .min(1, 'Give at least one allocation')

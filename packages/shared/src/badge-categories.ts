@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQueryWithSort, optionalTextLine, queryInteger, textLine } from './common';
+import { boundedInt, idSchema, isoDateTime, listQueryWithSort, MAX_SORT_ORDER, optionalTextLine, queryInteger, textLine } from './common';
 import { normalizePermission } from './permissions';
 import type { UserType } from './user-types';
 
@@ -51,6 +51,17 @@ export const badgeCategorySummarySchema = z.object({
 });
 export type BadgeCategorySummary = z.infer<typeof badgeCategorySummarySchema>;
 
+/** The price of an extra badge, in cents: up to 1,000,000.00. */
+export const MAX_UNIT_PRICE_CENTS = 100_000_000;
+const unitPriceCents = z
+  .number()
+  .int('Whole cents')
+  .min(0, 'The price cannot be negative')
+  .max(
+    MAX_UNIT_PRICE_CENTS,
+    `At most ${(MAX_UNIT_PRICE_CENTS / 100).toLocaleString('en', { minimumFractionDigits: 2 })}`,
+  );
+
 /** A category with its number of active badges, as the category list and details show it. */
 export const badgeCategorySchema = badgeCategorySummarySchema.extend({ badgeCount: z.number().int() });
 export type BadgeCategory = z.infer<typeof badgeCategorySchema>;
@@ -77,9 +88,9 @@ const categoryFields = {
   displayName: optionalTextLine(120),
   type: z.enum(CATEGORY_TYPES).default('badge'),
   badgeType: z.enum(BADGE_TYPES),
-  unitPrice: z.number().int('Whole cents').min(0).max(100_000_000).default(0),
+  unitPrice: unitPriceCents.default(0),
   isActive: z.boolean().default(true),
-  sortOrder: z.number().int().min(0).max(100_000).default(0),
+  sortOrder: boundedInt(0, MAX_SORT_ORDER).default(0),
   description: optionalTextLine(2000),
 };
 
@@ -91,9 +102,9 @@ export const updateBadgeCategoryBodySchema = z
     name: categoryFields.name,
     displayName: categoryFields.displayName,
     badgeType: categoryFields.badgeType,
-    unitPrice: z.number().int('Whole cents').min(0).max(100_000_000),
+    unitPrice: unitPriceCents,
     isActive: z.boolean(),
-    sortOrder: z.number().int().min(0).max(100_000),
+    sortOrder: boundedInt(0, MAX_SORT_ORDER),
     description: categoryFields.description,
   })
   .partial();

@@ -115,6 +115,41 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const isoDateTime = z.string().describe('ISO 8601 date-time');
 
+/**
+ * Options for a rule across fields (`refine`/`superRefine` on an object): it runs whenever the
+ * fields it reads have parsed, even when another field failed — zod would skip it otherwise, and
+ * a form would show that rule's error only on a second submit.
+ */
+export function whenParsed(...fields: string[]) {
+  return {
+    when: (payload: z.core.ParsePayload) =>
+      !payload.issues.some((issue) => issue.path !== undefined && fields.includes(String(issue.path[0]))),
+  };
+}
+
+/** The largest sort order of a listed item (categories, custom fields). */
+export const MAX_SORT_ORDER = 100_000;
+
+/** The message of every bounded whole-number field: it states the bounds, e.g. "A whole number from 0 to 1,000,000". */
+export function wholeNumberMessage(min: number, max: number): string {
+  return `A whole number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`;
+}
+
+/** A whole number within bounds, every failure (type, fraction, range) stating the bounds. */
+export function boundedInt(min: number, max: number) {
+  const message = wholeNumberMessage(min, max);
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
+}
+
+/** The same as typed in a form (a string): whole-number text within bounds, stating them when not. */
+export function boundedIntText(min: number, max: number) {
+  const message = wholeNumberMessage(min, max);
+  return z
+    .string()
+    .trim()
+    .refine((text) => /^-?\d+$/.test(text) && Number(text) >= min && Number(text) <= max, message);
+}
+
 /** A trimmed, non-empty line of text. */
 export function textLine(max: number) {
   return z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQueryWithSort, textLine } from './common';
+import { boundedInt, idSchema, isoDateTime, listQueryWithSort, MAX_SORT_ORDER, textLine, whenParsed } from './common';
 
 export const CUSTOM_FIELD_TYPES = [
   'text',
@@ -307,7 +307,7 @@ const definitionFields = {
   options: z.array(customFieldOptionSchema).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`).default([]),
   required: z.boolean().default(false),
   isActive: z.boolean().default(true),
-  sortOrder: z.number().int().min(0).max(100_000).default(0),
+  sortOrder: boundedInt(0, MAX_SORT_ORDER).default(0),
   helpText: z
     .string()
     .trim()
@@ -319,14 +319,14 @@ const definitionFields = {
 };
 
 function addDefinitionIssues(body: DefinitionShape, ctx: z.RefinementCtx) {
-  // Zod runs this even when a part failed its own schema; those parts are reported already.
+  // An update may leave options or validation out: nothing to check them against then.
   if (!Array.isArray(body.options) || typeof body.validation !== 'object' || body.validation === null) return;
   for (const issue of definitionIssues(body)) {
     ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
   }
 }
 
-export const createCustomFieldBodySchema = z.object({ eventId: idSchema, ...definitionFields }).superRefine(addDefinitionIssues);
+export const createCustomFieldBodySchema = z.object({ eventId: idSchema, ...definitionFields }).superRefine(addDefinitionIssues, whenParsed('type', 'options', 'validation'));
 export type CreateCustomFieldBody = z.input<typeof createCustomFieldBodySchema>;
 
 /** Every part is optional; the rules between them are checked on the merged field by the server. */
@@ -339,7 +339,7 @@ export const updateCustomFieldBodySchema = z
     options: z.array(customFieldOptionSchema).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`),
     required: z.boolean(),
     isActive: z.boolean(),
-    sortOrder: z.number().int().min(0).max(100_000),
+    sortOrder: boundedInt(0, MAX_SORT_ORDER),
     helpText: definitionFields.helpText,
     validation: customFieldValidationSchema,
   })
@@ -375,11 +375,11 @@ const exportedFieldSchema = z
     options: z.array(customFieldOptionSchema).max(MAX_OPTIONS),
     required: z.boolean(),
     isActive: z.boolean(),
-    sortOrder: z.number().int().min(0).max(100_000),
+    sortOrder: boundedInt(0, MAX_SORT_ORDER),
     helpText: z.string().max(1000).nullable(),
     validation: customFieldValidationSchema,
   })
-  .superRefine(addDefinitionIssues);
+  .superRefine(addDefinitionIssues, whenParsed('type', 'options', 'validation'));
 
 export const customFieldsDocumentSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine } from './common';
+import { emailSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, whenParsed } from './common';
 
 export const EVENT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -43,7 +43,7 @@ export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the form YYYY-MM-DD', abort: true })
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
     message: 'Not a calendar date',
   });
@@ -84,7 +84,11 @@ const eventFields = {
 
 const datesInOrder = (body: { startDate?: string | null; endDate?: string | null }) =>
   !body.startDate || !body.endDate || body.endDate >= body.startDate;
-const datesMessage = { message: 'The end date cannot be before the start date', path: ['endDate'] };
+const datesMessage = {
+  message: 'The end date cannot be before the start date',
+  path: ['endDate'],
+  ...whenParsed('startDate', 'endDate'),
+};
 
 export const eventBodySchema = z.object(eventFields).refine(datesInOrder, datesMessage);
 export type EventBody = z.input<typeof eventBodySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, websiteSchema } from './common';
+import { emailSchema, idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, websiteSchema, whenParsed } from './common';
 import { passwordSchema } from './passwords';
 
 export const exhibitorSchema = z.object({
@@ -67,5 +67,6 @@ export const createExhibitorBodySchema = z
   .refine((body) => Boolean(body.companyName) !== Boolean(body.companyId), {
     message: 'Give either a new company name or an existing company',
     path: ['companyName'],
+    ...whenParsed('companyName', 'companyId'),
   });
 export type CreateExhibitorBody = z.input<typeof createExhibitorBodySchema>;

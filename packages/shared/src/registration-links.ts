@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, emailSchema, idSchema, isoDateTime, MAX_PAGE_SIZE, queryInteger, textLine, websiteSchema } from './common';
+import { boundedInt, DEFAULT_PAGE_SIZE, emailSchema, idSchema, isoDateTime, MAX_PAGE_SIZE, queryInteger, textLine, websiteSchema } from './common';
 import { phoneSchema } from './exhibitors';
+
+/** The most uses a registration link may allow. */
+export const MAX_LINK_USES = 100_000;
 
 export const REGISTRATION_LINK_KINDS = ['exhibitor', 'badge'] as const;
 
@@ -26,7 +29,7 @@ export const listRegistrationLinksQuerySchema = z.object({
 export const createExhibitorLinkBodySchema = z.object({
   eventId: idSchema,
   kind: z.literal('exhibitor'),
-  maxUses: z.number().int().min(1).max(100_000).nullish(),
+  maxUses: boundedInt(1, MAX_LINK_USES).nullish(),
   expiresAt: z.iso.datetime({ offset: true }).nullish(),
 });
 

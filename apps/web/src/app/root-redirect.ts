@@ -16,7 +16,9 @@ const BY_PERMISSION: [Permission[], string][] = [
  * Where `/` leads (spec §2): null shows the dashboard (VIEW_REPORTS); otherwise a path, in the
  * spec's order.
  */
-export function rootRedirect(session: Pick<Session, 'user' | 'type'> | null): string | null {
+export function rootRedirect(
+  session: (Pick<Session, 'type'> & { user: Pick<Session['user'], 'permissions'> }) | null,
+): string | null {
   if (!session) return paths.login.path;
   const held = session.user.permissions;
   const can = (...permissions: Permission[]) => hasPermissions(held, { permissions, mode: 'any' });

@@ -1,11 +1,12 @@
-import type { Permission } from '@portal/shared/permissions';
+import { hasPermissions, type Permission } from '@portal/shared/permissions';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
 import { PagePlaceholder } from '@/components/loading/page-placeholder';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { whenIdle } from '@/lib/idle';
+import { setReturnUrlCheck } from '@/lib/session';
 import { RequireAuth, RequirePermissions } from './guards';
 import { RootPage } from './routes/root';
 
@@ -164,7 +165,7 @@ const screens: Screen[] = [
   {
     path: paths.badges.path,
     permissions: ['view_badges'],
-    element: soon('Badges', 'Every badge of the events you manage.'),
+    element: <RegistrationsPage variant="badges" />,
   },
   {
     path: paths.registrations.path,
@@ -291,6 +292,19 @@ const screens: Screen[] = [
     element: soon('Edit Email Template', 'Change a message template of this event.'),
   },
 ];
+
+/** Each signed-in screen's path and guard, for what needs them without the page: the return URL, tests. */
+export const screenAccess = screens.map(({ path, permissions, mode }) => ({ path, permissions, mode }));
+
+/** Whether a signed-in user may open a URL of the portal: the guard of the screen it leads to. */
+export function mayOpen(url: string, permissions: readonly string[]): boolean {
+  const { pathname } = new URL(url, 'http://portal.invalid');
+  const screen = matchRoutes(screenAccess, pathname)?.[0]?.route;
+  return !screen?.permissions || hasPermissions(permissions, { permissions: screen.permissions, mode: screen.mode });
+}
+
+// A return URL saved at sign-out leads only where the user who signs in next may go.
+setReturnUrlCheck((url, session) => mayOpen(url, session.user.permissions));
 
 /** Public pages get their own loading placeholder while their chunk loads. */
 function PublicFrame() {

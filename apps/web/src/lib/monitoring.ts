@@ -6,7 +6,8 @@ export type MonitoringSettings = { dsn: string; sampleRate: number };
 /** The settings monitoring starts with, or null when it must not start (no collector, or rate 0). */
 export function monitoringSettings(env: { dsn?: string; sampleRate?: string }): MonitoringSettings | null {
   const dsn = env.dsn?.trim();
-  const rate = env.sampleRate === undefined || env.sampleRate === '' ? DEFAULT_MONITORING_SAMPLE_RATE : Number(env.sampleRate);
+  const rate =
+    env.sampleRate === undefined || env.sampleRate === '' ? DEFAULT_MONITORING_SAMPLE_RATE : Number(env.sampleRate);
   if (!dsn || !Number.isFinite(rate) || rate <= 0) return null;
   return { dsn, sampleRate: Math.min(rate, 1) };
 }

@@ -87,13 +87,44 @@ export function loginRoute(): string {
   return localStorage.getItem(VIP_FLAG_STORAGE_KEY) === 'true' ? paths.vipLogin.path : paths.login.path;
 }
 
-export function saveReturnUrl(url: string) {
-  localStorage.setItem(RETURN_URL_STORAGE_KEY, url);
+const storedReturnUrlSchema = z.object({ url: z.string(), userId: z.number(), email: z.string() });
+
+/**
+ * Saves where a user signed out, bound to that account: on a shared browser the next person to
+ * sign in is often someone else, whom that page is not for.
+ */
+export function saveReturnUrl(url: string, account: Pick<SessionAdmin, 'id' | 'email'>) {
+  localStorage.setItem(RETURN_URL_STORAGE_KEY, JSON.stringify({ url, userId: account.id, email: account.email }));
 }
 
-/** The saved return URL, once; only same-origin paths are honoured. */
+type ReturnUrlCheck = (url: string, session: Session) => boolean;
+let mayReturnTo: ReturnUrlCheck = () => true;
+
+/** Set once by the route table, which knows each screen's permissions (this module cannot import it). */
+export function setReturnUrlCheck(check: ReturnUrlCheck) {
+  mayReturnTo = check;
+}
+
+function readReturnUrl(): z.infer<typeof storedReturnUrlSchema> | null {
+  try {
+    const parsed = storedReturnUrlSchema.safeParse(JSON.parse(localStorage.getItem(RETURN_URL_STORAGE_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The saved return URL, once: only for the account that saved it, only a same-origin path, and
+ * only one the signed-in user may open.
+ */
 export function takeReturnUrl(): string | null {
-  const url = localStorage.getItem(RETURN_URL_STORAGE_KEY);
+  const saved = readReturnUrl();
   localStorage.removeItem(RETURN_URL_STORAGE_KEY);
-  return url && url.startsWith('/') && !url.startsWith('//') ? url : null;
+  const session = current;
+  if (!saved || !session) return null;
+  const sameAccount =
+    saved.userId === session.user.id && saved.email.toLowerCase() === session.user.email.toLowerCase();
+  const samePortal = saved.url.startsWith('/') && !saved.url.startsWith('//');
+  return sameAccount && samePortal && mayReturnTo(saved.url, session) ? saved.url : null;
 }

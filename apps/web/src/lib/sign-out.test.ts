@@ -1,11 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THEME_STORAGE_KEY } from '@/config/app';
 import { fakeAdapter, type SeenRequest } from '@/testing/fake-adapter';
-import { demo } from '@/testing/sessions';
+import { demo, sessionOf } from '@/testing/sessions';
 import { api } from './api-client';
 import { registerNavigator } from './navigation';
 import { queryClient } from './query-client';
-import { AUTH_STORAGE_KEY, getSession, RETURN_URL_STORAGE_KEY, startSession, VIP_FLAG_STORAGE_KEY } from './session';
+import {
+  AUTH_STORAGE_KEY,
+  getSession,
+  RETURN_URL_STORAGE_KEY,
+  startSession,
+  takeReturnUrl,
+  VIP_FLAG_STORAGE_KEY,
+} from './session';
 import { signOut } from './sign-out';
 
 const originalAdapter = api.defaults.adapter;
@@ -68,10 +75,38 @@ describe('signOut', () => {
     ]);
   });
 
-  it('saves the current path as the return URL', async () => {
-    signInAs();
+  it('saves the current path as the return URL, with the account it belongs to', async () => {
+    const session = demo.eventAdmin();
+    signInAs(session);
     await signOut();
-    expect(localStorage.getItem(RETURN_URL_STORAGE_KEY)).toBe('/admins?page=2#top');
+    expect(JSON.parse(localStorage.getItem(RETURN_URL_STORAGE_KEY)!)).toEqual({
+      url: '/admins?page=2#top',
+      userId: session.user.id,
+      email: session.user.email,
+    });
+  });
+
+  it('gives the return URL back to the same account only, and once', async () => {
+    const session = demo.eventAdmin();
+    signInAs(session);
+    await signOut();
+    signInAs(session);
+    expect(takeReturnUrl()).toBe('/admins?page=2#top');
+    expect(takeReturnUrl()).toBeNull();
+  });
+
+  it('gives another account signing in on the same browser no return URL, and drops it', async () => {
+    signInAs(demo.eventAdmin());
+    await signOut();
+    signInAs(sessionOf({ ...demo.eventAdmin().user, id: 99, email: 'someone-else@example.com' }));
+    expect(takeReturnUrl()).toBeNull();
+    expect(localStorage.getItem(RETURN_URL_STORAGE_KEY)).toBeNull();
+  });
+
+  it('ignores a return URL stored in the old, unbound form', () => {
+    signInAs();
+    localStorage.setItem(RETURN_URL_STORAGE_KEY, '/admins');
+    expect(takeReturnUrl()).toBeNull();
   });
 
   it('saves no return URL when silent', async () => {

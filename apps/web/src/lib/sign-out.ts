@@ -25,8 +25,8 @@ export function isSigningOut(): boolean {
 
 /**
  * Logout as spec §4 says: clears auth data, tokens, user, theme, the VIP flag, session storage,
- * auth cookies and cached queries; saves the current path as the return URL unless it is a login
- * page or `silent` is set; ignores a second call while one runs; a failing logout call is logged
+ * auth cookies and cached queries; saves the current path as the return URL, for this account only,
+ * unless it is a login page or `silent` is set; ignores a second call while one runs; a failing logout call is logged
  * and the user is signed out all the same.
  */
 export async function signOut({ silent = false }: { silent?: boolean } = {}): Promise<void> {
@@ -43,7 +43,7 @@ export async function signOut({ silent = false }: { silent?: boolean } = {}): Pr
     sessionStorage.clear();
     clearAuthCookies();
     queryClient.clear();
-    if (!silent && !isLoginPath(pathname)) saveReturnUrl(pathname + search + hash);
+    if (!silent && session && !isLoginPath(pathname)) saveReturnUrl(pathname + search + hash, session.user);
     navigateTo(destination);
 
     // Revoking the refresh token on the server need not hold up the user.

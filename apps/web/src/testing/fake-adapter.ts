@@ -17,7 +17,14 @@ export function reply(config: InternalAxiosRequestConfig, { status, data = null,
   return response;
 }
 
-export type SeenRequest = { method: string; url: string; authorization: string | undefined; body: unknown };
+export type SeenRequest = {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: unknown;
+  /** The query, when the request has one. */
+  params?: Record<string, unknown>;
+};
 
 /** An adapter that records every request and answers through `handle`. */
 export function fakeAdapter(handle: (request: SeenRequest) => Reply | Promise<Reply>) {
@@ -28,6 +35,7 @@ export function fakeAdapter(handle: (request: SeenRequest) => Reply | Promise<Re
       url: config.url ?? '',
       authorization: config.headers.get('Authorization')?.toString(),
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      ...(config.params ? { params: config.params as Record<string, unknown> } : {}),
     };
     seen.push(request);
     return reply(config, await handle(request));

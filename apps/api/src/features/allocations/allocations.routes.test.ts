@@ -91,6 +91,12 @@ describe('allocations', () => {
     expect((await allocate(w.eventAdminA, w.eventAdminA.id, w.categoryA, 5)).statusCode).toBe(400);
   });
 
+  it('names the bounds when a quantity is out of them', async () => {
+    const huge = await allocate(w.eventAdminA, w.exhibitorA.id, w.categoryA, 99_999_999_999);
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().details).toEqual([{ field: 'quantity', message: 'A whole number from 0 to 1,000,000' }]);
+  });
+
   it('sets many allocations at once, all or nothing', async () => {
     const e1 = await t.createUser({ roles: ['Exhibitor'], eventId: w.eventA });
     const e2 = await t.createUser({ roles: ['Exhibitor'], eventId: w.eventA });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@/lib/session';
 import { demo, sessionOf } from '@/testing/sessions';
+import { rootRedirect } from '../root-redirect';
 import { buildSidebar, showsBadgeMenu, type MenuCategory, type NavEntry } from './sidebar-items';
 
 const CATEGORIES: MenuCategory[] = [
@@ -48,7 +49,6 @@ describe('sidebar', () => {
   it('VIP admin: only vip badges, listed directly as the only group', () => {
     const sections = buildSidebar(demo.vipAdmin(), CATEGORIES);
     expect(outline(demo.vipAdmin())).toEqual({
-      '-': ['Dashboard'],
       Management: ['Badges'],
       Badges: ['VIP Guest'],
       Allocations: ['Badge Categories'],
@@ -59,7 +59,7 @@ describe('sidebar', () => {
 
   it('exhibitor: Overview, own screens, visible badge types only, no add-on categories', () => {
     expect(outline(demo.exhibitor())).toEqual({
-      '-': ['Dashboard', 'Overview'],
+      '-': ['Overview'],
       Management: ['Sub-Accounts', 'Badges'],
       Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]'],
       Allocations: ['Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
@@ -68,11 +68,28 @@ describe('sidebar', () => {
 
   it('sub-account: Overview and badges, nothing it has no permission for', () => {
     expect(outline(demo.subAccount())).toEqual({
-      '-': ['Dashboard', 'Overview'],
+      '-': ['Overview'],
       Management: ['Badges'],
       Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]'],
       Allocations: ['Badge Categories', 'Badge Allocations'],
     });
+  });
+
+  it.each(Object.entries(demo))('%s: no two entries lead to the same place, "/" included', (_, session) => {
+    const user = session();
+    const targets = buildSidebar(user, CATEGORIES)
+      .flatMap((section) => section.entries)
+      .flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.links))
+      .map((entry) => (entry.to === '/' ? (rootRedirect(user) ?? '/') : entry.to));
+    expect(targets.length).toBeGreaterThan(0);
+    expect(new Set(targets).size).toBe(targets.length);
+  });
+
+  it('keeps Dashboard where "/" leads to a screen no other entry names', () => {
+    const reportsOnly = sessionOf({ roles: [{ id: 9, name: 'Auditor' }], permissions: ['view_reports'] });
+    expect(outline(reportsOnly)['-']).toEqual(['Dashboard']);
+    const registrationsOnly = sessionOf({ roles: [{ id: 9, name: 'Auditor' }], permissions: ['view_registrations'] });
+    expect(outline(registrationsOnly)['-']).toEqual(['Dashboard']);
   });
 
   it('lists the entries of a single visible group directly', () => {

@@ -21,6 +21,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
+import { rootRedirect } from '../root-redirect';
 import type { Session } from '@/lib/session';
 
 export type NavLink = { kind: 'link'; label: string; to: string; icon: LucideIcon; end?: boolean };
@@ -82,10 +83,7 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
   const sections: NavSection[] = [
     {
       id: 'main',
-      entries: [
-        link('Dashboard', paths.home.href(), LayoutDashboardIcon, true),
-        ...when(isEventUser, link('Overview', paths.welcome.href(), HomeIcon)),
-      ],
+      entries: [...when(isEventUser, link('Overview', paths.welcome.href(), HomeIcon))],
     },
     {
       id: 'management',
@@ -142,5 +140,14 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
           : [],
     },
   ];
+  // Without VIEW_REPORTS '/' only redirects: where it leads to a screen another entry names
+  // (Overview, Badges…), that entry stands alone instead of a Dashboard leading to the same place.
+  const rootTarget = rootRedirect(session);
+  const linked = sections.some((section) =>
+    section.entries.some((entry) => entry.kind === 'link' && entry.to === rootTarget),
+  );
+  if (rootTarget === null || !linked) {
+    sections[0]!.entries.unshift(link('Dashboard', paths.home.href(), LayoutDashboardIcon, true));
+  }
   return sections.filter((section) => section.entries.length > 0);
 }

@@ -1,4 +1,13 @@
-import { CalendarDaysIcon, LinkIcon, MapPinIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import {
+  CalendarDaysIcon,
+  LinkIcon,
+  ListChecksIcon,
+  MailIcon,
+  MapPinIcon,
+  PencilIcon,
+  PlusIcon,
+  Trash2Icon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -14,10 +23,12 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { DownloadAllInvoicesButton } from '@/features/allocation-purchases/components/download-all-invoices-button';
 import { PurchaseTable } from '@/features/allocation-purchases/components/purchase-table';
+import { EventAllocations } from '@/features/allocations/components/holder-allocations';
 import { EventBadgeCategories } from '@/features/badge-categories/components/event-badge-categories';
 import { useDeleteEvent } from '@/features/events/api/delete-event';
 import { useEvent } from '@/features/events/api/get-event';
 import { eventDeleteBlockedReason, eventDeleteDescription } from '@/features/events/components/event-delete';
+import { EventLinks } from '@/features/events/components/event-links';
 import { EventStatusBadge } from '@/features/events/components/event-status-badge';
 import { ExhibitorList } from '@/features/exhibitors/components/exhibitor-list';
 import { CreateLinkDialog } from '@/features/registration-links/components/create-link-dialog';
@@ -125,6 +136,8 @@ export function EventPage() {
         </CardContent>
       </Card>
 
+      <EventLinks eventId={record.id} can={can} />
+
       {can('create_exhibitor') && <ExhibitorLinkList eventId={record.id} />}
 
       <Tabs value={tab} onValueChange={(value) => setSearchParams(value === 'exhibitors' ? {} : { tab: value })}>
@@ -152,16 +165,43 @@ export function EventPage() {
           <EventBadgeCategories eventId={record.id} />
         </TabsContent>
         <TabsContent value="email-templates">
+          {can('create_email_template') && (
+            <div className="mb-3 flex flex-wrap justify-end gap-2">
+              <Button asChild size="sm" variant="outline">
+                <Link to={paths.emailTemplates.href()}>
+                  <MailIcon aria-hidden />
+                  All email templates
+                </Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to={paths.eventTemplateCreate.href({ eventId: record.id })}>
+                  <PlusIcon aria-hidden />
+                  New template for this event
+                </Link>
+              </Button>
+            </div>
+          )}
           <LaterFeature
             feature="Email templates"
-            description="The messages this event sends, such as invitations and badge confirmations, arrive with the Email Templates feature."
+            description="The messages this event sends, such as invitations and badge confirmations, will be listed here."
           />
         </TabsContent>
         <TabsContent value="allocations">
-          <LaterFeature
-            feature="Allocations"
-            description="How many badges each exhibitor may register arrives with the Badge Allocations feature."
-          />
+          {can('view_allocation') ? (
+            <>
+              <div className="mb-3 flex justify-end">
+                <Button asChild size="sm" variant="outline">
+                  <Link to={`${paths.badgeAllocations.href()}?eventId=${record.id}`}>
+                    <ListChecksIcon aria-hidden />
+                    {can('update_allocation') ? 'Set allocations' : 'Badge allocations'}
+                  </Link>
+                </Button>
+              </div>
+              <EventAllocations eventId={record.id} />
+            </>
+          ) : (
+            <p className="text-sm text-muted-foreground">You may not see this event’s allocations.</p>
+          )}
         </TabsContent>
         <TabsContent value="purchases">
           <PurchaseTable

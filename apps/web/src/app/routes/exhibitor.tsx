@@ -1,4 +1,4 @@
-import { ExternalLinkIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { ExternalLinkIcon, FileSpreadsheetIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -170,7 +170,13 @@ export function ExhibitorPage() {
         </TabsList>
         <TabsContent value="sub-accounts">
           {can('create_sub_account') && (
-            <div className="mb-3 flex justify-end">
+            <div className="mb-3 flex flex-wrap justify-end gap-2">
+              <Button asChild size="sm" variant="outline">
+                <Link to={paths.subAccountsBulkImport.href({ eventId: record.eventId, exhibitorId: record.id })}>
+                  <FileSpreadsheetIcon aria-hidden />
+                  Import sub-accounts
+                </Link>
+              </Button>
               <Button asChild size="sm">
                 <Link to={`${paths.subAccountsCreate.href()}?exhibitorId=${record.id}`}>
                   <PlusIcon aria-hidden />
@@ -182,6 +188,16 @@ export function ExhibitorPage() {
           <SubAccountList exhibitorId={record.id} filtersByExhibitor />
         </TabsContent>
         <TabsContent value="badges">
+          {can('create_exhibitor_user') && (
+            <div className="mb-3 flex justify-end">
+              <Button asChild size="sm" variant="outline">
+                <Link to={paths.exhibitorUsersBulkImport.href({ eventId: record.eventId, exhibitorId: record.id })}>
+                  <FileSpreadsheetIcon aria-hidden />
+                  Import badges
+                </Link>
+              </Button>
+            </div>
+          )}
           <ExhibitorBadgeList exhibitorId={record.id} />
         </TabsContent>
         <TabsContent value="allocations">

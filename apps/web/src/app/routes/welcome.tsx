@@ -17,6 +17,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { OwnPlaces } from '@/features/badges/components/own-places';
 import { formatDateRange } from '@/lib/format';
 import { useSession } from '@/lib/session';
 
@@ -115,6 +116,8 @@ export function WelcomePage() {
           </div>
         )}
       </Card>
+
+      <OwnPlaces />
 
       {shortcuts.length > 0 && (
         <section aria-labelledby="shortcuts" className="mt-8">

@@ -8,8 +8,11 @@ export function PageFormActions({
   submitLabel,
   cancelTo,
   onCancel,
+  disabled = false,
 }: {
   pending: boolean;
+  /** Submitting cannot succeed yet; the form says why. */
+  disabled?: boolean;
   submitLabel: string;
   cancelTo?: string;
   onCancel?: () => void;
@@ -25,7 +28,7 @@ export function PageFormActions({
           Cancel
         </Button>
       )}
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending || disabled}>
         {pending && <Spinner className="size-4 text-current" label="Saving" />}
         {submitLabel}
       </Button>

@@ -39,7 +39,7 @@ function Heading() {
 export function PagePlaceholder({ pathname }: { pathname: string }) {
   const kind = placeholderKind(pathname);
   return (
-    <div aria-busy="true" aria-label="Loading" data-placeholder={kind}>
+    <div role="status" aria-busy="true" aria-label="Loading" data-placeholder={kind}>
       {kind === 'dashboard' && (
         <>
           <Heading />

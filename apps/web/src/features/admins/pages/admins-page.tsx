@@ -49,7 +49,7 @@ export function AdminsPage() {
             aria-label="Filter by role"
             value={roleFilter}
             onChange={(event) => setFilter('roleId', event.target.value)}
-            className="sm:w-52"
+            className="sm:w-auto sm:min-w-52"
           >
             <option value="">All roles</option>
             {(roles.data ?? []).map((role) => (

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { allocationBodySchema, type Allocation } from '@portal/shared/allocations';
+import { allocationBodySchema, MAX_ALLOCATION_QUANTITY, type Allocation } from '@portal/shared/allocations';
+import { boundedIntText } from '@portal/shared/common';
 import type { BadgeCategory } from '@portal/shared/badge-categories';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -18,7 +19,7 @@ const formSchema = z
   .object({
     adminId: z.string().min(1, 'Choose who receives it'),
     badgeCategoryId: z.string().min(1, 'Choose a category'),
-    quantity: z.string().regex(/^\d{1,7}$/, 'A whole number of zero or more'),
+    quantity: boundedIntText(0, MAX_ALLOCATION_QUANTITY),
   })
   .transform((values): z.input<typeof allocationBodySchema> => ({
     adminId: Number(values.adminId),

@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { MAX_ALLOCATION_QUANTITY } from '@portal/shared/allocations';
 import type { BadgeCategory } from '@portal/shared/badge-categories';
+import { boundedIntText } from '@portal/shared/common';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -15,7 +17,7 @@ import type { Holder } from '../api/get-holder-options';
 const formSchema = z.object({
   badgeCategoryId: z.string().min(1, 'Choose a category'),
   mode: z.enum(['set', 'add']),
-  quantity: z.string().regex(/^-?\d{1,7}$/, 'A whole number'),
+  quantity: boundedIntText(-MAX_ALLOCATION_QUANTITY, MAX_ALLOCATION_QUANTITY),
 });
 
 /** One quantity for every exhibitor of the event in one category: set to it, or added to what each has. */

@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api-client';
+import { useAllocations } from '../api/get-allocations';
 import { useHolderAllocations } from '../api/get-holder-allocations';
 import { AllocationBar } from './allocation-bar';
 
@@ -17,6 +18,24 @@ import { AllocationBar } from './allocation-bar';
 export function HolderAllocations({ adminId }: { adminId: number }) {
   const { page, setPage } = useListParams();
   const allocations = useHolderAllocations({ adminId, page });
+  return <AllocationTable allocations={allocations} onPageChange={setPage} showExhibitor={false} />;
+}
+
+/** An event's badge allocations, every exhibitor's and sub-account's, as on the event's page. */
+export function EventAllocations({ eventId }: { eventId: number }) {
+  const { page, setPage } = useListParams();
+  const allocations = useAllocations({ page, search: '', type: 'badge', eventId, badgeCategoryId: null });
+  return <AllocationTable allocations={allocations} onPageChange={setPage} showExhibitor />;
+}
+
+type AllocationTableProps = {
+  allocations: ReturnType<typeof useAllocations>;
+  onPageChange: (page: number) => void;
+  /** On an event's page the rows belong to many exhibitors: name each. */
+  showExhibitor: boolean;
+};
+
+function AllocationTable({ allocations, onPageChange, showExhibitor }: AllocationTableProps) {
   const rows = allocations.data?.data ?? [];
 
   return (
@@ -33,14 +52,18 @@ export function HolderAllocations({ adminId }: { adminId: number }) {
         <EmptyState
           icon={ListChecksIcon}
           title="No allocations yet"
-          description="How many badges and add-ons of each category this exhibitor may register appears here once allocated."
+          description={
+            showExhibitor
+              ? 'How many badges of each category every exhibitor may register appears here once allocated.'
+              : 'How many badges and add-ons of each category this exhibitor may register appears here once allocated.'
+          }
         />
       ) : (
         <Table>
           <TableHeader>
             <TableRow>
               <TableHead>Category</TableHead>
-              <TableHead className="hidden sm:table-cell">Holder</TableHead>
+              <TableHead className={showExhibitor ? undefined : 'hidden sm:table-cell'}>Holder</TableHead>
               <TableHead>Used / allocated</TableHead>
               <TableHead className="hidden text-right md:table-cell">Available</TableHead>
             </TableRow>
@@ -56,9 +79,11 @@ export function HolderAllocations({ adminId }: { adminId: number }) {
                       : BADGE_TYPE_LABELS[allocation.badgeCategory.badgeType]}
                   </div>
                 </TableCell>
-                <TableCell className="hidden sm:table-cell">
+                <TableCell className={showExhibitor ? undefined : 'hidden sm:table-cell'}>
                   {allocation.parentAllocationId !== null ? (
                     <span>Sub-account · {allocation.adminName}</span>
+                  ) : showExhibitor ? (
+                    <span>{allocation.companyName ?? allocation.adminName}</span>
                   ) : (
                     <span className="text-muted-foreground">Exhibitor</span>
                   )}
@@ -73,7 +98,7 @@ export function HolderAllocations({ adminId }: { adminId: number }) {
         </Table>
       )}
       {allocations.data && rows.length > 0 && (
-        <Pagination meta={allocations.data.meta} onPageChange={setPage} noun="allocations" />
+        <Pagination meta={allocations.data.meta} onPageChange={onPageChange} noun="allocations" />
       )}
     </Card>
   );

@@ -2,6 +2,7 @@ import type { Allocation } from '@portal/shared/allocations';
 import { BADGE_TYPE_LABELS, type CategoryType } from '@portal/shared/badge-categories';
 import { ListChecksIcon, PencilIcon, PlusIcon, Rows3Icon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PageHeader } from '@/components/layout/page-header';
 import { ListPanel } from '@/components/list/list-panel';
@@ -9,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
+import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
 import { useSession } from '@/lib/session';
@@ -64,20 +66,27 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
         title={copy.title}
         description={copy.description}
         actions={
-          can('update_allocation') && (
-            <>
-              {!isExhibitor && eventId != null && (
-                <Button variant="outline" onClick={() => setBulkOpen(true)} disabled={!holders.data?.length}>
-                  <Rows3Icon aria-hidden />
-                  Set for all exhibitors
+          <>
+            <Button asChild variant="outline">
+              <Link to={type === 'badge' ? paths.addonsAllocations.href() : paths.badgeAllocations.href()}>
+                {type === 'badge' ? 'Add-on allocations' : 'Badge allocations'}
+              </Link>
+            </Button>
+            {can('update_allocation') && (
+              <>
+                {!isExhibitor && eventId != null && (
+                  <Button variant="outline" onClick={() => setBulkOpen(true)} disabled={!holders.data?.length}>
+                    <Rows3Icon aria-hidden />
+                    Set for all exhibitors
+                  </Button>
+                )}
+                <Button onClick={() => setEditing({ row: null })} disabled={eventId == null}>
+                  <PlusIcon aria-hidden />
+                  {isExhibitor ? 'Hand to a sub-account' : 'New allocation'}
                 </Button>
-              )}
-              <Button onClick={() => setEditing({ row: null })} disabled={eventId == null}>
-                <PlusIcon aria-hidden />
-                {isExhibitor ? 'Hand to a sub-account' : 'New allocation'}
-              </Button>
-            </>
-          )
+              </>
+            )}
+          </>
         }
       />
       <ListPanel
@@ -96,7 +105,7 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
                   setFilter('badgeCategoryId', '');
                   setFilter('eventId', event.target.value);
                 }}
-                className="sm:w-56"
+                className="sm:w-auto sm:min-w-56"
               >
                 <EventOptions events={events.data} empty="All events" />
               </NativeSelect>
@@ -106,7 +115,7 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
               value={badgeCategoryId ?? ''}
               onChange={(event) => setFilter('badgeCategoryId', event.target.value)}
               disabled={eventId == null}
-              className="sm:w-52"
+              className="sm:w-auto sm:min-w-52"
             >
               <option value="">All categories</option>
               {categories.data?.map((category) => (

@@ -16,6 +16,6 @@ export async function getEventOptions(): Promise<PortalEvent[]> {
 export const eventOptionsQueryOptions = () =>
   queryOptions({ queryKey: badgeCategoryKeys.eventOptions(), queryFn: getEventOptions });
 
-export function useEventOptions() {
-  return useQuery(eventOptionsQueryOptions());
+export function useEventOptions({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...eventOptionsQueryOptions(), enabled });
 }

@@ -5,9 +5,11 @@ import {
   CATEGORY_TYPES,
   createBadgeCategoryBodySchema,
   type BadgeCategory,
+  MAX_UNIT_PRICE_CENTS,
   type BadgeType,
   type CreateBadgeCategoryBody,
 } from '@portal/shared/badge-categories';
+import { boundedIntText, MAX_SORT_ORDER } from '@portal/shared/common';
 import type { PortalEvent } from '@portal/shared/events';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -38,13 +40,20 @@ const FIELDS = [
 const formSchema = z
   .object({
     eventId: z.string().min(1, 'Choose an event'),
-    name: z.string(),
+    // Checked here too, not only in the API's schema below: that runs only once the rest is valid.
+    name: createBadgeCategoryBodySchema.shape.name,
     displayName: z.string(),
     type: z.enum(CATEGORY_TYPES),
     badgeType: z.enum(BADGE_TYPES),
-    unitPrice: z.string().refine((value) => centsFromMoney(value) !== null, 'Enter an amount such as 12.50'),
+    unitPrice: z
+      .string()
+      .refine((value) => centsFromMoney(value) !== null, 'Enter an amount such as 12.50')
+      .refine(
+        (value) => (centsFromMoney(value) ?? 0) <= MAX_UNIT_PRICE_CENTS,
+        `At most ${moneyFromCents(MAX_UNIT_PRICE_CENTS)}`,
+      ),
     isActive: z.boolean(),
-    sortOrder: z.string().regex(/^\d{1,6}$/, 'A whole number of zero or more'),
+    sortOrder: boundedIntText(0, MAX_SORT_ORDER),
     description: z.string(),
   })
   .transform((values): CreateBadgeCategoryBody => ({

@@ -5,8 +5,9 @@ import {
   type BadgeCategory,
   type CategoryType,
 } from '@portal/shared/badge-categories';
-import { EyeIcon, PlusIcon, TagsIcon } from 'lucide-react';
+import { EyeIcon, FormInputIcon, PlusIcon, TagsIcon } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Detail, DetailList } from '@/components/detail-list';
 import { FormDialog } from '@/components/form/form-dialog';
@@ -18,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
+import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
 import { useRowDialogs } from '@/hooks/use-row-dialogs';
@@ -43,11 +45,17 @@ export function BadgeCategoriesPage() {
   const kindParam = filter('type');
   const kind = isKind(kindParam) ? kindParam : null;
   const categories = useBadgeCategories({ page, search, eventId, type: kind });
-  const events = useEventOptions();
+  // Exhibitors, sub-accounts and VIP admins may not list events: their own event names the rows.
+  const events = useEventOptions({ enabled: can('view_events') });
   const dialogs = useRowDialogs<BadgeCategory>(useDeleteBadgeCategory(), 'badge category');
   const [viewing, setViewing] = useState<BadgeCategory | null>(null);
   const badgeTypes = session ? visibleBadgeTypes(session.user.permissions, session.type) : [];
-  const eventName = (id: number) => events.data?.find((event) => event.id === id)?.name ?? '—';
+  const eventName = (id: number) =>
+    events.data?.find((event) => event.id === id)?.name ??
+    (id === ownEvent ? session?.user.event?.name : undefined) ??
+    '—';
+  const fieldsHref = (category: BadgeCategory) =>
+    `${paths.customFields.href()}?${new URLSearchParams({ eventId: String(category.eventId), category: String(category.id) })}`;
 
   return (
     <>
@@ -76,7 +84,7 @@ export function BadgeCategoriesPage() {
                 aria-label="Filter by event"
                 value={eventId ?? ''}
                 onChange={(event) => setFilter('eventId', event.target.value)}
-                className="sm:w-56"
+                className="sm:w-auto sm:min-w-56"
               >
                 <EventOptions events={events.data} empty="All events" />
               </NativeSelect>
@@ -85,7 +93,7 @@ export function BadgeCategoriesPage() {
               aria-label="Filter by kind"
               value={kind ?? ''}
               onChange={(event) => setFilter('type', event.target.value)}
-              className="sm:w-44"
+              className="sm:w-auto sm:min-w-44"
             >
               <option value="">Badges and add-ons</option>
               <option value="badge">Badges</option>
@@ -142,6 +150,15 @@ export function BadgeCategoriesPage() {
                 </TableCell>
                 <TableCell>
                   <div className="flex justify-end gap-1">
+                    {can('manage_custom_fields') && (
+                      <Tooltip content="Custom fields">
+                        <Button asChild variant="ghost" size="icon-sm">
+                          <Link to={fieldsHref(category)} aria-label={`Custom fields of ${category.name}`}>
+                            <FormInputIcon aria-hidden />
+                          </Link>
+                        </Button>
+                      </Tooltip>
+                    )}
                     <Tooltip content="Details">
                       <Button
                         variant="ghost"
@@ -211,6 +228,13 @@ export function BadgeCategoriesPage() {
             <Detail label="Description" wide>
               {viewing.description ?? '—'}
             </Detail>
+            {can('manage_custom_fields') && (
+              <Detail label="Custom fields" wide>
+                <Link to={fieldsHref(viewing)} className="font-medium text-primary underline-offset-4 hover:underline">
+                  The questions this category’s badge form asks
+                </Link>
+              </Detail>
+            )}
           </DetailList>
         )}
       </FormDialog>

@@ -21,4 +21,5 @@ export const badgeKeys = {
   addons: (eventId: number) => [...badgeKeys.all, 'addons', eventId] as const,
   eventOptions: () => [...badgeKeys.all, 'event-options'] as const,
   exhibitorOptions: (eventId: number | null) => [...badgeKeys.all, 'exhibitor-options', eventId] as const,
+  places: (holderId: number) => [...badgeKeys.all, 'places', holderId] as const,
 };

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Badge, CreateBadgeBody, UpdateBadgeBody } from '@portal/shared/badges';
-import { emailSchema, textLine } from '@portal/shared/common';
+import { emailSchema, textLine, whenParsed } from '@portal/shared/common';
 import type { CustomField } from '@portal/shared/custom-fields';
 import { phoneSchema } from '@portal/shared/exhibitors';
 import type { Exhibitor } from '@portal/shared/exhibitors';
 import { isAxiosError } from 'axios';
-import { useController, useForm, type Control } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { CustomFieldInput } from '@/components/custom-fields/custom-field-input';
@@ -24,7 +24,9 @@ import { apiErrorBody } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import type { BadgeFile } from '../api/badge-form-data';
 import { useCreateBadge } from '../api/create-badge';
+import { usePlaces } from '../api/get-places';
 import { useUpdateBadge } from '../api/update-badge';
+import { noPlaceReason, placesText } from './places';
 
 type BadgeFormProps = {
   /** The badge to edit, or null to register one in `badgeCategoryId`. */
@@ -55,7 +57,7 @@ function formSchema(fields: readonly CustomField[], storedFiles: ReadonlySet<str
         const problem = answerProblem(field, values.customFieldValues[field.key], storedFiles.has(field.key));
         if (problem) ctx.addIssue({ code: 'custom', path: ['customFieldValues', field.key], message: problem });
       }
-    });
+    }, whenParsed('customFieldValues'));
 }
 
 type FormSchema = ReturnType<typeof formSchema>;
@@ -84,6 +86,12 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
     },
   });
   const { errors } = form.formState;
+  // An organiser's badge for an exhibitor takes one of that exhibitor's places in the category.
+  const choosesExhibitor = !badge && exhibitors !== undefined && exhibitors.length > 0;
+  const chosenExhibitor = Number(useWatch({ control: form.control, name: 'exhibitorId' })) || null;
+  const exhibitorPlaces = usePlaces(choosesExhibitor ? chosenExhibitor : null);
+  const exhibitorPlace = exhibitorPlaces.data?.get(badgeCategoryId);
+  const noPlace = chosenExhibitor != null && exhibitorPlaces.isSuccess ? noPlaceReason(exhibitorPlace) : null;
   const fieldNames = [
     'firstName',
     'lastName',
@@ -154,12 +162,18 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
             {(control) => <Input {...control} {...form.register('phone')} type="tel" autoComplete="off" />}
           </FormField>
         </div>
-        {!badge && exhibitors && exhibitors.length > 0 && (
+        {choosesExhibitor && (
           <FormField
             id="badge-exhibitor"
             label="Exhibitor"
-            hint="The badge then counts against that exhibitor’s allocation. Leave empty for a badge of the organiser."
-            error={errors.exhibitorId?.message}
+            hint={
+              exhibitorPlace && !noPlace
+                ? `${placesText(exhibitorPlace)} in this category for this exhibitor.`
+                : 'The badge then counts against that exhibitor’s allocation. Leave empty for a badge of the organiser.'
+            }
+            error={
+              errors.exhibitorId?.message ?? (noPlace ? `${noPlace} for this exhibitor in this category` : undefined)
+            }
           >
             {(control) => (
               <NativeSelect {...control} {...form.register('exhibitorId')} className="sm:w-80">
@@ -193,6 +207,7 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
 
       <PageFormActions
         pending={create.isPending || update.isPending}
+        disabled={noPlace !== null}
         submitLabel={badge ? 'Save changes' : 'Register badge'}
         cancelTo={cancelTo}
       />

@@ -107,7 +107,7 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
               aria-label="Filter by status"
               value={isStatus(statusParam) ? statusParam : ''}
               onChange={(event) => setFilter('status', event.target.value)}
-              className="sm:w-36"
+              className="sm:w-auto sm:min-w-36"
             >
               <option value="">All statuses</option>
               {BADGE_STATUSES.map((status) => (
@@ -121,7 +121,7 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
                 aria-label="Filter by exhibitor"
                 value={exhibitorParam ?? ''}
                 onChange={(event) => setFilter('exhibitorId', event.target.value)}
-                className="sm:w-48"
+                className="sm:w-auto sm:min-w-48"
               >
                 <option value="">All exhibitors</option>
                 {exhibitors.data?.map((exhibitor) => (
@@ -156,7 +156,7 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
               aria-label="Sort by"
               value={sort}
               onChange={(event) => setFilter('sort', event.target.value === DEFAULT_SORT ? '' : event.target.value)}
-              className="sm:w-40"
+              className="sm:w-auto sm:min-w-40"
             >
               {SORTS.map((option) => (
                 <option key={option.value} value={option.value}>

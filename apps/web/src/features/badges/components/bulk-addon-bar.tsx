@@ -45,7 +45,7 @@ export function BulkAddonBar({ eventId, badgeIds, onDone }: BulkAddonBarProps) {
           aria-label="Add-on"
           value={addonId}
           onChange={(event) => setAddonId(event.target.value)}
-          className="sm:w-48"
+          className="sm:w-auto sm:min-w-48"
           disabled={!addons.data?.length}
         >
           <option value="">{addons.data?.length === 0 ? 'No add-ons for this event' : 'Choose an add-on'}</option>

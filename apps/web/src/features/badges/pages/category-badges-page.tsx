@@ -5,10 +5,15 @@ import { PageHeader } from '@/components/layout/page-header';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { Tooltip } from '@/components/ui/tooltip';
 import { useCan } from '@/hooks/use-can';
+import { useSession } from '@/lib/session';
 import { useCategory } from '../api/get-category';
 import { useCategoryFields } from '../api/get-category-fields';
+import { usePlaces } from '../api/get-places';
 import { BadgeList } from '../components/badge-list';
+import { BadgeListLinks } from '../components/badge-links';
+import { noPlaceReason, ownHolderId, PlacesBadge, RequestMore } from '../components/places';
 
 /** /users/:badgeCategoryId: the badges of one category. */
 export function CategoryBadgesPage() {
@@ -16,6 +21,10 @@ export function CategoryBadgesPage() {
   const category = useCategory(badgeCategoryId);
   const fields = useCategoryFields(badgeCategoryId);
   const can = useCan();
+  const session = useSession();
+  const places = usePlaces(ownHolderId(session));
+  const ownPlaces = places.data?.get(badgeCategoryId);
+  const noPlace = places.isSuccess ? noPlaceReason(ownPlaces) : null;
 
   if (category.isPending) return <RecordSkeleton />;
   if (category.isError)
@@ -27,14 +36,31 @@ export function CategoryBadgesPage() {
         title={name}
         description={`${BADGE_TYPE_LABELS[category.data.badgeType]} badges registered in this category.`}
         actions={
-          can('create_exhibitor_user') && (
-            <Button asChild>
-              <Link to={paths.usersByCategoryCreate.href({ badgeCategoryId })}>
-                <PlusIcon aria-hidden />
-                New badge
-              </Link>
-            </Button>
-          )
+          <>
+            <BadgeListLinks />
+            {places.isSuccess && <PlacesBadge places={ownPlaces} />}
+            {can('create_exhibitor_user') &&
+              (noPlace ? (
+                <>
+                  <Tooltip content={`${noPlace}: a new badge needs a free place`}>
+                    <span tabIndex={0}>
+                      <Button disabled>
+                        <PlusIcon aria-hidden />
+                        New badge
+                      </Button>
+                    </span>
+                  </Tooltip>
+                  <RequestMore badgeCategoryId={badgeCategoryId} />
+                </>
+              ) : (
+                <Button asChild>
+                  <Link to={paths.usersByCategoryCreate.href({ badgeCategoryId })}>
+                    <PlusIcon aria-hidden />
+                    New badge
+                  </Link>
+                </Button>
+              ))}
+          </>
         }
       />
       <BadgeList

@@ -1,5 +1,7 @@
 import { BADGE_TYPE_LABELS, visibleBadgeTypes } from '@portal/shared/badge-categories';
+import { TicketIcon } from 'lucide-react';
 import { useNavigate, useParams } from 'react-router';
+import { EmptyState } from '@/components/empty-state';
 import { FormField } from '@/components/form/form-field';
 import { PageHeader } from '@/components/layout/page-header';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
@@ -11,10 +13,12 @@ import { useListParams } from '@/hooks/use-list-params';
 import { useSession } from '@/lib/session';
 import { useCategory } from '../api/get-category';
 import { useCategoryFields } from '../api/get-category-fields';
+import { usePlaces } from '../api/get-places';
 import { useEventCategories } from '../api/get-event-categories';
 import { useExhibitorOptions } from '../api/get-exhibitor-options';
 import { BadgeForm } from '../components/badge-form';
 import { EventChoice } from '../components/event-choice';
+import { noPlaceReason, ownHolderId, PlacesBadge, placesText, RequestMore } from '../components/places';
 
 /**
  * /users/create and /users/:badgeCategoryId/create. Without a category in the path the user picks
@@ -36,6 +40,11 @@ export function CreateBadgePage() {
   const organiser = session?.type !== 'exhibitor' && session?.type !== 'sub-account' && can('view_exhibitors');
   const exhibitors = useExhibitorOptions(category.data?.eventId ?? null, { enabled: organiser && category.isSuccess });
   const visible = session ? visibleBadgeTypes(session.user.permissions, session.type) : [];
+  // An exhibitor's or sub-account's badge takes a place of its own allocation: offer only categories with one left.
+  const places = usePlaces(ownHolderId(session));
+  const reasonFor = (id: number) => (places.isSuccess ? noPlaceReason(places.data.get(id)) : null);
+  const chosenPlaces = badgeCategoryId != null ? places.data?.get(badgeCategoryId) : undefined;
+  const blocked = badgeCategoryId != null ? reasonFor(badgeCategoryId) : null;
   const backTo = badgeCategoryId ? paths.usersByCategory.href({ badgeCategoryId }) : paths.users.href();
 
   return (
@@ -66,11 +75,16 @@ export function CreateBadgePage() {
                   <option value="">Choose a category</option>
                   {(categories.data ?? [])
                     .filter((option) => visible.includes(option.badgeType))
-                    .map((option) => (
-                      <option key={option.id} value={option.id}>
-                        {option.displayName ?? option.name} · {BADGE_TYPE_LABELS[option.badgeType]}
-                      </option>
-                    ))}
+                    .map((option) => {
+                      const reason = reasonFor(option.id);
+                      const left = places.data?.get(option.id);
+                      return (
+                        <option key={option.id} value={option.id} disabled={reason !== null}>
+                          {option.displayName ?? option.name} · {BADGE_TYPE_LABELS[option.badgeType]}
+                          {reason ? ` — ${reason}` : left ? ` — ${placesText(left)}` : ''}
+                        </option>
+                      );
+                    })}
                 </NativeSelect>
               )}
             </FormField>
@@ -86,9 +100,23 @@ export function CreateBadgePage() {
           backTo={paths.users.href()}
           backLabel="Badges"
         />
+      ) : blocked ? (
+        <Card className="max-w-3xl">
+          <EmptyState
+            icon={TicketIcon}
+            title={`${blocked} in ${category.data.displayName ?? category.data.name}`}
+            description="Every badge you register takes one place of your allocation in its category."
+            action={<RequestMore badgeCategoryId={badgeCategoryId} />}
+          />
+        </Card>
       ) : (
         <Card className="max-w-3xl">
           <CardContent className="pt-5">
+            {chosenPlaces && (
+              <p className="mb-4 text-sm text-muted-foreground">
+                <PlacesBadge places={chosenPlaces} /> places in this category: this badge takes one.
+              </p>
+            )}
             <BadgeForm
               key={badgeCategoryId}
               badge={null}

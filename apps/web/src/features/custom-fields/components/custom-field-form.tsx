@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { whenParsed } from '@portal/shared/common';
 import type { BadgeCategorySummary } from '@portal/shared/badge-categories';
 import type { PortalEvent } from '@portal/shared/events';
 import {
@@ -72,16 +73,19 @@ const formSchema = z
       allowedMimeTypes: z.array(z.enum(UPLOAD_CONTENT_TYPE_LIST)),
     }),
   })
-  .superRefine((values, ctx) => {
-    // The shared definition rules, so that the form says what the server would refuse.
-    for (const issue of definitionIssues({
-      type: values.type,
-      options: optionsOf(values),
-      validation: validationOf(values, {}),
-    })) {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.split('.').slice(0, 2) });
-    }
-  });
+  .superRefine(
+    (values, ctx) => {
+      // The shared definition rules, so that the form says what the server would refuse.
+      for (const issue of definitionIssues({
+        type: values.type,
+        options: optionsOf(values),
+        validation: validationOf(values, {}),
+      })) {
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.split('.').slice(0, 2) });
+      }
+    },
+    whenParsed('type', 'options', 'validation'),
+  );
 
 export type CustomFieldFormValues = z.infer<typeof formSchema>;
 

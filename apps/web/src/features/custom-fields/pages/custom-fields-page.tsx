@@ -23,6 +23,7 @@ import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
+import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteCustomField } from '../api/delete-custom-field';
 import { useCategoryOptions } from '../api/get-category-options';
@@ -38,7 +39,13 @@ export function CustomFieldsPage() {
   const { eventId, eventQuery } = chosen;
   const fields = useCustomFields(eventId);
   const categories = useCategoryOptions(eventId);
-  const groups = groupFields(fields.data?.data ?? [], categories.data ?? []);
+  // `?category=` (from a badge category's link) narrows the page to the fields its form asks.
+  const { filter, setFilter } = useListParams();
+  const onlyCategory = Number(filter('category')) || null;
+  const onlyCategoryName = categories.data?.find((category) => category.id === onlyCategory)?.name;
+  const groups = groupFields(fields.data?.data ?? [], categories.data ?? []).filter(
+    (group) => onlyCategory == null || group.badgeCategoryId === onlyCategory,
+  );
   const remove = useDeleteCustomField();
   const update = useUpdateCustomField();
   const [deleting, setDeleting] = useState<CustomField | null>(null);
@@ -102,6 +109,14 @@ export function CustomFieldsPage() {
         }
       />
       <EventFilter chosen={chosen} />
+      {onlyCategory != null && (
+        <p className="mb-4 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          Showing the fields of {onlyCategoryName ?? 'one badge category'} only.
+          <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setFilter('category', '')}>
+            Show every category
+          </Button>
+        </p>
+      )}
       {eventId == null ? (
         <Card>
           <EmptyState icon={FormInputIcon} title="Choose an event" description="Custom fields belong to an event." />
@@ -122,7 +137,7 @@ export function CustomFieldsPage() {
         <Card>
           <EmptyState
             icon={FormInputIcon}
-            title="No custom fields yet"
+            title={onlyCategory != null ? 'No custom fields for this category yet' : 'No custom fields yet'}
             description="Add a question to ask on the badge forms of this event."
           />
         </Card>

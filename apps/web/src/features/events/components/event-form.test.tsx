@@ -30,6 +30,23 @@ describe('EventForm', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('reports the missing name and the dates out of order on the same, first submit', async () => {
+    const { adapter, seen } = fakeAdapter(() => ({ status: 201, data: { data: { id: 1 } } }));
+    api.defaults.adapter = adapter;
+    renderForm();
+    fill(screen.getByLabelText('Start date'), '2027-05-10');
+    fill(screen.getByLabelText('End date'), '2027-05-08');
+    fireEvent.click(screen.getByRole('button', { name: 'Create event' }));
+    expect(await screen.findByText('The end date cannot be before the start date')).toBeTruthy();
+    expect(screen.getByLabelText(/^Name/).getAttribute('aria-invalid')).toBe('true');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('offers a neutral example as the slug placeholder, not an event of the portal', () => {
+    renderForm();
+    expect(screen.getByLabelText(/^Slug/).getAttribute('placeholder')).toBe('example-trade-fair');
+  });
+
   it('sends what was entered, empty fields as not given, and reports the saved event', async () => {
     const { adapter, seen } = fakeAdapter(() => ({ status: 201, data: { data: { id: 7 } } }));
     api.defaults.adapter = adapter;

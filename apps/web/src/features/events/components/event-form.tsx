@@ -133,7 +133,7 @@ export function EventForm({
           error={errors.slug?.message}
         >
           {(control) => (
-            <Input {...control} {...form.register('slug')} autoComplete="off" placeholder="nordic-tech-expo-2027" />
+            <Input {...control} {...form.register('slug')} autoComplete="off" placeholder="example-trade-fair" />
           )}
         </FormField>
         <FormField id="event-description" label="Description" error={errors.description?.message}>
@@ -146,7 +146,7 @@ export function EventForm({
           error={errors.status?.message}
         >
           {(control) => (
-            <NativeSelect {...control} {...form.register('status')} className="sm:w-60">
+            <NativeSelect {...control} {...form.register('status')} className="sm:w-auto sm:min-w-60">
               {EVENT_STATUSES.map((status) => (
                 <option key={status} value={status}>
                   {EVENT_STATUS_LABELS[status]}

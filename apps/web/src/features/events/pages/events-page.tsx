@@ -56,7 +56,7 @@ export function EventsPage() {
             aria-label="Filter by status"
             value={status ?? ''}
             onChange={(event) => setFilter('status', event.target.value)}
-            className="sm:w-44"
+            className="sm:w-auto sm:min-w-44"
           >
             <option value="">All statuses</option>
             {EVENT_STATUSES.map((value) => (

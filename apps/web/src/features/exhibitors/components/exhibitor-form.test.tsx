@@ -94,4 +94,28 @@ describe('ExhibitorForm', () => {
     expect(await screen.findByText('Use at least 10 characters')).toBeTruthy();
     expect(created()).toBeUndefined();
   });
+
+  it('shows every error on the first submit, the empty company name among them', async () => {
+    renderForm();
+    await screen.findByRole('option', { name: 'Baltic Food Fair' });
+    fill(screen.getByLabelText(/^Email/), 'not-an-email');
+    fireEvent.click(screen.getByRole('button', { name: 'Create exhibitor' }));
+    const invalid = () => screen.getAllByRole('textbox').concat(screen.getAllByRole('combobox'));
+    await waitFor(() =>
+      expect(
+        invalid()
+          .filter((input) => input.getAttribute('aria-invalid') === 'true')
+          .map((input) => input.id)
+          .sort(),
+      ).toEqual([
+        'exhibitor-company-name',
+        'exhibitor-email',
+        'exhibitor-event',
+        'exhibitor-first-name',
+        'exhibitor-last-name',
+      ]),
+    );
+    expect(document.getElementById('exhibitor-event-error')?.textContent).toBe('Choose an event');
+    expect(created()).toBeUndefined();
+  });
 });

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UpdateAdminBody } from '@portal/shared/admins';
 import { createExhibitorBodySchema, type CreateExhibitorBody, type Exhibitor } from '@portal/shared/exhibitors';
 import { PASSWORD_MIN_LENGTH, passwordSchema } from '@portal/shared/passwords';
+import { whenParsed } from '@portal/shared/common';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -22,35 +23,46 @@ import { EventOptions } from '@/components/event-options';
 
 const { firstName, lastName, email, booth, hall, phone, website, profile } = createExhibitorBodySchema.shape;
 
-const formSchema = z
-  .object({
-    eventId: z.string(),
-    companyMode: z.enum(['new', 'existing']),
-    companyName: z.string(),
-    companyId: z.string(),
-    firstName,
-    lastName,
-    email,
-    /** On create: set a password now, or invite the contact to choose one. On edit: reset or keep. */
-    access: z.enum(['invite', 'password']),
-    password: z.string(),
-    isActive: z.boolean(),
-    booth,
-    hall,
-    phone,
-    website,
-    profile,
-  })
-  .superRefine((values, ctx) => {
-    if (values.access === 'password' && values.password !== '') {
-      const result = passwordSchema.safeParse(values.password);
-      if (!result.success)
-        ctx.addIssue({ code: 'custom', path: ['password'], message: result.error.issues[0]?.message ?? '' });
-    }
-  });
+/** On create the company, the event and the way in are required too; every rule reports on the first submit. */
+const formSchema = (creating: boolean) =>
+  z
+    .object({
+      eventId: z.string(),
+      companyMode: z.enum(['new', 'existing']),
+      companyName: z.string(),
+      companyId: z.string(),
+      firstName,
+      lastName,
+      email,
+      /** On create: set a password now, or invite the contact to choose one. On edit: reset or keep. */
+      access: z.enum(['invite', 'password']),
+      password: z.string(),
+      isActive: z.boolean(),
+      booth,
+      hall,
+      phone,
+      website,
+      profile,
+    })
+    .superRefine(
+      (values, ctx) => {
+        const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+        if (creating) {
+          if (values.eventId === '') fail('eventId', 'Choose an event');
+          if (values.companyMode === 'new' && values.companyName.trim() === '') fail('companyName', 'Required');
+          if (values.companyMode === 'existing' && values.companyId === '') fail('companyId', 'Choose a company');
+          if (values.access === 'password' && values.password === '') fail('password', 'Required');
+        }
+        if (values.access === 'password' && values.password !== '') {
+          const result = passwordSchema.safeParse(values.password);
+          if (!result.success) fail('password', result.error.issues[0]?.message ?? '');
+        }
+      },
+      whenParsed('eventId', 'companyMode', 'companyName', 'companyId', 'access', 'password'),
+    );
 
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
+type FormInput = z.input<ReturnType<typeof formSchema>>;
+type FormOutput = z.output<ReturnType<typeof formSchema>>;
 
 const FIELDS = [
   'eventId',
@@ -90,7 +102,7 @@ export function ExhibitorForm({ exhibitor, eventId, onSaved, cancelTo, onCancel 
   const update = useUpdateExhibitor();
 
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
+    resolver: zodResolver(formSchema(!exhibitor)),
     defaultValues: {
       eventId: String(exhibitor?.eventId ?? fixedEventId ?? eventId ?? ''),
       companyMode: 'new',
@@ -133,22 +145,6 @@ export function ExhibitorForm({ exhibitor, eventId, onSaved, cancelTo, onCancel 
         await update.mutateAsync({ id: exhibitor.id, body });
         toast.success('Exhibitor updated');
         onSaved(exhibitor);
-        return;
-      }
-      if (values.eventId === '') {
-        form.setError('eventId', { message: 'Choose an event' }, { shouldFocus: true });
-        return;
-      }
-      if (values.companyMode === 'new' && values.companyName.trim() === '') {
-        form.setError('companyName', { message: 'Required' }, { shouldFocus: true });
-        return;
-      }
-      if (values.companyMode === 'existing' && values.companyId === '') {
-        form.setError('companyId', { message: 'Choose a company' }, { shouldFocus: true });
-        return;
-      }
-      if (values.access === 'password' && values.password === '') {
-        form.setError('password', { message: 'Required' }, { shouldFocus: true });
         return;
       }
       const body: CreateExhibitorBody = {

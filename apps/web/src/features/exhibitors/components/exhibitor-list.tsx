@@ -66,7 +66,7 @@ export function ExhibitorList({ eventId }: { eventId?: number }) {
                 aria-label="Filter by event"
                 value={eventFilter}
                 onChange={(event) => setFilter('eventId', event.target.value)}
-                className="sm:w-56"
+                className="sm:w-auto sm:min-w-56"
               >
                 <EventOptions events={events.data} empty="All events" />
               </NativeSelect>
@@ -75,7 +75,7 @@ export function ExhibitorList({ eventId }: { eventId?: number }) {
               aria-label="Sort by"
               value={sort}
               onChange={(event) => setFilter('sort', event.target.value === DEFAULT_SORT ? '' : event.target.value)}
-              className="sm:w-44"
+              className="sm:w-auto sm:min-w-44"
             >
               {SORTS.map((option) => (
                 <option key={option.value} value={option.value}>

@@ -1,3 +1,5 @@
+import { wholeNumberMessage } from '@portal/shared/common';
+import { MAX_LINK_USES } from '@portal/shared/registration-links';
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -89,11 +91,12 @@ function LinkForm({ eventId, onCreated }: { eventId: number; onCreated: (url: st
               {...form.register('maxUses', {
                 validate: (value) =>
                   value === '' ||
-                  (Number.isInteger(Number(value)) && Number(value) >= 1) ||
-                  'Use a whole number from 1',
+                  (Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= MAX_LINK_USES) ||
+                  wholeNumberMessage(1, MAX_LINK_USES),
               })}
               type="number"
               min={1}
+              max={MAX_LINK_USES}
               inputMode="numeric"
             />
           )}

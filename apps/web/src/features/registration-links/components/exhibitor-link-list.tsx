@@ -69,7 +69,7 @@ export function ExhibitorLinkList({ eventId }: { eventId: number }) {
           <TableHeader>
             <TableRow>
               <TableHead>Link</TableHead>
-              <TableHead>Uses</TableHead>
+              <TableHead className="hidden sm:table-cell">Uses</TableHead>
               <TableHead className="hidden md:table-cell">Expires</TableHead>
               <TableHead>State</TableHead>
               <TableHead className="w-14 text-right">
@@ -83,18 +83,25 @@ export function ExhibitorLinkList({ eventId }: { eventId: number }) {
               const state = linkState(link);
               return (
                 <TableRow key={link.id}>
-                  <TableCell>
+                  {/* A minimum width keeps a narrow screen from wrapping the link one character a line. */}
+                  <TableCell className="min-w-52">
                     <div className="flex items-center gap-1">
-                      <code className="text-xs break-all">{url}</code>
+                      <code className="min-w-0 text-xs break-all">{url}</code>
                       <Tooltip content="Copy link">
                         <Button variant="ghost" size="icon-sm" aria-label={`Copy ${url}`} onClick={() => copy(url)}>
                           <CopyIcon aria-hidden />
                         </Button>
                       </Tooltip>
                     </div>
-                    <div className="text-xs text-muted-foreground">Created {formatDate(link.createdAt)}</div>
+                    <div className="text-xs text-muted-foreground">
+                      Created {formatDate(link.createdAt)}
+                      <span className="sm:hidden">
+                        {' '}
+                        · {link.uses} / {link.maxUses ?? '∞'} uses
+                      </span>
+                    </div>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
+                  <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
                     {link.uses} / {link.maxUses ?? '∞'}
                   </TableCell>
                   <TableCell className="hidden whitespace-nowrap md:table-cell">

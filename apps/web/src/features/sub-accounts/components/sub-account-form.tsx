@@ -16,7 +16,13 @@ import { useUpdateSubAccount } from '../api/update-sub-account';
 const { firstName, lastName, email, password } = createSubAccountBodySchema.shape;
 
 const person = { firstName, lastName, email, exhibitorId: z.string() };
-const createSchema = z.object({ ...person, password });
+/** The exhibitor is asked in the schema, so that its error shows with the others on the first submit. */
+const createSchema = (picksExhibitor: boolean) =>
+  z.object({
+    ...person,
+    password,
+    exhibitorId: picksExhibitor ? z.string().min(1, 'Choose an exhibitor') : z.string(),
+  });
 /** On edit the password stays as it is: resetting it is an action of its own. */
 const editSchema = z.object({ ...person, password: z.string() });
 
@@ -46,7 +52,7 @@ export function SubAccountForm({
   const create = useCreateSubAccount();
   const update = useUpdateSubAccount();
   const form = useForm({
-    resolver: zodResolver(subAccount ? editSchema : createSchema),
+    resolver: zodResolver(subAccount ? editSchema : createSchema(picksExhibitor)),
     defaultValues: {
       firstName: subAccount?.firstName ?? '',
       lastName: subAccount?.lastName ?? '',
@@ -66,10 +72,6 @@ export function SubAccountForm({
           body: { firstName: values.firstName, lastName: values.lastName, email: values.email },
         });
       } else {
-        if (picksExhibitor && values.exhibitorId === '') {
-          form.setError('exhibitorId', { message: 'Choose an exhibitor' }, { shouldFocus: true });
-          return;
-        }
         const body: CreateSubAccountBody = {
           firstName: values.firstName,
           lastName: values.lastName,

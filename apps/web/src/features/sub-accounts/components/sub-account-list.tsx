@@ -52,7 +52,7 @@ export function SubAccountList({ exhibitorId, filtersByExhibitor }: SubAccountLi
               aria-label="Filter by exhibitor"
               value={exhibitorFilter}
               onChange={(event) => setFilter('exhibitorId', event.target.value)}
-              className="sm:ml-auto sm:w-64"
+              className="sm:ml-auto sm:w-auto sm:min-w-64"
             >
               <option value="">All exhibitors</option>
               {(exhibitors.data ?? []).map((exhibitor) => (

@@ -1,6 +1,6 @@
-import { KeyRoundIcon, PencilIcon, PowerIcon, Trash2Icon } from 'lucide-react';
+import { FileSpreadsheetIcon, KeyRoundIcon, PencilIcon, PowerIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Detail, DetailList } from '@/components/detail-list';
@@ -84,6 +84,20 @@ export function SubAccountPage() {
           canManage &&
           !editing && (
             <>
+              {can('create_exhibitor_user') && account.eventId != null && (
+                <Button asChild variant="outline">
+                  <Link
+                    to={paths.subAccountUsersBulkImport.href({
+                      eventId: account.eventId,
+                      exhibitorId: account.exhibitorId,
+                      subAccountId: account.id,
+                    })}
+                  >
+                    <FileSpreadsheetIcon aria-hidden />
+                    Import badges
+                  </Link>
+                </Button>
+              )}
               <Button variant="outline" onClick={() => setEditing(true)}>
                 <PencilIcon aria-hidden />
                 Edit

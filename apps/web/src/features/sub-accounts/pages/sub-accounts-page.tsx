@@ -1,4 +1,4 @@
-import { PlusIcon } from 'lucide-react';
+import { FileSpreadsheetIcon, PlusIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -9,7 +9,9 @@ import { SubAccountList } from '../components/sub-account-list';
 
 export function SubAccountsPage() {
   const can = useCan();
-  const isExhibitor = useSession()?.type === 'exhibitor';
+  const session = useSession();
+  const isExhibitor = session?.type === 'exhibitor';
+  const ownEvent = session?.user.eventId ?? null;
   return (
     <>
       <PageHeader
@@ -21,12 +23,22 @@ export function SubAccountsPage() {
         }
         actions={
           can('create_sub_account') && (
-            <Button asChild>
-              <Link to={paths.subAccountsCreate.href()}>
-                <PlusIcon aria-hidden />
-                New sub-account
-              </Link>
-            </Button>
+            <>
+              {isExhibitor && ownEvent != null && session && (
+                <Button asChild variant="outline">
+                  <Link to={paths.subAccountsBulkImport.href({ eventId: ownEvent, exhibitorId: session.user.id })}>
+                    <FileSpreadsheetIcon aria-hidden />
+                    Import sub-accounts
+                  </Link>
+                </Button>
+              )}
+              <Button asChild>
+                <Link to={paths.subAccountsCreate.href()}>
+                  <PlusIcon aria-hidden />
+                  New sub-account
+                </Link>
+              </Button>
+            </>
           )
         }
       />

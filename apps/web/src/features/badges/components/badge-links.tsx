@@ -1,0 +1,59 @@
+import { FileSpreadsheetIcon, ListIcon, SendIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useCan } from '@/hooks/use-can';
+import type { Session } from '@/lib/session';
+import { useSession } from '@/lib/session';
+
+/** Where an exhibitor or a sub-account imports badges into its own allocation; null for anyone else. */
+export function ownBadgeImportHref(session: Session | null): string | null {
+  const eventId = session?.user.eventId;
+  if (!session || eventId == null) return null;
+  if (session.type === 'exhibitor')
+    return paths.exhibitorUsersBulkImport.href({ eventId, exhibitorId: session.user.id });
+  if (session.type === 'sub-account' && session.user.exhibitorId != null) {
+    return paths.subAccountUsersBulkImport.href({
+      eventId,
+      exhibitorId: session.user.exhibitorId,
+      subAccountId: session.user.id,
+    });
+  }
+  return null;
+}
+
+/** The badge lists' ways on: every registration, importing and sending registration links. */
+export function BadgeListLinks() {
+  const session = useSession();
+  const can = useCan();
+  const importHref = can('create_exhibitor_user') ? ownBadgeImportHref(session) : null;
+  const eventId = session?.user.eventId ?? null;
+  return (
+    <>
+      {can('view_registrations') && (
+        <Button asChild variant="outline">
+          <Link to={paths.registrations.href()}>
+            <ListIcon aria-hidden />
+            All registrations
+          </Link>
+        </Button>
+      )}
+      {importHref && (
+        <Button asChild variant="outline">
+          <Link to={importHref}>
+            <FileSpreadsheetIcon aria-hidden />
+            Import badges
+          </Link>
+        </Button>
+      )}
+      {can('create_exhibitor_user') && eventId != null && (
+        <Button asChild variant="outline">
+          <Link to={paths.bulkSendRegistrationLink.href({ eventId })}>
+            <SendIcon aria-hidden />
+            Send registration links
+          </Link>
+        </Button>
+      )}
+    </>
+  );
+}
