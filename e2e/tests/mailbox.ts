@@ -5,12 +5,14 @@ import { inject } from 'vitest';
 const mailboxDir = inject('mailboxDir');
 const WAIT_MS = 15_000;
 
-/** The text of a message as sent: headers dropped, quoted-printable undone. */
+/**
+ * The text of a message as sent: headers dropped, quoted-printable undone (in a message with an HTML
+ * part the encoding is declared per part, so it is looked for anywhere).
+ */
 function bodyOf(raw: string): string {
   const split = raw.search(/\r?\n\r?\n/);
-  const headers = raw.slice(0, split);
   const body = raw.slice(split).trim();
-  if (!/content-transfer-encoding:\s*quoted-printable/i.test(headers)) return body;
+  if (!/content-transfer-encoding:\s*quoted-printable/i.test(raw)) return body;
   return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 

@@ -53,20 +53,12 @@ describe('signing in', () => {
       'exhibitor',
       '/welcome',
       'Welcome, Lars',
-      [
-        'Overview',
-        'Sub-Accounts',
-        'Badges',
-        'Badge Categories',
-        'Badge Allocations',
-        'Allocation Purchases',
-      ],
+      ['Overview', 'Sub-Accounts', 'Badges', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     ],
     [
       'subAccount',
       '/welcome',
       'Welcome, Emil',
-      // Sub-accounts buy places for themselves (docs/decisions.md).
       ['Overview', 'Badges', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     ],
   ];
@@ -139,7 +131,7 @@ describe('session', () => {
     await signIn(page, 'systemAdmin');
     await page.getByRole('button', { name: /^Theme/ }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);

@@ -1,5 +1,6 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailTemplates } from './db/schema/email-templates';
 import type { RouteAccess } from './plugins/access';
 import { invoicedPurchase } from './features/allocation-purchases/purchase-fixtures';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from './test/harness';
@@ -190,10 +191,29 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/payments/sandbox/:sessionId': { access: 'public' },
   'POST /api/payments/sandbox/:sessionId': { access: 'public' },
   'POST /api/webhooks/stripe': { access: 'public' },
+  'GET /api/admin/email-templates': { access: 'all:view_email_templates' },
+  'POST /api/admin/email-templates': { access: 'all:create_email_template' },
+  'GET /api/admin/email-templates/:id': { access: 'all:view_email_templates', outOfScope: (w) => ({ as: w.eventAdminA, id: templateB }) },
+  'PUT /api/admin/email-templates/:id': {
+    access: 'all:update_email_template',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: templateB, payload: { name: 'Taken' } }),
+  },
+  'DELETE /api/admin/email-templates/:id': { access: 'all:delete_email_template', outOfScope: (w) => ({ as: w.eventAdminA, id: templateB }) },
+  'POST /api/admin/email-templates/:id/clone': {
+    access: 'all:create_email_template',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: templateB, payload: { eventId: w.eventA } }),
+  },
+  'POST /api/admin/email-templates/:id/test': {
+    access: 'any:create_email_template,update_email_template',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: templateB }),
+  },
+  'POST /api/admin/email-templates/preview': { access: 'any:create_email_template,update_email_template' },
 };
 
 /** An invoiced purchase of event B with a credit note, made in beforeAll. */
 let purchaseB: { id: number; creditNoteId: number };
+/** An email template of event B, made in beforeAll. */
+let templateB: number;
 
 function describeAccess(access: RouteAccess): string {
   if (access.kind !== 'permission') return access.kind;
@@ -208,6 +228,11 @@ beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: 10_000 });
   w = await createWorld(t);
   purchaseB = await invoicedPurchase(t, w);
+  const [template] = await t.db
+    .insert(emailTemplates)
+    .values({ eventId: w.eventB, name: 'B welcome', purpose: 'invitation', subject: 'Hello', htmlBody: '<p>Hello</p>' })
+    .returning({ id: emailTemplates.id });
+  templateB = template!.id;
 });
 afterAll(() => t.close());
 

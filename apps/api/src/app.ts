@@ -35,6 +35,8 @@ import { createCustomFieldsService } from './features/custom-fields/custom-field
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
 import { createSmtpTransport, startOutboxWorker } from './features/email/outbox-worker';
+import { emailTemplatesRoutes } from './features/email-templates/email-templates.routes';
+import { createEmailTemplatesService } from './features/email-templates/email-templates.service';
 import { eventsRoutes } from './features/events/events.routes';
 import { createEventsService } from './features/events/events.service';
 import { exhibitorsRoutes } from './features/exhibitors/exhibitors.routes';
@@ -203,6 +205,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     subAccounts: createSubAccountsService({ db }),
     badgeCategories: createBadgeCategoriesService({ db }),
     customFields: createCustomFieldsService({ db }),
+    emailTemplates: createEmailTemplatesService({ db }),
     allocations: createAllocationsService({ db }),
     badges: createBadgesService({ db, fieldValues: createFieldValues(files), files }),
     registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
@@ -230,6 +233,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(registrationLinksRoutes, services);
       await api.register(badgeCategoriesRoutes, services);
       await api.register(customFieldsRoutes, services);
+      await api.register(emailTemplatesRoutes, services);
       await api.register(allocationsRoutes, services);
       await api.register(badgesRoutes, services);
       await api.register(allocationPurchasesRoutes, services);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fallbackSummary, SUMMARIES } from './lib/openapi';
 import { createTestApp, type TestApp } from './test/harness';
 
 type Problem = { ruleId: string; severity: 'error' | 'warn'; message: string; location: { pointer: string }[] };
@@ -53,5 +54,23 @@ describe('OpenAPI document', () => {
       expect(operation.security, `${method} ${url}`).toEqual(access.kind === 'public' ? [] : undefined);
       expect(operation.tags?.length, `${method} ${url}`).toBeGreaterThan(0);
     }
+  });
+
+  it('describes every operation in words of its own, under its feature’s tag', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const operations = t.app.routeTable.map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}')}`);
+    const undescribed = operations.filter((operation) => {
+      const [method, path] = operation.split(' ') as [string, string];
+      return document.paths[path][method.toLowerCase()].summary === fallbackSummary(method, path);
+    });
+    expect(undescribed).toEqual([]);
+    const tags = operations.flatMap((operation) => {
+      const [method, path] = operation.split(' ') as [string, string];
+      return document.paths[path][method.toLowerCase()].tags as string[];
+    });
+    // Tags are feature names as the feature folders spell them.
+    expect([...new Set(tags)].filter((tag) => !/^[a-z]+(-[a-z]+)*$/.test(tag))).toEqual([]);
+    // A line left behind by a renamed or removed route describes nothing.
+    expect(Object.keys(SUMMARIES).filter((operation) => !operations.includes(operation))).toEqual([]);
   });
 });

@@ -49,6 +49,9 @@ const exhibitorWork: Permission[] = [
   'can_see_visitor',
 ];
 
+/** Exhibitors and their sub-accounts request and pay for more places themselves. */
+const buyingPlaces: Permission[] = ['view_allocation_purchase', 'create_allocation_purchase', 'create_payment'];
+
 /** The demo accounts' shapes, one per user type. */
 export const demo = {
   systemAdmin: () => sessionOf({ roles: [{ id: 1, name: 'System Admin' }], permissions: PERMISSIONS }),
@@ -69,7 +72,7 @@ export const demo = {
   exhibitor: () =>
     sessionOf({
       roles: [{ id: 4, name: 'Exhibitor' }],
-      permissions: [...exhibitorWork, 'view_sub_accounts', 'create_sub_account', 'view_allocation_purchase'],
+      permissions: [...exhibitorWork, 'view_sub_accounts', 'create_sub_account', ...buyingPlaces],
       eventId: 1,
       event: EVENT,
       companyName: 'Aurora Robotics AS',
@@ -77,7 +80,7 @@ export const demo = {
   subAccount: () =>
     sessionOf({
       roles: [{ id: 5, name: 'Sub-Account' }],
-      permissions: exhibitorWork,
+      permissions: [...exhibitorWork, ...buyingPlaces],
       eventId: 1,
       event: EVENT,
       exhibitorId: 4,

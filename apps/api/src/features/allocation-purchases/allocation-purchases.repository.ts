@@ -56,8 +56,18 @@ const purchaseColumns = {
 
 export type PurchaseRow = NonNullable<Awaited<ReturnType<typeof findPurchase>>>;
 
-/** Purchases a scope reaches: its event's; an exhibitor its own and its sub-accounts'; a sub-account its own. */
+/**
+ * Purchases a scope reaches: its event's; an exhibitor its own and its sub-accounts'; a sub-account
+ * its own. A VIP admin, whatever its roles grant, reaches only the purchases of VIP categories.
+ */
 export function purchaseScopeFilter(scope: Scope): SQL | undefined {
+  const vipOnly = scope.vipOnly
+    ? sql`exists (select 1 from badge_categories vip where vip.id = ${allocationPurchases.badgeCategoryId} and vip.badge_type = 'vip')`
+    : undefined;
+  return and(ownerFilter(scope), vipOnly);
+}
+
+function ownerFilter(scope: Scope): SQL | undefined {
   switch (scope.kind) {
     case 'global':
       return undefined;

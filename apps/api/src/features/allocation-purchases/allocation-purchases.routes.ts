@@ -14,7 +14,7 @@ import { requires, requiresAny } from '../../plugins/access';
 import type { AllocationPurchasesService } from './allocation-purchases.service';
 
 const purchase = itemResponseSchema(allocationPurchaseSchema);
-const tags = ['allocation purchases'];
+const tags = ['allocation-purchases'];
 
 export async function allocationPurchasesRoutes(
   app: FastifyInstance,

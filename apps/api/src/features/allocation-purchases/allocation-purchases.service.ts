@@ -182,6 +182,25 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
     throw new ConflictError('This purchase changed meanwhile; reload it and try again');
   }
 
+  /**
+   * An approved purchase already has its invoice (sent to the accountant too): cancelling the
+   * purchase cancels that invoice with a credit note, so no unpaid invoice is left standing.
+   */
+  async function cancelInvoice(tx: Database, id: number, comment: string | null): Promise<string | null> {
+    const purchase = await loadPurchase(tx, id);
+    const invoice = purchase.invoiceNumber
+      ? await invoicesRepo.findInvoiceByNumber(tx, purchase.eventId, purchase.invoiceNumber)
+      : undefined;
+    if (!invoice) return null;
+    const note = await issueCreditNote(tx, purchase, invoice, {
+      kind: 'reissue',
+      amountCents: invoice.snapshot.totalAmount,
+      places: invoice.snapshot.lines[0]?.quantity ?? 0,
+      reason: comment ?? 'Purchase cancelled',
+    });
+    return note.number;
+  }
+
   async function approve(
     tx: Database,
     actor: Actor,
@@ -308,13 +327,14 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
           },
         );
         if (!won) await conflictAfterRace(tx, id, body.action);
+        const creditNote = to === 'cancelled' ? await cancelInvoice(tx, id, comment) : null;
         await recordAudit(tx, actor, {
           action: body.action,
           entityType: 'allocation_purchase',
           entityId: id,
           eventId: before.eventId,
           before: { status: before.status },
-          after: { status: to, comment },
+          after: { status: to, comment, ...(creditNote ? { creditNote } : {}) },
         });
         if (to === 'rejected') await enqueueEmail(tx, decisionEmail(await loadPurchase(tx, id), publicUrl));
       });

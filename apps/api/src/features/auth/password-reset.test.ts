@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins } from '../../db/schema/admins';
 import { oneTimeTokens } from '../../db/schema/auth';
+import { emailTemplates } from '../../db/schema/email-templates';
+import { events } from '../../db/schema/events';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../test/harness';
 import { listEmailsTo } from '../email/email.repository';
 
@@ -140,6 +142,39 @@ describe('password reset', () => {
     for (let i = 0; i < 5; i++) answers.push((await requestReset(user.email, `10.2.0.${i}`)).statusCode);
     expect(answers).toEqual([202, 202, 202, 202, 202]);
     expect(await resetEmails(user.email)).toHaveLength(3);
+  });
+
+  it('words the mail with the account event’s template, else the global one, else the built-in text', async () => {
+    const [event] = await t.db.insert(events).values({ name: 'Reset Expo', slug: `reset-expo-${Date.now()}` }).returning({ id: events.id });
+    const eventUser = await t.createUser({ eventId: event!.id });
+    const globalUser = await t.createUser({});
+    const template = (subject: string, eventId: number | null) => ({
+      eventId,
+      name: subject,
+      purpose: 'password_reset' as const,
+      subject,
+      htmlBody: '<p>Hi {{firstName}} <script>x()</script><a href="{{resetLink}}">reset</a></p>',
+      textBody: 'Hi {{firstName}},\nreset here: {{resetLink}}\nwithin {{linkValidMinutes}} minutes',
+    });
+    await t.db.insert(emailTemplates).values([template('Global reset', null), template('Reset Expo reset', event!.id)]);
+    try {
+      await requestReset(eventUser.email, '10.1.9.1');
+      await requestReset(globalUser.email, '10.1.9.2');
+      const [eventMail] = await resetEmails(eventUser.email);
+      expect(eventMail).toMatchObject({ subject: 'Reset Expo reset', eventId: event!.id });
+      expect(eventMail!.textBody).toMatch(/^Hi Test,\nreset here: https:\/\/portal\.test\/reset-password\/[\w-]+\nwithin 60 minutes$/);
+      expect(eventMail!.htmlBody).toMatch(/^<p>Hi Test <a href="https:\/\/portal\.test\/reset-password\/[\w-]+">reset<\/a><\/p>$/);
+      expect(await emailedToken(eventUser.email)).toBeTruthy();
+      const [globalMail] = await resetEmails(globalUser.email);
+      expect(globalMail!.subject).toBe('Global reset');
+    } finally {
+      await t.db.delete(emailTemplates).where(eq(emailTemplates.purpose, 'password_reset'));
+    }
+    const builtInUser = await t.createUser({});
+    await requestReset(builtInUser.email, '10.1.9.3');
+    const [builtIn] = await resetEmails(builtInUser.email);
+    expect(builtIn!.subject).toBe('Choose a new Exhibitor Portal password');
+    expect(builtIn!.htmlBody).toContain('href="https://portal.test/reset-password/');
   });
 });
 

@@ -7,6 +7,8 @@ import { TooManyRequestsError, ValidationError } from '../../lib/errors';
 import { noSoonerThan } from '../../lib/uniform-timing';
 import { recordAudit } from '../audit/audit.repository';
 import { enqueueEmail } from '../email/email.repository';
+import { resolveTemplate } from '../email-templates/template-resolution';
+import { renderTemplate } from '../email-templates/template-rendering';
 import { consumeOneTimeToken, createOneTimeToken, expireOneTimeTokens } from './one-time-tokens.repository';
 import { hashPassword } from './passwords';
 import { loadPrincipal } from './principal';
@@ -38,7 +40,7 @@ export function createPasswordReset(deps: {
 
   async function queueResetEmail(email: string) {
     const [account] = await db
-      .select({ id: admins.id, firstName: admins.firstName, eventId: admins.eventId, isActive: admins.isActive })
+      .select({ id: admins.id, firstName: admins.firstName, lastName: admins.lastName, eventId: admins.eventId, isActive: admins.isActive })
       .from(admins)
       .where(eq(admins.email, email));
     if (!account?.isActive) return;
@@ -46,21 +48,21 @@ export function createPasswordReset(deps: {
       // Only the newest link works.
       await expireOneTimeTokens(tx, account.id, 'password_reset');
       const token = await createOneTimeToken(tx, account.id, 'password_reset', deps.ttlMinutes / 60);
+      // The account's event may word this mail its own way; else the global template, else the built-in one.
+      const template = await resolveTemplate(tx, { purpose: 'password_reset', eventId: account.eventId });
+      const mail = renderTemplate(template, {
+        firstName: account.firstName,
+        lastName: account.lastName,
+        resetLink: `${deps.publicUrl}/reset-password/${token}`,
+        linkValidMinutes: String(deps.ttlMinutes),
+      });
       await enqueueEmail(tx, {
         toAddress: email,
         eventId: account.eventId,
         purpose: 'password_reset',
-        subject: 'Choose a new Exhibitor Portal password',
-        textBody: [
-          `Hello ${account.firstName},`,
-          '',
-          'Someone, hopefully you, asked to choose a new password for your Exhibitor Portal account.',
-          `Choose it within ${deps.ttlMinutes} minutes at:`,
-          `${deps.publicUrl}/reset-password/${token}`,
-          '',
-          'The link works once. Choosing a new password signs you out everywhere.',
-          'If you did not ask for this, ignore this message: your password stays as it is.',
-        ].join('\n'),
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
       });
     });
   }

@@ -1,6 +1,6 @@
 import type { CustomFieldType } from '@portal/shared/custom-fields';
 import { describe, expect, it } from 'vitest';
-import { validateFieldValues, type FieldDefinition } from './custom-field-values.rules';
+import { validateFieldValues, type FieldDefinition, type FieldValuesOptions } from './custom-field-values.rules';
 
 let nextId = 1;
 function field(type: CustomFieldType, extra: Partial<FieldDefinition> = {}): FieldDefinition {
@@ -14,9 +14,15 @@ const colours = [
   { value: 'blue', label: 'Blue' },
 ];
 
+/**
+ * A pattern budget no answer of these tests could use up, so that a busy machine cannot fail them;
+ * the production budget is tested on its own, with a pattern no machine can finish within it.
+ */
+const unhurried: FieldValuesOptions = { patternTimeLimitMs: 60_000 };
+
 /** The normalised value of one answer, or its error message. */
-function check(definition: FieldDefinition, value: unknown) {
-  const { values, errors } = validateFieldValues([definition], [{ customFieldId: definition.id, value }]);
+function check(definition: FieldDefinition, value: unknown, options = unhurried) {
+  const { values, errors } = validateFieldValues([definition], [{ customFieldId: definition.id, value }], new Map(), options);
   if (errors.length) return { error: errors[0]!.message, field: errors[0]!.field };
   return { value: values[0]?.value };
 }
@@ -44,10 +50,20 @@ describe('custom-field values', () => {
 
   it('text: a pattern that backtracks badly is stopped, not run for ever', () => {
     const f = field('text', { validation: { pattern: '(a|a)*' } });
-    const started = Date.now();
-    expect(check(f, `${'a'.repeat(40)}b`).error).toBe('This answer could not be checked; shorten it');
-    expect(Date.now() - started).toBeLessThan(2000);
+    // About 2^40 steps before this answer is found not to match: hours, far beyond any budget.
+    const explosive = `${'a'.repeat(40)}b`;
+    const productionBudget = {};
+    expect(check(f, explosive, productionBudget).error).toBe('This answer could not be checked; shorten it');
+    expect(check(f, explosive, { patternTimeLimitMs: 1 }).error).toBe('This answer could not be checked; shorten it');
+    // The same pattern on a short answer is no problem.
     expect(check(f, 'aaaa')).toEqual({ value: 'aaaa' });
+  });
+
+  it('refuses a pattern budget the time limit cannot use', () => {
+    const f = field('text', { validation: { pattern: '[a-z]+' } });
+    for (const patternTimeLimitMs of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => check(f, 'abc', { patternTimeLimitMs }), String(patternTimeLimitMs)).toThrow(RangeError);
+    }
   });
 
   it('number: accepts numbers and numeric text, within min and max', () => {

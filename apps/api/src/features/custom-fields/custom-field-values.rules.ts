@@ -45,6 +45,11 @@ export type FieldValuesOptions = {
   partial?: boolean;
   /** Fields that already have a stored file, which satisfies `required` without a new upload. */
   storedFiles?: ReadonlySet<number>;
+  /**
+   * How long one answer's pattern may run, in whole milliseconds (`PATTERN_TIME_LIMIT_MS` unless
+   * given); past it the answer is refused as one that could not be checked.
+   */
+  patternTimeLimitMs?: number;
 };
 
 /**
@@ -67,6 +72,11 @@ export function validateFieldValues(
   files: ReadonlyMap<number, UploadedFileInfo> = new Map(),
   options: FieldValuesOptions = {},
 ): { values: NormalizedFieldValue[]; errors: FieldError[] } {
+  const timeLimitMs = options.patternTimeLimitMs ?? PATTERN_TIME_LIMIT_MS;
+  // Checked here: the VM would refuse it too, and matchesPattern would take that for a slow pattern.
+  if (!Number.isInteger(timeLimitMs) || timeLimitMs <= 0) {
+    throw new RangeError(`The pattern time limit must be a positive whole number of milliseconds, not ${timeLimitMs}`);
+  }
   const byId = new Map(definitions.map((definition) => [definition.id, definition]));
   const errors: FieldError[] = [];
   const values: NormalizedFieldValue[] = [];
@@ -117,7 +127,7 @@ export function validateFieldValues(
       else if (answered.has(definition.id)) values.push({ customFieldId: definition.id, key: definition.key, type: definition.type, value: null });
       continue;
     }
-    const result = normalizeAnswer(definition, raw);
+    const result = normalizeAnswer(definition, raw, timeLimitMs);
     if ('error' in result) errors.push({ field, message: result.error });
     else if (definition.type === 'checkbox' && definition.required && result.value !== true) errors.push({ field, message: 'Required' });
     else values.push({ customFieldId: definition.id, key: definition.key, type: definition.type, value: result.value });
@@ -143,7 +153,7 @@ const NUMBER_TEXT = /^-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 const TRUE_WORDS = new Set(['true', '1', 'on', 'yes']);
 const FALSE_WORDS = new Set(['false', '0', 'off', 'no']);
 
-function normalizeAnswer(definition: FieldDefinition, raw: unknown): Outcome {
+function normalizeAnswer(definition: FieldDefinition, raw: unknown, patternTimeLimitMs: number): Outcome {
   const v = definition.validation;
   switch (definition.type) {
     case 'text':
@@ -153,7 +163,7 @@ function normalizeAnswer(definition: FieldDefinition, raw: unknown): Outcome {
       const max = Math.min(v.max ?? Infinity, TEXT_MAX_LENGTH[definition.type]);
       if (v.min !== undefined && text.length < v.min) return { error: `At least ${v.min} characters` };
       if (text.length > max) return { error: `At most ${max} characters` };
-      return matchesPattern(v.pattern, text);
+      return matchesPattern(v.pattern, text, patternTimeLimitMs);
     }
     case 'number': {
       const number = typeof raw === 'number' ? raw : typeof raw === 'string' && NUMBER_TEXT.test(raw.trim()) ? Number(raw.trim()) : NaN;
@@ -166,7 +176,7 @@ function normalizeAnswer(definition: FieldDefinition, raw: unknown): Outcome {
       if (typeof raw !== 'string') return { error: 'Enter an email address' };
       const email = raw.trim().toLowerCase();
       if (email.length > 254 || !emailFormat.safeParse(email).success) return { error: 'Enter a valid email address' };
-      return matchesPattern(v.pattern, email);
+      return matchesPattern(v.pattern, email, patternTimeLimitMs);
     }
     case 'phone': {
       if (typeof raw !== 'string' && typeof raw !== 'number') return { error: 'Enter a phone number' };
@@ -175,7 +185,7 @@ function normalizeAnswer(definition: FieldDefinition, raw: unknown): Outcome {
       if (phone.length > 40 || !PHONE_CHARACTERS.test(phone) || phone.indexOf('+') > 0 || digits < PHONE_DIGITS.min || digits > PHONE_DIGITS.max) {
         return { error: 'Enter a phone number, such as +44 20 7946 0000' };
       }
-      return matchesPattern(v.pattern, phone);
+      return matchesPattern(v.pattern, phone, patternTimeLimitMs);
     }
     case 'date': {
       if (typeof raw !== 'string' || !isCalendarDate(raw.trim())) return { error: 'Enter a date as YYYY-MM-DD' };
@@ -217,13 +227,13 @@ function normalizeAnswer(definition: FieldDefinition, raw: unknown): Outcome {
   }
 }
 
-// Answers come from anyone registering; a pattern that backtracks badly gets this much time.
+/** Answers come from anyone registering; a pattern that backtracks badly gets this much time. */
 const PATTERN_TIME_LIMIT_MS = 50;
 const patternContext = vm.createContext({ pattern: /$/u, answer: '', matched: false });
 const patternTest = new vm.Script('matched = pattern.test(answer)');
 
 /** Whole-answer match, as the HTML `pattern` attribute; run under a time limit. */
-function matchesPattern(pattern: string | undefined, answer: string): Outcome {
+function matchesPattern(pattern: string | undefined, answer: string, timeLimitMs: number): Outcome {
   if (pattern === undefined) return { value: answer };
   let compiled: RegExp;
   try {
@@ -233,7 +243,7 @@ function matchesPattern(pattern: string | undefined, answer: string): Outcome {
   }
   Object.assign(patternContext, { pattern: compiled, answer, matched: false });
   try {
-    patternTest.runInContext(patternContext, { timeout: PATTERN_TIME_LIMIT_MS });
+    patternTest.runInContext(patternContext, { timeout: timeLimitMs });
   } catch {
     return { error: 'This answer could not be checked; shorten it' };
   }

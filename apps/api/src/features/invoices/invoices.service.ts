@@ -9,9 +9,13 @@ import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
 import { creditNoteDocument, invoiceDocument } from './documents';
 import * as repo from './invoices.repository';
 
-/** Organisers reach every document of their event(s), orphaned ones too; exhibitors only their purchases'. */
+/**
+ * Organisers reach every document of their event(s), orphaned ones too; exhibitors only their
+ * purchases'; a VIP admin only those of VIP categories' purchases.
+ */
 function purchaseFilter(scope: Scope) {
-  return scope.kind === 'global' || scope.kind === 'event' ? undefined : purchases.purchaseScopeFilter(scope);
+  const organiser = (scope.kind === 'global' || scope.kind === 'event') && !scope.vipOnly;
+  return organiser ? undefined : purchases.purchaseScopeFilter(scope);
 }
 
 export function createInvoicesService({ db }: { db: Database }) {

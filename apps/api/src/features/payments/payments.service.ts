@@ -44,6 +44,8 @@ export type PaymentsOptions = {
 type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
 type RefundBody = z.infer<typeof refundBodySchema>;
 
+const PUBLIC_SYNC_ATTEMPTS = 3;
+
 const STRIPE_SESSION_EVENTS = new Set([
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
@@ -252,8 +254,22 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
     };
   }
 
+  /**
+   * Anyone may call the public sync, as often as they like: it asks the provider about the latest
+   * few open checkouts only (the payer's return is about the newest), so a purchase with many
+   * abandoned checkouts cannot be used to flood the provider. Older ones settle by webhook.
+   */
   async function syncPurchase(purchaseId: number): Promise<void> {
-    for (const attempt of await repo.attemptsOf(db, purchaseId)) await syncAttempt(attempt, null);
+    const open = (await repo.attemptsOf(db, purchaseId)).filter((attempt) => attempt.state === 'open');
+    for (const attempt of open.slice(0, PUBLIC_SYNC_ATTEMPTS)) {
+      try {
+        await syncAttempt(attempt, null);
+      } catch (error) {
+        // An unreachable provider leaves the attempt open (the webhook settles it later); its
+        // message, which may describe the installation's account, is not for anonymous callers.
+        if (!(error instanceof AppError && error.statusCode === 503)) throw error;
+      }
+    }
   }
 
   async function publicStatus(purchaseId: number): Promise<PublicPaymentStatusBody> {
@@ -285,6 +301,17 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
         after: { refundId: row.id, externalId: refund.id, amount: row.amountCents },
       });
     });
+  }
+
+  /**
+   * The sandbox checkout lets anyone holding the link declare a payment made, so it exists only
+   * while the sandbox is the active provider: a session left from before a switch to Stripe or
+   * bank transfers must not become a way to get places without paying.
+   */
+  async function openableSandboxSession(sessionId: string) {
+    const session = providers.active.name === 'sandbox' ? await repo.findSandboxSession(db, sessionId) : undefined;
+    if (!session) throw new NotFoundError('Checkout session');
+    return session;
   }
 
   return {
@@ -447,8 +474,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
     },
 
     async getSandboxSession(sessionId: string): Promise<SandboxSession> {
-      const session = await repo.findSandboxSession(db, sessionId);
-      if (!session) throw new NotFoundError('Checkout session');
+      const session = await openableSandboxSession(sessionId);
       const purchase = await loadPurchase(db, session.allocationPurchaseId);
       return {
         amount: session.amountCents,
@@ -464,8 +490,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
       sessionId: string,
       outcome: 'success' | 'failure' | 'abandon',
     ): Promise<{ redirectUrl: string }> {
-      const session = await repo.findSandboxSession(db, sessionId);
-      if (!session) throw new NotFoundError('Checkout session');
+      const session = await openableSandboxSession(sessionId);
       const state = ({ success: 'succeeded', failure: 'failed', abandon: 'abandoned' } as const)[outcome];
       if (!(await repo.settleSandboxSession(db, sessionId, state)))
         throw new ConflictError('This checkout is already finished');

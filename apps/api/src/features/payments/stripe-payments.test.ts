@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { badgeCategories } from '../../db/schema/badges';
-import { paymentRefunds, processedWebhookEvents } from '../../db/schema/payments';
+import { paymentAttempts, paymentRefunds, processedWebhookEvents, sandboxSessions } from '../../db/schema/payments';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 import { listEmailsTo } from '../email/email.repository';
 import { createFakeStripe, signedEvent, TEST_WEBHOOK_SECRET } from './fake-stripe';
@@ -309,5 +309,73 @@ describe('Stripe refunds', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(purchaseId)), eq(auditLog.action, 'refund_failed')));
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe('the sandbox checkout while Stripe takes the payments', () => {
+  it('cannot mark a purchase paid, even through a sandbox session left from before the switch', async () => {
+    const { exhibitor, purchaseId } = await checkout(2);
+    const leftover = 'sbx_left_from_before_the_switch';
+    await t.db.insert(sandboxSessions).values({
+      id: leftover,
+      allocationPurchaseId: purchaseId,
+      amountCents: 2 * PRICE,
+      currency: 'USD',
+      description: 'Badge Allocation',
+    });
+    await t.db.insert(paymentAttempts).values({
+      allocationPurchaseId: purchaseId,
+      provider: 'sandbox',
+      externalId: leftover,
+      amountCents: 2 * PRICE,
+      currency: 'USD',
+    });
+    expect((await send(null, 'GET', `/api/payments/sandbox/${leftover}`)).statusCode).toBe(404);
+    expect((await send(null, 'POST', `/api/payments/sandbox/${leftover}`, { outcome: 'success' })).statusCode).toBe(
+      404,
+    );
+    const synced = await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+    expect(synced.json().data.status).toBe('pending');
+    expect((await purchaseOf(purchaseId)).status).toBe('approved');
+    expect(await allocationQuantity(exhibitor.id)).toBeUndefined();
+  });
+});
+
+describe('the public sync call', () => {
+  it('asks Stripe about a bounded number of checkouts however many were opened', async () => {
+    const { exhibitor, purchaseId } = await checkout(1);
+    const sessions: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const token = await send(exhibitor, 'POST', `/api/admin/allocation-purchases/${purchaseId}/payment-token`);
+      sessions.push(token.json().data.url.split('/').pop() as string);
+    }
+    const asked: string[] = [];
+    const retrieve = stripe.gateway.retrieveCheckoutSession;
+    stripe.gateway.retrieveCheckoutSession = (id) => (asked.push(id), retrieve(id));
+    try {
+      stripe.pay(sessions.at(-1)!);
+      const synced = await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+      expect(synced.json().data.status).toBe('paid');
+      expect(asked.length).toBeLessThanOrEqual(3);
+      expect(asked).toContain(sessions.at(-1));
+    } finally {
+      stripe.gateway.retrieveCheckoutSession = retrieve;
+    }
+  });
+
+  it('tells an anonymous caller nothing of a provider failure: the status stays pending', async () => {
+    const { purchaseId } = await checkout(1);
+    const retrieve = stripe.gateway.retrieveCheckoutSession;
+    stripe.gateway.retrieveCheckoutSession = async () => {
+      throw new Error('Invalid API Key provided: sk_live_****1234');
+    };
+    try {
+      const synced = await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+      expect(synced.statusCode).toBe(200);
+      expect(synced.json().data.status).toBe('pending');
+      expect(synced.body).not.toContain('sk_live');
+    } finally {
+      stripe.gateway.retrieveCheckoutSession = retrieve;
+    }
   });
 });

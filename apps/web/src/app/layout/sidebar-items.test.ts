@@ -71,7 +71,7 @@ describe('sidebar', () => {
       '-': ['Overview'],
       Management: ['Badges'],
       Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]'],
-      Allocations: ['Badge Categories', 'Badge Allocations'],
+      Allocations: ['Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     });
   });
 

@@ -40,7 +40,7 @@ export function PlacesBadge({ places }: { places: Places | undefined }) {
 /** The way to more places: a purchase request where the user may make one, otherwise whom to ask. */
 export function RequestMore({ badgeCategoryId, size }: { badgeCategoryId: number; size?: 'sm' }) {
   const can = useCan();
-  if (!can('view_allocation_purchase')) {
+  if (!can('create_allocation_purchase')) {
     return <span className="text-sm text-muted-foreground">Ask your exhibitor for more places.</span>;
   }
   return (

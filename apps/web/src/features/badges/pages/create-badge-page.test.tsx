@@ -107,6 +107,18 @@ describe('CreateBadgePage: an exhibitor’s places', () => {
       '/allocation-purchases?create=5',
     );
   });
+
+  it('tells an account that may not buy places whom to ask instead', async () => {
+    const { user } = demo.subAccount();
+    startSession({
+      admin: { ...user, permissions: user.permissions.filter((p) => p !== 'create_allocation_purchase') },
+      token: 't',
+      refreshToken: 'r',
+    });
+    renderAt('/users/5/create');
+    expect(await screen.findByText('Ask your exhibitor for more places.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Request more/ })).toBeNull();
+  });
 });
 
 describe('CreateBadgePage: an organiser registering for an exhibitor', () => {
