@@ -10,5 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 90_000,
+    // expect.poll waits for the page like Playwright's own waits do; its 1 s default is too short
+    // for a loaded machine.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

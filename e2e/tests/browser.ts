@@ -43,6 +43,8 @@ export async function signIn(page: Page, user: DemoUser, from = '/login') {
   await page.getByLabel('Password', { exact: true }).fill(DEMO[user].password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  // Signed in once the app shows its menu; going elsewhere before that could race the sign-in.
+  await page.locator('aside nav[aria-label="Main"]').getByRole('link').first().waitFor();
 }
 
 /** The labels of the desktop sidebar's links, in order. */

@@ -70,7 +70,6 @@ describe('custom fields: create, export, import into another event, delete', () 
   it('an admin carries a drop-down field to another event through an export file, then deletes it', async () => {
     const { page, errors } = await openPage(browser);
     await signIn(page, 'systemAdmin');
-    await page.locator('aside nav[aria-label="Main"]').getByRole('link', { name: 'Dashboard' }).waitFor();
     await createCategory(page, SOURCE_EVENT_ID, CATEGORY);
 
     // A drop-down with options, on the category.

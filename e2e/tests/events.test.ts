@@ -19,6 +19,8 @@ async function signInAs(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  // Signed in once the app shows its menu; going elsewhere before that could race the sign-in.
+  await page.locator('aside nav[aria-label="Main"]').getByRole('link').first().waitFor();
 }
 
 /**

@@ -28,7 +28,6 @@ afterAll(async () => {
 async function signedIn(user: DemoUser): Promise<Page> {
   const { page } = await openPage(browser);
   await signIn(page, user);
-  await page.locator('aside nav[aria-label="Main"]').getByRole('link', { name: 'Dashboard' }).waitFor();
   return page;
 }
 
@@ -50,9 +49,9 @@ async function staffPlaces(page: Page): Promise<number> {
   return allocations.data.find((row) => row.badgeCategory.name === CATEGORY)!.quantity;
 }
 
-/** The row of the one purchase this test makes: the newest of the category. */
-function purchaseRow(page: Page) {
-  return page.getByRole('row').filter({ hasText: CATEGORY }).first();
+/** The row of one purchase, by its id: the demo data holds purchases of the same category. */
+function purchaseRow(page: Page, id: number) {
+  return page.getByRole('row').filter({ has: page.getByRole('button', { name: `Details of purchase #${id}:` }) });
 }
 
 describe('allocation purchases', () => {
@@ -70,14 +69,23 @@ describe('allocation purchases', () => {
     await request.getByRole('spinbutton', { name: /Places/ }).fill('10');
     await expect.poll(() => request.getByTestId('live-price').textContent()).toBe('$450.00');
     await request.getByRole('textbox', { name: /Comment/ }).fill('Two more stand shifts');
-    await request.getByRole('button', { name: 'Send request' }).click();
+    const [created] = await Promise.all([
+      exhibitor.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' &&
+          new URL(response.url()).pathname === '/api/admin/allocation-purchases',
+      ),
+      request.getByRole('button', { name: 'Send request' }).click(),
+    ]);
+    expect(created.status()).toBe(201);
+    const purchaseId = ((await created.json()) as { data: { id: number } }).data.id;
     await request.waitFor({ state: 'detached' });
-    await purchaseRow(exhibitor).getByText('Requested').waitFor();
+    await purchaseRow(exhibitor, purchaseId).getByText('Requested').waitFor();
 
     // The organiser approves 8 of the 10.
     const organiser = await signedIn('eventAdmin');
     await organiser.goto('/allocation-purchases?status=requested');
-    const row = purchaseRow(organiser).filter({ hasText: COMPANY });
+    const row = purchaseRow(organiser, purchaseId).filter({ hasText: COMPANY });
     await row.getByRole('button', { name: /^Review/ }).click();
     const review = organiser.getByRole('dialog');
     await review.getByText('Two more stand shifts').waitFor();
@@ -86,18 +94,17 @@ describe('allocation purchases', () => {
     await review.getByRole('button', { name: 'Approve' }).click();
     await review.waitFor({ state: 'detached' });
     await organiser.goto('/allocation-purchases?status=approved');
-    await purchaseRow(organiser).filter({ hasText: COMPANY }).getByText('Approved').waitFor();
+    await purchaseRow(organiser, purchaseId).filter({ hasText: COMPANY }).getByText('Approved').waitFor();
 
     // The exhibitor pays in the sandbox checkout and lands on the payment status.
     await exhibitor.goto('/allocation-purchases');
-    await purchaseRow(exhibitor).getByRole('button', { name: /^Pay:/ }).click();
+    await purchaseRow(exhibitor, purchaseId).getByRole('button', { name: /^Pay:/ }).click();
     await exhibitor.waitForURL(/\/payments\/sandbox\/[\w-]+$/);
     await exhibitor.getByText('Test checkout.').waitFor();
     await exhibitor.getByText('$360.00').waitFor();
     await exhibitor.getByText(EVENT).waitFor();
     await exhibitor.getByRole('button', { name: 'Pay successfully' }).click();
-    await exhibitor.waitForURL(/\/payment-status\/\d+$/);
-    const purchaseId = Number(new URL(exhibitor.url()).pathname.split('/').at(-1));
+    await exhibitor.waitForURL(new RegExp(`/payment-status/${purchaseId}$`));
     await exhibitor.getByRole('heading', { name: 'Payment received' }).waitFor();
     await exhibitor.getByText('$360.00').waitFor();
 
@@ -182,11 +189,9 @@ describe('allocation purchases', () => {
   });
 
   it('the payment-status page shows no more than status, amount and event to someone signed out', async () => {
+    // The demo data's paid purchase of Aurora's, whatever the test before did.
     const organiser = await signedIn('eventAdmin');
-    const list = await callApi<{ data: { id: number }[] }>(
-      organiser,
-      '/admin/allocation-purchases?status=partially_refunded',
-    );
+    const list = await callApi<{ data: { id: number }[] }>(organiser, '/admin/allocation-purchases?status=paid');
     await organiser.context().close();
     const { page } = await openPage(browser);
     await page.goto(`/payment-status/${list.data[0]!.id}`);
