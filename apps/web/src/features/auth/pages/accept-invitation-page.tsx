@@ -6,13 +6,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthSubmitButton } from '../components/auth-submit-button';
 
 const schema = z
   .object({ password: passwordSchema, confirmation: z.string() })
@@ -55,10 +54,9 @@ export function AcceptInvitationPage() {
             <Input {...control} {...form.register('confirmation')} type="password" autoComplete="new-password" />
           )}
         </FormField>
-        <Button type="submit" size="lg" disabled={accept.isPending} className="w-full">
-          {accept.isPending && <Spinner className="size-4 text-current" label="Saving" />}
+        <AuthSubmitButton pending={accept.isPending} pendingLabel="Saving">
           Set password and sign in
-        </Button>
+        </AuthSubmitButton>
         <p className="text-center text-sm text-muted-foreground">
           Already chose one?{' '}
           <Link to={paths.login.href()} className="font-medium text-primary hover:underline">

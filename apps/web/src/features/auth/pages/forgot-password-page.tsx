@@ -7,11 +7,11 @@ import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthSubmitButton } from '../components/auth-submit-button';
 
 function BackToSignIn() {
   return (
@@ -73,10 +73,9 @@ export function ForgotPasswordPage() {
             />
           )}
         </FormField>
-        <Button type="submit" size="lg" disabled={request.isPending} className="w-full">
-          {request.isPending && <Spinner className="size-4 text-current" label="Sending" />}
+        <AuthSubmitButton pending={request.isPending} pendingLabel="Sending">
           Send reset link
-        </Button>
+        </AuthSubmitButton>
         <BackToSignIn />
       </form>
     </AuthLayout>

@@ -8,12 +8,12 @@ import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { apiErrorBody } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthSubmitButton } from '../components/auth-submit-button';
 
 const schema = z
   .object({ password: passwordSchema, confirmation: z.string() })
@@ -83,10 +83,9 @@ export function ResetPasswordPage() {
             <Input {...control} {...form.register('confirmation')} type="password" autoComplete="new-password" />
           )}
         </FormField>
-        <Button type="submit" size="lg" disabled={reset.isPending} className="w-full">
-          {reset.isPending && <Spinner className="size-4 text-current" label="Saving" />}
+        <AuthSubmitButton pending={reset.isPending} pendingLabel="Saving">
           Change password
-        </Button>
+        </AuthSubmitButton>
         <p className="text-center text-sm text-muted-foreground">
           <Link to={paths.login.href()} className="font-medium text-primary hover:underline">
             Back to sign-in
