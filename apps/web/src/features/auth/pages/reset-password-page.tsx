@@ -1,32 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, passwordSchema } from '@portal/shared/passwords';
 import { CircleCheckIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { apiErrorBody } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { AuthSubmitButton } from '../components/auth-submit-button';
-
-const schema = z
-  .object({ password: passwordSchema, confirmation: z.string() })
-  .refine((values) => values.password === values.confirmation, {
-    message: 'The passwords do not match',
-    path: ['confirmation'],
-  });
+import { NewPasswordFields, newPasswordSchema } from '../components/new-password-fields';
 
 /** /reset-password/:token: the link from a reset email; a new password ends every session. */
 export function ResetPasswordPage() {
   const token = useParams().token ?? '';
   const reset = useResetPassword();
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { password: '', confirmation: '' } });
+  const form = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmation: '' } });
   const { errors } = form.formState;
   const linkRefused = apiErrorBody(reset.error)?.details?.some((detail) => detail.field === 'token') ?? false;
 
@@ -68,21 +58,13 @@ export function ResetPasswordPage() {
             </Link>
           </p>
         )}
-        <FormField
-          id="reset-password"
+        <NewPasswordFields
+          idPrefix="reset"
           label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, with letters and at least one digit or symbol.`}
-          error={errors.password?.message}
-        >
-          {(control) => (
-            <Input {...control} {...form.register('password')} type="password" autoComplete="new-password" autoFocus />
-          )}
-        </FormField>
-        <FormField id="reset-confirmation" label="Repeat the new password" error={errors.confirmation?.message}>
-          {(control) => (
-            <Input {...control} {...form.register('confirmation')} type="password" autoComplete="new-password" />
-          )}
-        </FormField>
+          repeatLabel="Repeat the new password"
+          register={form.register}
+          errors={errors}
+        />
         <AuthSubmitButton pending={reset.isPending} pendingLabel="Saving">
           Change password
         </AuthSubmitButton>
