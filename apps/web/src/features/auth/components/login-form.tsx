@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { useLogin } from '../api/login';
 import { throttleMessage } from './throttle-message';
 import { AuthSubmitButton } from './auth-submit-button';
+import { EmailField } from './email-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [showPassword, setShowPassword] = useState(false);
@@ -28,18 +29,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             : undefined
         }
       />
-      <FormField id="login-email" label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="username"
-            autoFocus
-            placeholder="you@company.com"
-          />
-        )}
-      </FormField>
+      <EmailField id="login-email" registration={form.register('email')} error={errors.email?.message} />
       <FormField id="login-password" label="Password" error={errors.password?.message}>
         {(control) => (
           <div className="relative">

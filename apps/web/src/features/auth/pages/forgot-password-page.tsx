@@ -4,14 +4,13 @@ import { MailCheckIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from '../components/auth-layout';
 import { AuthSubmitButton } from '../components/auth-submit-button';
+import { EmailField } from '../components/email-field';
 
 function BackToSignIn() {
   return (
@@ -61,18 +60,7 @@ export function ForgotPasswordPage() {
         <FormAlert
           message={request.isError ? errorMessage(request.error, 'The request could not be sent. Please try again.') : undefined}
         />
-        <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('email')}
-              type="email"
-              autoComplete="username"
-              autoFocus
-              placeholder="you@company.com"
-            />
-          )}
-        </FormField>
+        <EmailField id="forgot-email" registration={form.register('email')} error={errors.email?.message} />
         <AuthSubmitButton pending={request.isPending} pendingLabel="Sending">
           Send reset link
         </AuthSubmitButton>
