@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthNotice } from '../components/auth-notice';
 import { AuthSubmitButton } from '../components/auth-submit-button';
 import { EmailField } from '../components/email-field';
 
@@ -33,16 +34,9 @@ export function ForgotPasswordPage() {
     return (
       <AuthLayout title="Check your email" description="The next step is in your mailbox.">
         <div className="grid gap-5">
-          <div role="status" className="flex gap-3 rounded-lg border bg-card p-4 text-sm text-card-foreground">
-            <MailCheckIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-            <div className="grid gap-1">
-              <p className="font-medium">{request.data.message}</p>
-              <p className="text-muted-foreground">
-                The link works once and for a limited time. No email? Check the spam folder, or ask again in a few
-                minutes.
-              </p>
-            </div>
-          </div>
+          <AuthNotice icon={MailCheckIcon} iconClassName="text-primary" title={request.data.message}>
+            The link works once and for a limited time. No email? Check the spam folder, or ask again in a few minutes.
+          </AuthNotice>
           <Button asChild size="lg" variant="outline" className="w-full">
             <Link to={paths.login.href()}>Back to sign-in</Link>
           </Button>

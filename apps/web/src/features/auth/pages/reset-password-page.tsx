@@ -9,6 +9,7 @@ import { apiErrorBody } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthNotice } from '../components/auth-notice';
 import { AuthSubmitButton } from '../components/auth-submit-button';
 import { NewPasswordFields, newPasswordSchema } from '../components/new-password-fields';
 
@@ -32,13 +33,9 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout title="Password changed" description="You can sign in with your new password.">
         <div className="grid gap-5">
-          <div role="status" className="flex gap-3 rounded-lg border bg-card p-4 text-sm text-card-foreground">
-            <CircleCheckIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
-            <div className="grid gap-1">
-              <p className="font-medium">Your password has been changed.</p>
-              <p className="text-muted-foreground">For your security you have been signed out everywhere.</p>
-            </div>
-          </div>
+          <AuthNotice icon={CircleCheckIcon} iconClassName="text-success" title="Your password has been changed.">
+            For your security you have been signed out everywhere.
+          </AuthNotice>
           <Button asChild size="lg" className="w-full">
             <Link to={paths.login.href()}>Sign in</Link>
           </Button>
