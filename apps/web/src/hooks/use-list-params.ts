@@ -6,6 +6,7 @@ export function useListParams() {
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const search = params.get('search')?.trim() ?? '';
 
+  /** Several keys in one navigation: React Router's setter reads the URL of the last render. */
   function update(changes: Record<string, string | null>) {
     setParams(
       (previous) => {
@@ -27,5 +28,7 @@ export function useListParams() {
     setSearch: (value: string) => update({ search: value.trim() || null, page: null }),
     filter: (key: string) => params.get(key) ?? '',
     setFilter: (key: string, value: string) => update({ [key]: value || null, page: null }),
+    /** Sets or (with null or '') removes several keys at once, leaving the others as they are. */
+    update,
   };
 }

@@ -1,9 +1,10 @@
 import { ArrowLeftIcon, HomeIcon, type LucideIcon } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 type StandalonePageProps = { code: string; title: string; description: string; icon: LucideIcon; actions?: ReactNode };
 
@@ -28,9 +29,7 @@ function BackAndHome() {
 
 /** A full-screen message such as Access Denied or Page Not Found. */
 export function StandalonePage({ code, title, description, icon: Icon, actions }: StandalonePageProps) {
-  useEffect(() => {
-    document.title = `${title} · Exhibitor Portal`;
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-background px-6 py-16 text-center">
       <div className="mb-10 flex items-center gap-2 text-sm font-semibold">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 
@@ -23,5 +23,29 @@ export function FormDialog({ open, onClose, title, description, wide = false, ch
         {children}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The dialog around a form about one record, open while there is one; the form starts afresh for
+ * each record (keyed by its id), so nothing typed for one is left over for the next.
+ */
+export function RecordFormDialog<T extends { id: number }>({
+  record,
+  onClose,
+  title,
+  description,
+  children,
+}: {
+  record: T | null;
+  onClose: () => void;
+  title: string;
+  description: (record: T) => string;
+  children: (record: T) => ReactNode;
+}) {
+  return (
+    <FormDialog open={record !== null} onClose={onClose} title={title} description={record ? description(record) : ''}>
+      {record && <Fragment key={record.id}>{children(record)}</Fragment>}
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { ChevronLeftIcon } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSession } from '@/lib/session';
 import { wordingFor } from '@/lib/wording';
 
@@ -16,9 +17,7 @@ type PageHeaderProps = {
 export function PageHeader({ title, description, actions, back }: PageHeaderProps) {
   const type = useSession()?.type;
   const shownTitle = wordingFor(type, title);
-  useEffect(() => {
-    document.title = `${shownTitle} · Exhibitor Portal`;
-  }, [shownTitle]);
+  useDocumentTitle(shownTitle);
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">

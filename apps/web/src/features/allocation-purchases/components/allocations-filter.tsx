@@ -1,7 +1,9 @@
 import { PURCHASE_STATUS_LABELS, PURCHASE_STATUSES } from '@portal/shared/allocation-purchases';
 import { ChevronDownIcon, SlidersHorizontalIcon, XIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { CategoryOptions } from '@/components/category-options';
 import { EventOptions } from '@/components/event-options';
+import { ExhibitorOptions } from '@/components/exhibitor-options';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -74,12 +76,7 @@ export function AllocationsFilter({ scope = {} }: { scope?: PurchaseScope }) {
             value={params.exhibitorId ?? ''}
             onChange={(event) => setFilters({ exhibitorId: event.target.value })}
           >
-            <option value="">All exhibitors</option>
-            {exhibitors.data?.map((exhibitor) => (
-              <option key={exhibitor.id} value={exhibitor.id}>
-                {exhibitor.companyName ?? exhibitor.name}
-              </option>
-            ))}
+            <ExhibitorOptions exhibitors={exhibitors.data} empty="All exhibitors" />
           </NativeSelect>
         )}
         <NativeSelect
@@ -89,12 +86,7 @@ export function AllocationsFilter({ scope = {} }: { scope?: PurchaseScope }) {
           title={eventId == null ? 'Choose an event first' : undefined}
           onChange={(event) => setFilters({ badgeCategoryId: event.target.value })}
         >
-          <option value="">All categories</option>
-          {categories.data?.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.displayName ?? category.name}
-            </option>
-          ))}
+          <CategoryOptions categories={categories.data} empty="All categories" />
         </NativeSelect>
         <NativeSelect
           aria-label="Status"

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ChoiceGroup } from '@/components/form/choice-group';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormDialog } from '@/components/form/form-dialog';
+import { RecordFormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -63,18 +63,16 @@ export function EditAllocationModal({
   onClose: () => void;
 }) {
   return (
-    <FormDialog
-      open={purchase !== null}
+    <RecordFormDialog
+      record={purchase}
       onClose={onClose}
       title="Review the request"
-      description={
-        purchase
-          ? `${purchase.admin.companyName ?? `${purchase.admin.firstName} ${purchase.admin.lastName}`} asks for ${purchase.quantity} × ${purchase.badgeCategory.display_name ?? purchase.badgeCategory.name}.`
-          : ''
+      description={(purchase) =>
+        `${purchase.admin.companyName ?? `${purchase.admin.firstName} ${purchase.admin.lastName}`} asks for ${purchase.quantity} × ${purchase.badgeCategory.display_name ?? purchase.badgeCategory.name}.`
       }
     >
-      {purchase && <ReviewForm key={purchase.id} purchase={purchase} onDone={onClose} />}
-    </FormDialog>
+      {(purchase) => <ReviewForm purchase={purchase} onDone={onClose} />}
+    </RecordFormDialog>
   );
 }
 

@@ -1,6 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { Card } from '@/components/ui/card';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** The frame of the public payment pages: the portal's name and one centred card. */
 export function PublicPaymentFrame({
@@ -12,9 +13,7 @@ export function PublicPaymentFrame({
   banner?: ReactNode;
   children: ReactNode;
 }) {
-  useEffect(() => {
-    document.title = `${title} · Exhibitor Portal`;
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <main className="flex min-h-dvh flex-col items-center bg-background px-4 py-10 sm:py-16">
       <div className="mb-8 flex items-center gap-2 text-sm font-semibold">

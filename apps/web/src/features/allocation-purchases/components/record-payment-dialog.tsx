@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormDialog } from '@/components/form/form-dialog';
+import { RecordFormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -35,18 +35,16 @@ export function RecordPaymentDialog({
   onClose: () => void;
 }) {
   return (
-    <FormDialog
-      open={purchase !== null}
+    <RecordFormDialog
+      record={purchase}
       onClose={onClose}
       title="Record bank transfer"
-      description={
-        purchase
-          ? `${formatMoney(invoiceFigures(purchase).totalAmount, purchase.currency)} from ${purchase.admin.companyName ?? purchase.admin.email}. The places are added to the allocation at once.`
-          : ''
+      description={(purchase) =>
+        `${formatMoney(invoiceFigures(purchase).totalAmount, purchase.currency)} from ${purchase.admin.companyName ?? purchase.admin.email}. The places are added to the allocation at once.`
       }
     >
-      {purchase && <RecordPaymentForm key={purchase.id} purchaseId={purchase.id} onDone={onClose} />}
-    </FormDialog>
+      {(purchase) => <RecordPaymentForm purchaseId={purchase.id} onDone={onClose} />}
+    </RecordFormDialog>
   );
 }
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormDialog } from '@/components/form/form-dialog';
+import { RecordFormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -45,18 +45,16 @@ type Schema = ReturnType<typeof formSchema>;
 /** Refund: part or all of a payment goes back; the allocation shrinks and a credit note is issued. */
 export function RefundDialog({ purchase, onClose }: { purchase: AllocationPurchase | null; onClose: () => void }) {
   return (
-    <FormDialog
-      open={purchase !== null}
+    <RecordFormDialog
+      record={purchase}
       onClose={onClose}
       title="Refund payment"
-      description={
-        purchase
-          ? `Up to ${formatMoney(refundableAmount(purchase), purchase.currency)} can be given back. A full refund takes back every place; a partial one as many whole places as the money returned paid for. A credit note is issued.`
-          : ''
+      description={(purchase) =>
+        `Up to ${formatMoney(refundableAmount(purchase), purchase.currency)} can be given back. A full refund takes back every place; a partial one as many whole places as the money returned paid for. A credit note is issued.`
       }
     >
-      {purchase && <RefundForm key={purchase.id} purchase={purchase} onDone={onClose} />}
-    </FormDialog>
+      {(purchase) => <RefundForm purchase={purchase} onDone={onClose} />}
+    </RecordFormDialog>
   );
 }
 

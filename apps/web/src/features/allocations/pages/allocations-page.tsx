@@ -3,6 +3,7 @@ import { BADGE_TYPE_LABELS, type CategoryType } from '@portal/shared/badge-categ
 import { ListChecksIcon, PencilIcon, PlusIcon, Rows3Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CategoryOptions } from '@/components/category-options';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PageHeader } from '@/components/layout/page-header';
 import { ListPanel } from '@/components/list/list-panel';
@@ -117,12 +118,7 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
               disabled={eventId == null}
               className="sm:w-auto sm:min-w-52"
             >
-              <option value="">All categories</option>
-              {categories.data?.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.displayName ?? category.name}
-                </option>
-              ))}
+              <CategoryOptions categories={categories.data} empty="All categories" />
             </NativeSelect>
           </div>
         }

@@ -1,7 +1,8 @@
 import { BadgeCheckIcon, CalendarRangeIcon, UsersIcon } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/layout/brand-mark';
 import { Badge } from '@/components/ui/badge';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 const highlights = [
   { icon: CalendarRangeIcon, text: 'Events, exhibitors and their teams in one place' },
@@ -19,9 +20,7 @@ export function AuthLayout({
   description: string;
   children: ReactNode;
 }) {
-  useEffect(() => {
-    document.title = `${title} · Exhibitor Portal`;
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1.1fr_1fr]">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-indigo-700 to-violet-800 p-12 text-white lg:flex lg:flex-col lg:justify-between">

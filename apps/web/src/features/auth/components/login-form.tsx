@@ -6,13 +6,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/config/paths';
 import { useLogin } from '../api/login';
 import { throttleMessage } from './throttle-message';
+import { AuthSubmitButton } from './auth-submit-button';
+import { EmailField } from './email-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [showPassword, setShowPassword] = useState(false);
@@ -29,18 +29,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             : undefined
         }
       />
-      <FormField id="login-email" label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            {...form.register('email')}
-            type="email"
-            autoComplete="username"
-            autoFocus
-            placeholder="you@company.com"
-          />
-        )}
-      </FormField>
+      <EmailField id="login-email" registration={form.register('email')} error={errors.email?.message} />
       <FormField id="login-password" label="Password" error={errors.password?.message}>
         {(control) => (
           <div className="relative">
@@ -73,10 +62,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           Forgot password?
         </Link>
       </p>
-      <Button type="submit" size="lg" disabled={login.isPending} className="w-full">
-        {login.isPending && <Spinner className="size-4 text-current" label="Signing in" />}
+      <AuthSubmitButton pending={login.isPending} pendingLabel="Signing in">
         Sign in
-      </Button>
+      </AuthSubmitButton>
     </form>
   );
 }

@@ -1,32 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES } from '@portal/shared/auth';
-import { PASSWORD_MIN_LENGTH, passwordSchema } from '@portal/shared/passwords';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormField } from '@/components/form/form-field';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { AuthLayout } from '../components/auth-layout';
-
-const schema = z
-  .object({ password: passwordSchema, confirmation: z.string() })
-  .refine((values) => values.password === values.confirmation, {
-    message: 'The passwords do not match',
-    path: ['confirmation'],
-  });
+import { AuthSubmitButton } from '../components/auth-submit-button';
+import { NewPasswordFields, newPasswordSchema } from '../components/new-password-fields';
 
 /** /accept-invitation/:token: an invited exhibitor chooses its password and is signed in. */
 export function AcceptInvitationPage() {
   const token = useParams().token ?? '';
   const navigate = useNavigate();
   const accept = useAcceptInvitation({ onSuccess: () => navigate(paths.welcome.href(), { replace: true }) });
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { password: '', confirmation: '' } });
+  const form = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmation: '' } });
   const { errors } = form.formState;
 
   return (
@@ -40,25 +29,16 @@ export function AcceptInvitationPage() {
         onSubmit={form.handleSubmit(({ password }) => accept.mutate({ token, password }))}
       >
         <FormAlert message={accept.isError ? errorMessage(accept.error, AUTH_MESSAGES.invitationInvalid) : undefined} />
-        <FormField
-          id="invitation-password"
+        <NewPasswordFields
+          idPrefix="invitation"
           label="Password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, with letters and at least one digit or symbol.`}
-          error={errors.password?.message}
-        >
-          {(control) => (
-            <Input {...control} {...form.register('password')} type="password" autoComplete="new-password" autoFocus />
-          )}
-        </FormField>
-        <FormField id="invitation-confirmation" label="Repeat the password" error={errors.confirmation?.message}>
-          {(control) => (
-            <Input {...control} {...form.register('confirmation')} type="password" autoComplete="new-password" />
-          )}
-        </FormField>
-        <Button type="submit" size="lg" disabled={accept.isPending} className="w-full">
-          {accept.isPending && <Spinner className="size-4 text-current" label="Saving" />}
+          repeatLabel="Repeat the password"
+          register={form.register}
+          errors={errors}
+        />
+        <AuthSubmitButton pending={accept.isPending} pendingLabel="Saving">
           Set password and sign in
-        </Button>
+        </AuthSubmitButton>
         <p className="text-center text-sm text-muted-foreground">
           Already chose one?{' '}
           <Link to={paths.login.href()} className="font-medium text-primary hover:underline">

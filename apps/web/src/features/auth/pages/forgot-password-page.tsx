@@ -4,14 +4,14 @@ import { MailCheckIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from '../components/auth-layout';
+import { AuthNotice } from '../components/auth-notice';
+import { AuthSubmitButton } from '../components/auth-submit-button';
+import { EmailField } from '../components/email-field';
 
 function BackToSignIn() {
   return (
@@ -34,16 +34,9 @@ export function ForgotPasswordPage() {
     return (
       <AuthLayout title="Check your email" description="The next step is in your mailbox.">
         <div className="grid gap-5">
-          <div role="status" className="flex gap-3 rounded-lg border bg-card p-4 text-sm text-card-foreground">
-            <MailCheckIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
-            <div className="grid gap-1">
-              <p className="font-medium">{request.data.message}</p>
-              <p className="text-muted-foreground">
-                The link works once and for a limited time. No email? Check the spam folder, or ask again in a few
-                minutes.
-              </p>
-            </div>
-          </div>
+          <AuthNotice icon={MailCheckIcon} iconClassName="text-primary" title={request.data.message}>
+            The link works once and for a limited time. No email? Check the spam folder, or ask again in a few minutes.
+          </AuthNotice>
           <Button asChild size="lg" variant="outline" className="w-full">
             <Link to={paths.login.href()}>Back to sign-in</Link>
           </Button>
@@ -61,22 +54,10 @@ export function ForgotPasswordPage() {
         <FormAlert
           message={request.isError ? errorMessage(request.error, 'The request could not be sent. Please try again.') : undefined}
         />
-        <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('email')}
-              type="email"
-              autoComplete="username"
-              autoFocus
-              placeholder="you@company.com"
-            />
-          )}
-        </FormField>
-        <Button type="submit" size="lg" disabled={request.isPending} className="w-full">
-          {request.isPending && <Spinner className="size-4 text-current" label="Sending" />}
+        <EmailField id="forgot-email" registration={form.register('email')} error={errors.email?.message} />
+        <AuthSubmitButton pending={request.isPending} pendingLabel="Sending">
           Send reset link
-        </Button>
+        </AuthSubmitButton>
         <BackToSignIn />
       </form>
     </AuthLayout>

@@ -1,32 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, passwordSchema } from '@portal/shared/passwords';
 import { CircleCheckIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { z } from 'zod';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { apiErrorBody } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
-
-const schema = z
-  .object({ password: passwordSchema, confirmation: z.string() })
-  .refine((values) => values.password === values.confirmation, {
-    message: 'The passwords do not match',
-    path: ['confirmation'],
-  });
+import { AuthNotice } from '../components/auth-notice';
+import { AuthSubmitButton } from '../components/auth-submit-button';
+import { NewPasswordFields, newPasswordSchema } from '../components/new-password-fields';
 
 /** /reset-password/:token: the link from a reset email; a new password ends every session. */
 export function ResetPasswordPage() {
   const token = useParams().token ?? '';
   const reset = useResetPassword();
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { password: '', confirmation: '' } });
+  const form = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmation: '' } });
   const { errors } = form.formState;
   const linkRefused = apiErrorBody(reset.error)?.details?.some((detail) => detail.field === 'token') ?? false;
 
@@ -42,13 +33,9 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout title="Password changed" description="You can sign in with your new password.">
         <div className="grid gap-5">
-          <div role="status" className="flex gap-3 rounded-lg border bg-card p-4 text-sm text-card-foreground">
-            <CircleCheckIcon aria-hidden className="mt-0.5 size-5 shrink-0 text-success" />
-            <div className="grid gap-1">
-              <p className="font-medium">Your password has been changed.</p>
-              <p className="text-muted-foreground">For your security you have been signed out everywhere.</p>
-            </div>
-          </div>
+          <AuthNotice icon={CircleCheckIcon} iconClassName="text-success" title="Your password has been changed.">
+            For your security you have been signed out everywhere.
+          </AuthNotice>
           <Button asChild size="lg" className="w-full">
             <Link to={paths.login.href()}>Sign in</Link>
           </Button>
@@ -68,25 +55,16 @@ export function ResetPasswordPage() {
             </Link>
           </p>
         )}
-        <FormField
-          id="reset-password"
+        <NewPasswordFields
+          idPrefix="reset"
           label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, with letters and at least one digit or symbol.`}
-          error={errors.password?.message}
-        >
-          {(control) => (
-            <Input {...control} {...form.register('password')} type="password" autoComplete="new-password" autoFocus />
-          )}
-        </FormField>
-        <FormField id="reset-confirmation" label="Repeat the new password" error={errors.confirmation?.message}>
-          {(control) => (
-            <Input {...control} {...form.register('confirmation')} type="password" autoComplete="new-password" />
-          )}
-        </FormField>
-        <Button type="submit" size="lg" disabled={reset.isPending} className="w-full">
-          {reset.isPending && <Spinner className="size-4 text-current" label="Saving" />}
+          repeatLabel="Repeat the new password"
+          register={form.register}
+          errors={errors}
+        />
+        <AuthSubmitButton pending={reset.isPending} pendingLabel="Saving">
           Change password
-        </Button>
+        </AuthSubmitButton>
         <p className="text-center text-sm text-muted-foreground">
           <Link to={paths.login.href()} className="font-medium text-primary hover:underline">
             Back to sign-in

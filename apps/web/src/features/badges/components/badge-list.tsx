@@ -3,6 +3,7 @@ import type { CustomField } from '@portal/shared/custom-fields';
 import { IdCardIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ExhibitorOptions } from '@/components/exhibitor-options';
 import { ListPanel } from '@/components/list/list-panel';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input, NativeSelect } from '@/components/ui/input';
@@ -123,12 +124,7 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
                 onChange={(event) => setFilter('exhibitorId', event.target.value)}
                 className="sm:w-auto sm:min-w-48"
               >
-                <option value="">All exhibitors</option>
-                {exhibitors.data?.map((exhibitor) => (
-                  <option key={exhibitor.id} value={exhibitor.id}>
-                    {exhibitor.companyName ?? exhibitor.name}
-                  </option>
-                ))}
+                <ExhibitorOptions exhibitors={exhibitors.data} empty="All exhibitors" />
               </NativeSelect>
             )}
             <div className="flex items-center gap-2">

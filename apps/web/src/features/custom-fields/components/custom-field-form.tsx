@@ -20,6 +20,7 @@ import { PlusIcon, XIcon } from 'lucide-react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { CategoryOptions } from '@/components/category-options';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { PageFormActions } from '@/components/form/page-form-actions';
@@ -288,12 +289,7 @@ export function CustomFieldForm({
               >
                 {(control) => (
                   <NativeSelect {...control} {...form.register('badgeCategoryId')} disabled={answered}>
-                    <option value="">All categories of the event</option>
-                    {categories.map((category) => (
-                      <option key={category.id} value={category.id}>
-                        {category.displayName ?? category.name}
-                      </option>
-                    ))}
+                    <CategoryOptions categories={categories} empty="All categories of the event" />
                   </NativeSelect>
                 )}
               </FormField>

@@ -1,7 +1,8 @@
 import type { PublicRegistrationLink } from '@portal/shared/registration-links';
 import { CalendarDaysIcon, MapPinIcon } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { BrandMark } from '@/components/layout/brand-mark';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDateRange } from '@/lib/format';
 
 /** The public registration page's frame: the event's fixed information above, the powered-by line below. */
@@ -14,9 +15,7 @@ export function RegistrationFrame({
   title: string;
   children: ReactNode;
 }) {
-  useEffect(() => {
-    document.title = `${event ? `${title} · ${event.name}` : title} · Exhibitor Portal`;
-  }, [event, title]);
+  useDocumentTitle(event ? `${title} · ${event.name}` : title);
   const dates = event ? formatDateRange(event.startDate, event.endDate) : null;
   const place = event ? [event.venue, event.city, event.country].filter(Boolean).join(', ') : '';
   return (

@@ -1,0 +1,29 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FormField } from '@/components/form/form-field';
+import { Input } from '@/components/ui/input';
+
+/** The email a user signs in with, marked as the username so that password managers fill it in. */
+export function EmailField({
+  id,
+  registration,
+  error,
+}: {
+  id: string;
+  registration: UseFormRegisterReturn<'email'>;
+  error: string | undefined;
+}) {
+  return (
+    <FormField id={id} label="Email" error={error}>
+      {(control) => (
+        <Input
+          {...control}
+          {...registration}
+          type="email"
+          autoComplete="username"
+          autoFocus
+          placeholder="you@company.com"
+        />
+      )}
+    </FormField>
+  );
+}
