@@ -78,6 +78,17 @@ const EditBadgePage = lazy(() =>
 const RegistrationsPage = lazy(() =>
   import('@/features/badges/pages/registrations-page').then((m) => ({ default: m.RegistrationsPage })),
 );
+const EmailTemplatesPage = lazy(() =>
+  import('@/features/email-templates/pages/email-templates-page').then((m) => ({ default: m.EmailTemplatesPage })),
+);
+const CreateEmailTemplatePage = lazy(() =>
+  import('@/features/email-templates/pages/create-email-template-page').then((m) => ({
+    default: m.CreateEmailTemplatePage,
+  })),
+);
+const EditEmailTemplatePage = lazy(() =>
+  import('@/features/email-templates/pages/edit-email-template-page').then((m) => ({ default: m.EditEmailTemplatePage })),
+);
 const CustomFieldsPage = lazy(() =>
   import('@/features/custom-fields/pages/custom-fields-page').then((m) => ({ default: m.CustomFieldsPage })),
 );
@@ -269,27 +280,27 @@ const screens: Screen[] = [
   {
     path: paths.emailTemplates.path,
     permissions: ['create_email_template'],
-    element: soon('Email Templates', 'The messages the portal sends.'),
+    element: <EmailTemplatesPage />,
   },
   {
     path: paths.emailTemplatesCreate.path,
     permissions: ['create_email_template'],
-    element: soon('Create Email Template', 'Write a new message template.'),
+    element: <CreateEmailTemplatePage />,
   },
   {
     path: paths.emailTemplateEdit.path,
     permissions: ['update_email_template'],
-    element: soon('Edit Email Template', 'Change a message template.'),
+    element: <EditEmailTemplatePage />,
   },
   {
     path: paths.eventTemplateCreate.path,
     permissions: ['create_email_template'],
-    element: soon('Create Email Template', 'Write a message template for this event.'),
+    element: <CreateEmailTemplatePage />,
   },
   {
     path: paths.eventTemplateEdit.path,
     permissions: ['update_email_template'],
-    element: soon('Edit Email Template', 'Change a message template of this event.'),
+    element: <EditEmailTemplatePage />,
   },
 ];
 

@@ -14,7 +14,6 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Detail, DetailList } from '@/components/detail-list';
 import { PageHeader } from '@/components/layout/page-header';
-import { LaterFeature } from '@/components/later-feature';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -29,6 +28,7 @@ import { useDeleteEvent } from '@/features/events/api/delete-event';
 import { useEvent } from '@/features/events/api/get-event';
 import { eventDeleteBlockedReason, eventDeleteDescription } from '@/features/events/components/event-delete';
 import { EventLinks } from '@/features/events/components/event-links';
+import { EmailTemplateList } from '@/features/email-templates/components/email-template-list';
 import { EventStatusBadge } from '@/features/events/components/event-status-badge';
 import { ExhibitorList } from '@/features/exhibitors/components/exhibitor-list';
 import { CreateLinkDialog } from '@/features/registration-links/components/create-link-dialog';
@@ -181,10 +181,7 @@ export function EventPage() {
               </Button>
             </div>
           )}
-          <LaterFeature
-            feature="Email templates"
-            description="The messages this event sends, such as invitations and badge confirmations, will be listed here."
-          />
+          {can('view_email_templates') && <EmailTemplateList eventId={record.id} />}
         </TabsContent>
         <TabsContent value="allocations">
           {can('view_allocation') ? (
