@@ -4,7 +4,13 @@ import { api } from '@/lib/api-client';
 import { emailTemplateKeys } from './email-template-keys';
 
 /** A copy of the template for another (or the same) event; the copy starts under the given name or the original's. */
-export async function cloneEmailTemplate({ id, body }: { id: number; body: CloneEmailTemplateBody }): Promise<EmailTemplate> {
+export async function cloneEmailTemplate({
+  id,
+  body,
+}: {
+  id: number;
+  body: CloneEmailTemplateBody;
+}): Promise<EmailTemplate> {
   const { data } = await api.post<{ data: EmailTemplate }>(`/admin/email-templates/${id}/clone`, body);
   return data.data;
 }

@@ -144,7 +144,9 @@ export function EmailTemplateList({ eventId: fixedEvent }: { eventId?: number })
                     {EMAIL_TEMPLATE_PURPOSE_LABELS[template.purpose]} · {scopeOf(template)}
                   </div>
                 </TableCell>
-                <TableCell className="hidden sm:table-cell">{EMAIL_TEMPLATE_PURPOSE_LABELS[template.purpose]}</TableCell>
+                <TableCell className="hidden sm:table-cell">
+                  {EMAIL_TEMPLATE_PURPOSE_LABELS[template.purpose]}
+                </TableCell>
                 <TableCell className="hidden md:table-cell">{scopeOf(template)}</TableCell>
                 <TableCell className="hidden lg:table-cell">{formatDate(template.updatedAt)}</TableCell>
                 <TableCell>

@@ -17,7 +17,8 @@ export function CreateEmailTemplatePage() {
   const eventId = fixedEvent ?? (Number(filter('eventId')) || null);
   const events = useEventOptions({ enabled: fixedEvent == null });
   const categories = useCategoryOptions(eventId);
-  const backHref = routeEvent != null ? `${paths.event.href({ id: routeEvent })}?tab=email-templates` : paths.emailTemplates.href();
+  const backHref =
+    routeEvent != null ? `${paths.event.href({ id: routeEvent })}?tab=email-templates` : paths.emailTemplates.href();
 
   return (
     <>

@@ -20,7 +20,8 @@ export function EditEmailTemplatePage() {
   const categories = useCategoryOptions(template.data?.eventId ?? null);
   const sendTest = useSendTestEmail();
   const navigate = useNavigate();
-  const backHref = routeEvent != null ? `${paths.event.href({ id: routeEvent })}?tab=email-templates` : paths.emailTemplates.href();
+  const backHref =
+    routeEvent != null ? `${paths.event.href({ id: routeEvent })}?tab=email-templates` : paths.emailTemplates.href();
   const backLabel = routeEvent != null ? 'Event' : 'Email Templates';
 
   // The category select needs its options before it shows the template's own.
