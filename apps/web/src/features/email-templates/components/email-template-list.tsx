@@ -114,7 +114,7 @@ export function EmailTemplateList({ eventId: fixedEvent }: { eventId?: number })
         onPageChange={setPage}
         emptyTitle="No email templates yet"
         emptyDescription="Without one, the portal sends its built-in wording."
-        columns={5}
+        columns={6}
       >
         <Table>
           <TableHeader>
@@ -122,6 +122,7 @@ export function EmailTemplateList({ eventId: fixedEvent }: { eventId?: number })
               <TableHead>Name</TableHead>
               <TableHead className="hidden sm:table-cell">Purpose</TableHead>
               <TableHead className="hidden md:table-cell">Scope</TableHead>
+              <TableHead className="hidden lg:table-cell">Active</TableHead>
               <TableHead className="hidden lg:table-cell">Updated</TableHead>
               <TableHead className="w-32 text-right">
                 <span className="sr-only">Actions</span>
@@ -135,7 +136,7 @@ export function EmailTemplateList({ eventId: fixedEvent }: { eventId?: number })
                   <div className="font-medium">
                     {template.name}
                     {!template.isActive && (
-                      <Badge variant="outline" className="ml-2">
+                      <Badge variant="outline" className="ml-2 lg:hidden">
                         Inactive
                       </Badge>
                     )}
@@ -148,6 +149,9 @@ export function EmailTemplateList({ eventId: fixedEvent }: { eventId?: number })
                   {EMAIL_TEMPLATE_PURPOSE_LABELS[template.purpose]}
                 </TableCell>
                 <TableCell className="hidden md:table-cell">{scopeOf(template)}</TableCell>
+                <TableCell className="hidden lg:table-cell">
+                  {template.isActive ? 'Yes' : <Badge variant="outline">Inactive</Badge>}
+                </TableCell>
                 <TableCell className="hidden lg:table-cell">{formatDate(template.updatedAt)}</TableCell>
                 <TableCell>
                   <div className="flex justify-end gap-1">
