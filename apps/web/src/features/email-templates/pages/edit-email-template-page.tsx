@@ -26,8 +26,14 @@ export function EditEmailTemplatePage() {
 
   // The category select needs its options before it shows the template's own.
   if (template.isPending || (template.data?.eventId != null && categories.isPending)) return <RecordSkeleton />;
+  // The page keeps its heading when the template is missing or out of reach.
   if (template.isError)
-    return <RecordError error={template.error} noun="email template" backTo={backHref} backLabel={backLabel} />;
+    return (
+      <>
+        <PageHeader title="Edit Email Template" back={{ to: backHref, label: backLabel }} />
+        <RecordError error={template.error} noun="email template" backTo={backHref} backLabel={backLabel} />
+      </>
+    );
 
   function test() {
     sendTest.mutate(id, {
