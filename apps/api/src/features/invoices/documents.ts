@@ -208,7 +208,7 @@ export async function issueCreditNote(
     totalAmount: credit.amountCents,
     notes: credit.reason,
   };
-  const id = await repo.insertCreditNote(tx, {
+  const values = {
     eventId: purchase.eventId,
     allocationPurchaseId: purchase.id,
     invoiceId: invoice.id,
@@ -219,19 +219,10 @@ export async function issueCreditNote(
     reason: credit.reason,
     snapshot,
     issuedAt,
-  });
+  };
   const row: repo.CreditNoteRow = {
-    id,
-    eventId: purchase.eventId,
-    allocationPurchaseId: purchase.id,
-    invoiceId: invoice.id,
-    kind: credit.kind,
-    sequence,
-    number,
-    amountCents: credit.amountCents,
-    reason: credit.reason,
-    snapshot,
-    issuedAt,
+    ...values,
+    id: await repo.insertCreditNote(tx, values),
     invoiceNumber: invoice.number,
   };
   await copyToAccounting(tx, purchase, creditNoteDocument(row));
