@@ -13,21 +13,30 @@ export function RowActions({ name, onEdit, onDelete, deleteBlockedReason }: RowA
           <PencilIcon aria-hidden />
         </Button>
       </Tooltip>
-      <Tooltip content={deleteBlockedReason ?? 'Delete'}>
-        {/* A disabled button gets no pointer events, so the tooltip hangs on a wrapper. */}
-        <span tabIndex={deleteBlockedReason ? 0 : undefined}>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            aria-label={`Delete ${name}`}
-            disabled={Boolean(deleteBlockedReason)}
-            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-            onClick={onDelete}
-          >
-            <Trash2Icon aria-hidden />
-          </Button>
-        </span>
-      </Tooltip>
+      <DeleteRowButton name={name} onDelete={onDelete} blockedReason={deleteBlockedReason} />
     </div>
+  );
+}
+
+type DeleteRowButtonProps = { name: string; onDelete: () => void; blockedReason?: string };
+
+/** The delete button of a table row, disabled with its reason in the tooltip when the row cannot go. */
+export function DeleteRowButton({ name, onDelete, blockedReason }: DeleteRowButtonProps) {
+  return (
+    <Tooltip content={blockedReason ?? 'Delete'}>
+      {/* A disabled button gets no pointer events, so the tooltip hangs on a wrapper. */}
+      <span tabIndex={blockedReason ? 0 : undefined}>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Delete ${name}`}
+          disabled={Boolean(blockedReason)}
+          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          onClick={onDelete}
+        >
+          <Trash2Icon aria-hidden />
+        </Button>
+      </span>
+    </Tooltip>
   );
 }

@@ -4,13 +4,14 @@ import {
   type EmailTemplate,
   type EmailTemplatePurpose,
 } from '@portal/shared/email-templates';
-import { CopyIcon, MailIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { CopyIcon, MailIcon, PencilIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EventOptions } from '@/components/event-options';
 import { ListPanel } from '@/components/list/list-panel';
+import { DeleteRowButton } from '@/components/list/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
@@ -177,17 +178,7 @@ export function EmailTemplateList({ eventId: fixedEvent }: { eventId?: number })
                       </Tooltip>
                     )}
                     {can('delete_email_template') && (
-                      <Tooltip content="Delete">
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          aria-label={`Delete ${template.name}`}
-                          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-                          onClick={() => setDeleting(template)}
-                        >
-                          <Trash2Icon aria-hidden />
-                        </Button>
-                      </Tooltip>
+                      <DeleteRowButton name={template.name} onDelete={() => setDeleting(template)} />
                     )}
                   </div>
                 </TableCell>
