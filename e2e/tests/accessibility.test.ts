@@ -43,6 +43,7 @@ function screensOf(user: DemoUser, ids: Ids): string[] {
         '/email-templates',
         '/email-templates/create',
         '/email-templates/1/edit',
+        '/email-outbox',
         `/events/${event}/templates/create`,
         `/events/${event}/templates/1/edit`,
         '/badge-categories',
@@ -73,6 +74,7 @@ function screensOf(user: DemoUser, ids: Ids): string[] {
         `/edit-user/${badge}`,
         '/badges',
         '/registrations',
+        `/registration-links?badgeCategoryId=${category}`,
         '/badge-categories',
         '/badge-allocations',
         `/custom-fields`,
@@ -86,8 +88,11 @@ function screensOf(user: DemoUser, ids: Ids): string[] {
         '/sub-accounts/create',
         `/users/${category}`,
         `/users/${category}/create`,
+        '/registration-links',
         '/badge-categories',
         '/badge-allocations',
+        '/email-outbox',
+        `/events/${event}/bulk-send-registration-link`,
       ];
     case 'subAccount':
       return ['/welcome', `/users/${category}`, '/badge-allocations'];

@@ -57,3 +57,15 @@ export async function sidebarLinks(page: Page): Promise<string[]> {
 export async function storedAuth(page: Page): Promise<{ accessToken: string; refreshToken: string } | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('exhibitor-portal-auth') ?? 'null'));
 }
+
+/** Calls the API with the token the signed-in page keeps in localStorage; a refusal fails the test. */
+export async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const auth = await storedAuth(page);
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${auth?.accessToken}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}

@@ -38,3 +38,18 @@ export async function waitForLink(address: string, prefix: string, known = 0): P
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** Waits for a message to the address whose subject contains `subject` and answers its text. */
+export async function waitForMessage(address: string, subject: string): Promise<string> {
+  if (!mailboxDir) throw new Error('These tests read the portal’s emails and need the mail server the e2e setup starts');
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const found = readdirSync(mailboxDir)
+      .sort()
+      .map((file) => JSON.parse(readFileSync(join(mailboxDir, file), 'utf8')) as { to: string[]; raw: string })
+      .find((message) => message.to.includes(address) && message.raw.includes(subject));
+    if (found) return bodyOf(found.raw);
+    if (Date.now() > deadline) throw new Error(`No message "${subject}" reached ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -29,7 +29,9 @@ describe('signing in', () => {
         'Admins',
         'Roles',
         'Custom Fields',
+        'Registration Links',
         'Email Templates',
+        'Email Outbox',
       ],
     ],
     [
@@ -41,6 +43,8 @@ describe('signing in', () => {
         'Companies',
         'Events',
         'Exhibitor Profiles',
+        'Registration Links',
+        'Email Outbox',
         'Badge Categories',
         'Badge Allocations',
         'Addons Allocations',
@@ -48,18 +52,27 @@ describe('signing in', () => {
       ],
     ],
     // Where '/' only leads to a screen another entry names, that entry stands alone (no Dashboard).
-    ['vipAdmin', /^\/users\/\d+$/, 'VIP guests', ['Badges', 'VIP guests', 'Badge Categories']],
+    ['vipAdmin', /^\/users\/\d+$/, 'VIP guests', ['Badges', 'Registration Links', 'VIP guests', 'Badge Categories']],
     [
       'exhibitor',
       '/welcome',
       'Welcome, Lars',
-      ['Overview', 'Sub-Accounts', 'Badges', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
+      [
+        'Overview',
+        'Sub-Accounts',
+        'Badges',
+        'Registration Links',
+        'Email Outbox',
+        'Badge Categories',
+        'Badge Allocations',
+        'Allocation Purchases',
+      ],
     ],
     [
       'subAccount',
       '/welcome',
       'Welcome, Emil',
-      ['Overview', 'Badges', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
+      ['Overview', 'Badges', 'Registration Links', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     ],
   ];
 

@@ -1,11 +1,13 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTemplates } from './db/schema/email-templates';
+import { registrationLinks } from './db/schema/registration-links';
 import type { RouteAccess } from './plugins/access';
+import { enqueueEmail } from './features/email/email.repository';
 import { invoicedPurchase } from './features/allocation-purchases/purchase-fixtures';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from './test/harness';
 
-type OutOfScope = (w: World) => { as: TestUser; id: number; payload?: object };
+type OutOfScope = (w: World) => { as: TestUser; id: number | string; payload?: object };
 
 /**
  * Every /api route with the access it must declare and, where it takes the id of a scoped record,
@@ -75,10 +77,17 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     access: 'all:create_sub_account',
     outOfScope: (w) => ({ as: w.eventAdminB, id: w.subAccountA.id }),
   },
-  'POST /api/admin/registration-links': { access: 'all:create_exhibitor' },
+  'POST /api/admin/registration-links': { access: 'any:create_exhibitor,create_exhibitor_user' },
+  'POST /api/admin/registration-links/user': { access: 'all:create_exhibitor_user' },
+  'POST /api/admin/registration-links/user-badge-category': { access: 'all:create_exhibitor_user' },
   'GET /api/registration-links/:id': { access: 'public' },
-  'GET /api/admin/registration-links': { access: 'all:create_exhibitor' },
-  'DELETE /api/admin/registration-links/:id': { access: 'all:create_exhibitor' },
+  'GET /api/admin/registration-links': { access: 'any:create_exhibitor,view_exhibitor_users' },
+  'DELETE /api/admin/registration-links/:id': {
+    access: 'any:create_exhibitor,create_exhibitor_user',
+    outOfScope: (w) => ({ as: w.exhibitorA, id: badgeLinkB }),
+  },
+  'POST /api/admin/registration-links/:id/create-user': { access: 'public' },
+  'POST /api/auth/register': { access: 'public' },
   'POST /api/admin/exhibitors/:id/invitation': {
     access: 'all:create_exhibitor',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }),
@@ -208,12 +217,28 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminA, id: templateB }),
   },
   'POST /api/admin/email-templates/preview': { access: 'any:create_email_template,update_email_template' },
+  // Another event's, exhibitor's or sub-account's target: bulk-imports/*.test.ts (the ids travel in the form, not the path).
+  'POST /api/admin/bulk-upload/exhibitors': { access: 'all:create_exhibitor' },
+  'GET /api/admin/bulk-upload/exhibitors/template': { access: 'all:create_exhibitor' },
+  'POST /api/admin/bulk-upload/sub-accounts': { access: 'all:create_sub_account' },
+  'GET /api/admin/bulk-upload/sub-accounts/template': { access: 'all:create_sub_account' },
+  'POST /api/admin/bulk-upload/exhibitor-users': { access: 'all:create_exhibitor_user' },
+  'GET /api/admin/bulk-upload/exhibitor-users/template': { access: 'all:create_exhibitor_user' },
+  // Other events' exhibitors and categories: bulk-send.routes.test.ts (these routes take no :id).
+  'GET /api/admin/registration-links/bulk-user-badge-category/template': { access: 'all:create_exhibitor_user' },
+  'POST /api/admin/registration-links/bulk-user-badge-category/upload': { access: 'all:create_exhibitor_user' },
+  'GET /api/admin/email-outbox': { access: 'all:view_email_outbox' },
+  'POST /api/admin/email-outbox/:id/retry': { access: 'all:view_email_outbox', outOfScope: (w) => ({ as: w.eventAdminA, id: outboxB }) },
 };
 
 /** An invoiced purchase of event B with a credit note, made in beforeAll. */
 let purchaseB: { id: number; creditNoteId: number };
 /** An email template of event B, made in beforeAll. */
 let templateB: number;
+/** A queued message of event B, made in beforeAll. */
+let outboxB: number;
+/** A badge registration link of event B's exhibitor, made in beforeAll. */
+const badgeLinkB = 'badge-link-of-event-b-0001';
 
 function describeAccess(access: RouteAccess): string {
   if (access.kind !== 'permission') return access.kind;
@@ -233,6 +258,10 @@ beforeAll(async () => {
     .values({ eventId: w.eventB, name: 'B welcome', purpose: 'invitation', subject: 'Hello', htmlBody: '<p>Hello</p>' })
     .returning({ id: emailTemplates.id });
   templateB = template!.id;
+  outboxB = await enqueueEmail(t.db, { toAddress: 'b@test.example', subject: 'B', textBody: 'B', purpose: 'test', eventId: w.eventB, exhibitorId: w.exhibitorB.id });
+  await t.db
+    .insert(registrationLinks)
+    .values({ id: badgeLinkB, kind: 'badge', eventId: w.eventB, badgeCategoryId: w.categoryB, exhibitorId: w.exhibitorB.id });
 });
 afterAll(() => t.close());
 

@@ -24,6 +24,8 @@ import { createAllocationPurchasesService } from './features/allocation-purchase
 import { allocationsRoutes } from './features/allocations/allocations.routes';
 import { createAllocationsService } from './features/allocations/allocations.service';
 import { badgesRoutes } from './features/badges/badges.routes';
+import { bulkImportsRoutes } from './features/bulk-imports/bulk-imports.routes';
+import { createBulkImportsService } from './features/bulk-imports/bulk-imports.service';
 import { createBadgesService } from './features/badges/badges.service';
 import { createFieldValues } from './features/badges/field-values';
 import { badgeCategoriesRoutes } from './features/badge-categories/badge-categories.routes';
@@ -36,6 +38,8 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
 import { createSmtpTransport, startOutboxWorker } from './features/email/outbox-worker';
 import { emailTemplatesRoutes } from './features/email-templates/email-templates.routes';
+import { emailOutboxRoutes } from './features/email/email-outbox.routes';
+import { createEmailOutboxService } from './features/email/email-outbox.service';
 import { createEmailTemplatesService } from './features/email-templates/email-templates.service';
 import { eventsRoutes } from './features/events/events.routes';
 import { createEventsService } from './features/events/events.service';
@@ -52,6 +56,8 @@ import { createPaymentsService } from './features/payments/payments.service';
 import { createPaymentProviders } from './features/payments/providers';
 import type { StripeGateway } from './features/payments/stripe-provider';
 import { registrationLinksRoutes } from './features/registration-links/registration-links.routes';
+import { bulkSendRoutes } from './features/registration-links/bulk-send.routes';
+import { createBulkSendService } from './features/registration-links/bulk-send.service';
 import { createRegistrationLinksService } from './features/registration-links/registration-links.service';
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
 import { createSubAccountsService } from './features/sub-accounts/sub-accounts.service';
@@ -177,6 +183,9 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   const db = database.db;
   const fileStore = createLocalFileStore(join(resolve(config.DATA_DIR), 'files'));
   const files = createFilesService({ store: fileStore });
+  // Badge registration links register badges through the badges service, with the category's fields.
+  const badges = createBadgesService({ db, fieldValues: createFieldValues(files), files });
+  const customFields = createCustomFieldsService({ db });
   const services = {
     auth: createAuthService({
       db,
@@ -204,12 +213,15 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     exhibitors: createExhibitorsService({ db, publicUrl, files }),
     subAccounts: createSubAccountsService({ db }),
     badgeCategories: createBadgeCategoriesService({ db }),
-    customFields: createCustomFieldsService({ db }),
+    customFields,
     emailTemplates: createEmailTemplatesService({ db }),
+    emailOutbox: createEmailOutboxService({ db }),
+    bulkSend: createBulkSendService({ db, publicUrl }),
     allocations: createAllocationsService({ db }),
-    badges: createBadgesService({ db, fieldValues: createFieldValues(files), files }),
-    registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
+    badges,
+    registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, badges, customFields }),
     allocationPurchases: createAllocationPurchasesService({ db, publicUrl }),
+    bulkImports: createBulkImportsService({ db, publicUrl }),
     invoices: createInvoicesService({ db }),
     payments: createPaymentsService({
       db,
@@ -231,11 +243,14 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(exhibitorsRoutes, services);
       await api.register(subAccountsRoutes, services);
       await api.register(registrationLinksRoutes, services);
+      await api.register(bulkSendRoutes, services);
       await api.register(badgeCategoriesRoutes, services);
       await api.register(customFieldsRoutes, services);
       await api.register(emailTemplatesRoutes, services);
+      await api.register(emailOutboxRoutes, services);
       await api.register(allocationsRoutes, services);
       await api.register(badgesRoutes, services);
+      await api.register(bulkImportsRoutes, services);
       await api.register(allocationPurchasesRoutes, services);
       await api.register(paymentsRoutes, services);
       await api.register(stripeWebhookRoutes, services);

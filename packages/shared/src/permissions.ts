@@ -41,6 +41,7 @@ export const PERMISSION_AREAS = {
     'create_email_template',
     'update_email_template',
     'delete_email_template',
+    'view_email_outbox',
   ],
   'Badge visibility': ['can_see_vip', 'can_see_exhibitor', 'can_see_visitor'],
   'Allocation purchases': [

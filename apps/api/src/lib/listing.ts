@@ -82,11 +82,17 @@ const ESTIMATES_KEPT = 1000;
 /** Recent estimates per database and query: an estimate is approximate anyway, and paging through a long list asks for the same one again and again. */
 const estimates = new WeakMap<Database, Map<string, { rows: number; expiresAtMs: number }>>();
 
-async function plannerEstimate(db: Database, query: SQL): Promise<number> {
+const countQuery = (db: Database, table: PgTable, where: SQL | undefined) => db.select({ one: sql`1` }).from(table).where(where).getSQL();
+
+function estimateKey(db: Database, query: SQL): { known: Map<string, { rows: number; expiresAtMs: number }>; key: string } {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const key = `${text}\u0000${JSON.stringify(params)}`;
   let known = estimates.get(db);
   if (!known) estimates.set(db, (known = new Map()));
+  return { known, key: `${text}\u0000${JSON.stringify(params)}` };
+}
+
+async function plannerEstimate(db: Database, query: SQL): Promise<number> {
+  const { known, key } = estimateKey(db, query);
   const hit = known.get(key);
   if (hit && hit.expiresAtMs > Date.now()) return hit.rows;
   const plan = await queryRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(db, sql`explain (format json) ${query}`);
@@ -99,6 +105,17 @@ async function plannerEstimate(db: Database, query: SQL): Promise<number> {
   return rows;
 }
 
+/**
+ * The total of a filter counted beyond the exact range within the last `ESTIMATE_TTL_MS`, as then
+ * estimated; undefined otherwise. A list that large gives an estimate anyway, so its next pages
+ * need not count 10,001 rows again to arrive at the same answer.
+ */
+export function recentEstimate(db: Database, table: PgTable, where: SQL | undefined): number | undefined {
+  const { known, key } = estimateKey(db, countQuery(db, table, where));
+  const hit = known.get(key);
+  return hit && hit.expiresAtMs > Date.now() ? Math.max(hit.rows, EXACT_COUNT_LIMIT + 1) : undefined;
+}
+
 /** The total from a capped count: exact up to `EXACT_COUNT_LIMIT`, beyond it the planner's estimate. */
 export async function totalFromCapped(
   db: Database,
@@ -107,7 +124,7 @@ export async function totalFromCapped(
   count: number,
 ): Promise<{ total: number; estimated: boolean }> {
   if (count <= EXACT_COUNT_LIMIT) return { total: count, estimated: false };
-  const estimate = await plannerEstimate(db, db.select({ one: sql`1` }).from(table).where(where).getSQL());
+  const estimate = await plannerEstimate(db, countQuery(db, table, where));
   return { total: Math.max(estimate, count), estimated: true };
 }
 

@@ -20,6 +20,8 @@ export type FormRules<Rule extends { maxBytes: number }, Received> = {
   /** The most file parts, and the largest file, any form of the route can carry: bound a body before its files are known. */
   maxFiles: number;
   maxFileBytes: number;
+  /** The file part of a form that carries just one: a refusal of the whole body names it, as the form's error shows there. */
+  fileField?: string;
   /**
    * The file parts accepted, by part name, with their limits. Asked once, at the first file part,
    * with the text parts read so far: a form sends its fields before its files.
@@ -67,7 +69,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
     };
     request.raw.on('data', onData);
     const checkSize = () => {
-      if (declared > cap || count > cap) throw tooLarge(cap);
+      if (declared > cap || count > cap) throw tooLarge(cap, rules.fileField);
     };
 
     const body: Record<string, unknown> = {};

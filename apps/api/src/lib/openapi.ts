@@ -103,6 +103,11 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/admin/email-templates/{id}/clone': 'Copies an email template to an event',
   'POST /api/admin/email-templates/{id}/test': 'Queues the template with sample values to the caller’s own address',
   'POST /api/admin/email-templates/preview': 'Renders a template body with sample values, without saving',
+  'GET /api/admin/registration-links/bulk-user-badge-category/template': 'The .xlsx to list the recipients of bulk registration links in',
+  'POST /api/admin/registration-links/bulk-user-badge-category/upload':
+    'Checks a recipients file (step=validate) or sends one single-use badge link per row (step=send), all or nothing',
+  'GET /api/admin/email-outbox': 'Lists outgoing messages with their delivery status (bodies only of messages without links)',
+  'POST /api/admin/email-outbox/{id}/retry': 'Makes an unsent message due now; a sent one answers 409',
 };
 
 const words = (url: string) =>

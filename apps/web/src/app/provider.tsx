@@ -1,7 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { whenIdle } from '@/lib/idle';
-import { queryClient } from '@/lib/query-client';
 
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
@@ -18,13 +16,13 @@ function useIdle(): boolean {
 export function AppProvider({ children }: { children: ReactNode }) {
   const idle = useIdle();
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       {idle && (
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>
       )}
-    </QueryClientProvider>
+    </>
   );
 }

@@ -7,14 +7,18 @@ import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { whenIdle } from '@/lib/idle';
 import { setReturnUrlCheck } from '@/lib/session';
-import { RequireAuth, RequirePermissions } from './guards';
 import { RootPage } from './routes/root';
 
-// The signed-in frame is a chunk of its own, so that the login page does not load it; it is
-// fetched when the browser is idle, ready for the moment the user has signed in.
-const loadAppLayout = () => import('./layout/app-layout');
-const AppLayout = lazy(() => loadAppLayout().then((m) => ({ default: m.AppLayout })));
-if (typeof window !== 'undefined') whenIdle(() => void loadAppLayout());
+// The signed-in frame (with the query cache and the HTTP client) is a chunk of its own, so that the
+// login page does not load it; the app's entry fetches it when the browser is idle, ready for the moment
+// the user has signed in.
+const loadSignedInFrame = () => import('./signed-in-frame');
+const SignedInFrame = lazy(loadSignedInFrame);
+export const preloadSignedInFrame = () => whenIdle(() => void loadSignedInFrame());
+// Loaded with the signed-in frame, which imports the guards.
+const RequirePermissions = lazy(() => import('./guards').then((m) => ({ default: m.RequirePermissions })));
+// Every public page but the login page reads and writes through the query cache.
+const QueryProvider = lazy(() => import('./query-provider'));
 
 // One chunk per page (DESIGN §7).
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -63,6 +67,9 @@ const ResetPasswordPage = lazy(() =>
   import('@/features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
 const UsersPage = lazy(() => import('@/features/badges/pages/users-page').then((m) => ({ default: m.UsersPage })));
+const BadgeLinksPage = lazy(() =>
+  import('@/features/registration-links/pages/badge-links-page').then((m) => ({ default: m.BadgeLinksPage })),
+);
 const CategoryBadgesPage = lazy(() =>
   import('@/features/badges/pages/category-badges-page').then((m) => ({ default: m.CategoryBadgesPage })),
 );
@@ -77,6 +84,10 @@ const EditBadgePage = lazy(() =>
 );
 const RegistrationsPage = lazy(() =>
   import('@/features/badges/pages/registrations-page').then((m) => ({ default: m.RegistrationsPage })),
+);
+const BulkSendPage = lazy(() => import('@/features/bulk-send/pages/bulk-send-page').then((m) => ({ default: m.BulkSendPage })));
+const EmailOutboxPage = lazy(() =>
+  import('@/features/email-outbox/pages/email-outbox-page').then((m) => ({ default: m.EmailOutboxPage })),
 );
 const EmailTemplatesPage = lazy(() =>
   import('@/features/email-templates/pages/email-templates-page').then((m) => ({ default: m.EmailTemplatesPage })),
@@ -130,13 +141,22 @@ const SandboxCheckoutPage = lazy(() =>
     default: m.SandboxCheckoutPage,
   })),
 );
-const ComingSoonPage = lazy(() => import('./routes/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
+const ImportExhibitorsPage = lazy(() =>
+  import('@/features/bulk-imports/pages/import-exhibitors-page').then((m) => ({ default: m.ImportExhibitorsPage })),
+);
+const ImportSubAccountsPage = lazy(() =>
+  import('@/features/bulk-imports/pages/import-sub-accounts-page').then((m) => ({ default: m.ImportSubAccountsPage })),
+);
+const ImportBadgesPage = lazy(() =>
+  import('@/features/bulk-imports/pages/import-badges-page').then((m) => ({ default: m.ImportBadgesPage })),
+);
+const ImportVipBadgesPage = lazy(() =>
+  import('@/features/bulk-imports/pages/import-vip-badges-page').then((m) => ({ default: m.ImportVipBadgesPage })),
+);
 const UnauthorizedPage = lazy(() => import('./routes/unauthorized'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 type Screen = { path: string; permissions?: Permission[]; mode?: 'all' | 'any'; element: ReactNode };
-
-const soon = (title: string, description: string) => <ComingSoonPage title={title} description={description} />;
 
 /** The signed-in screens of spec §2, each with the permission that guards it. */
 const screens: Screen[] = [
@@ -157,6 +177,11 @@ const screens: Screen[] = [
     path: paths.usersByCategory.path,
     permissions: ['view_exhibitor_users'],
     element: <CategoryBadgesPage />,
+  },
+  {
+    path: paths.registrationLinks.path,
+    permissions: ['view_exhibitor_users'],
+    element: <BadgeLinksPage />,
   },
   {
     path: paths.usersByCategoryCreate.path,
@@ -202,32 +227,32 @@ const screens: Screen[] = [
   {
     path: paths.exhibitorsBulkImport.path,
     permissions: ['create_exhibitor'],
-    element: soon('Import Exhibitors', 'Add many exhibitors from a spreadsheet.'),
+    element: <ImportExhibitorsPage />,
   },
   {
     path: paths.subAccountsBulkImport.path,
     permissions: ['create_sub_account'],
-    element: soon('Import Sub-Accounts', 'Add many sub-accounts from a spreadsheet.'),
+    element: <ImportSubAccountsPage />,
   },
   {
     path: paths.exhibitorUsersBulkImport.path,
     permissions: ['create_exhibitor_user'],
-    element: soon('Import Badges', 'Register many badges from a spreadsheet.'),
+    element: <ImportBadgesPage />,
   },
   {
     path: paths.subAccountUsersBulkImport.path,
     permissions: ['create_exhibitor_user'],
-    element: soon('Import Badges', 'Register many badges for a sub-account from a spreadsheet.'),
+    element: <ImportBadgesPage />,
   },
   {
     path: paths.vipUsersBulkUpload.path,
     permissions: ['create_exhibitor_user'],
-    element: soon('Upload VIP Guests', 'Register many VIP badges from a spreadsheet.'),
+    element: <ImportVipBadgesPage />,
   },
   {
     path: paths.bulkSendRegistrationLink.path,
     permissions: ['create_exhibitor_user'],
-    element: soon('Send Registration Links', 'Email registration links to a list of recipients.'),
+    element: <BulkSendPage />,
   },
 
   {
@@ -278,6 +303,11 @@ const screens: Screen[] = [
   },
 
   {
+    path: paths.emailOutbox.path,
+    permissions: ['view_email_outbox'],
+    element: <EmailOutboxPage />,
+  },
+  {
     path: paths.emailTemplates.path,
     permissions: ['create_email_template'],
     element: <EmailTemplatesPage />,
@@ -327,6 +357,14 @@ function PublicFrame() {
   );
 }
 
+function WithQueries() {
+  return (
+    <QueryProvider>
+      <Outlet />
+    </QueryProvider>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
@@ -336,25 +374,28 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.login.path, element: <LoginPage /> },
           { path: paths.vipLogin.path, element: <LoginPage /> },
-          { path: paths.sso.path, element: <SsoPage /> },
-          { path: `${paths.sso.path}/:token`, element: <SsoPage /> },
-          { path: paths.register.path, element: <RegisterPage /> },
-          { path: paths.acceptInvitation.path, element: <AcceptInvitationPage /> },
-          { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
-          { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
-          { path: paths.paymentStatus.path, element: <PaymentStatusPage /> },
-          { path: paths.sandboxCheckout.path, element: <SandboxCheckoutPage /> },
-          { path: paths.unauthorized.path, element: <UnauthorizedPage /> },
-          { path: '*', element: <NotFoundPage /> },
+          {
+            element: <WithQueries />,
+            children: [
+              { path: paths.sso.path, element: <SsoPage /> },
+              { path: `${paths.sso.path}/:token`, element: <SsoPage /> },
+              { path: paths.register.path, element: <RegisterPage /> },
+              { path: paths.acceptInvitation.path, element: <AcceptInvitationPage /> },
+              { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+              { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
+              { path: paths.paymentStatus.path, element: <PaymentStatusPage /> },
+              { path: paths.sandboxCheckout.path, element: <SandboxCheckoutPage /> },
+              { path: paths.unauthorized.path, element: <UnauthorizedPage /> },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
         ],
       },
       {
         element: (
-          <RequireAuth>
-            <Suspense fallback={<FullPageSpinner />}>
-              <AppLayout />
-            </Suspense>
-          </RequireAuth>
+          <Suspense fallback={<FullPageSpinner />}>
+            <SignedInFrame />
+          </Suspense>
         ),
         children: [
           { index: true, element: <RootPage /> },

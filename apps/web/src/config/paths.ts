@@ -38,6 +38,7 @@ export const paths = {
   editUser: route('/edit-user/:id'),
   badges: route('/badges'),
   registrations: route('/registrations'),
+  registrationLinks: route('/registration-links'),
 
   subAccounts: route('/sub-accounts'),
   subAccountsCreate: route('/sub-accounts/create'),
@@ -79,6 +80,7 @@ export const paths = {
   emailTemplateEdit: route('/email-templates/:id/edit'),
   eventTemplateCreate: route('/events/:eventId/templates/create'),
   eventTemplateEdit: route('/events/:eventId/templates/:id/edit'),
+  emailOutbox: route('/email-outbox'),
 } as const;
 
 export function isLoginPath(pathname: string): boolean {

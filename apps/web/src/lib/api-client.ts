@@ -1,7 +1,9 @@
-import { AUTH_MESSAGES, type RefreshResponse } from '@portal/shared/auth';
+import { AUTH_MESSAGES } from '@portal/shared/auth-messages';
+import type { RefreshResponse } from '@portal/shared/auth';
 import axios, { isAxiosError, type AxiosError } from 'axios';
 import { API_BASE_PATH, NO_AUTH_REDIRECT_HEADER, REQUEST_TIMEOUT_MS } from '@/config/app';
 import { clearSession, getSession, replaceTokens } from './session';
+import { signOut } from './sign-out';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -20,7 +22,8 @@ export const api = axios.create({
 });
 
 let refreshInFlight: Promise<string> | null = null;
-let sessionEndedHandler: () => void = () => {};
+// A refresh that fails has cleared the session; signing out finishes the job and shows the login route.
+let sessionEndedHandler: () => void = () => void signOut();
 
 /** What happens once a failed refresh has cleared the session: the app signs out and shows the login route. */
 export function onSessionEnded(handler: () => void) {
@@ -93,21 +96,4 @@ function shouldRefresh(error: AxiosError): boolean {
   );
 }
 
-/** The API's error body (DESIGN §5). */
-export type ApiErrorBody = {
-  statusCode: number;
-  error: string;
-  message: string;
-  details?: { field: string; message: string }[];
-};
-
-export function apiErrorBody(error: unknown): ApiErrorBody | null {
-  if (!isAxiosError(error)) return null;
-  const body = error.response?.data as Partial<ApiErrorBody> | undefined;
-  return body && typeof body.message === 'string' ? (body as ApiErrorBody) : null;
-}
-
-/** The server's message when it sent one, otherwise the fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return apiErrorBody(error)?.message ?? fallback;
-}
+export { apiErrorBody, errorMessage, type ApiErrorBody } from './api-core';

@@ -1,7 +1,6 @@
-import { sessionAdminSchema, type LoginResponse, type SessionAdmin } from '@portal/shared/auth';
+import type { LoginResponse, SessionAdmin } from '@portal/shared/auth';
 import { deriveUserType, USER_TYPES, type UserType } from '@portal/shared/user-types';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { paths } from '@/config/paths';
 
 /** Stored auth data (spec §3): user, accessToken, refreshToken and type. */
@@ -11,19 +10,34 @@ export const AUTH_STORAGE_KEY = 'exhibitor-portal-auth';
 export const RETURN_URL_STORAGE_KEY = 'exhibitor-portal-return-url';
 export const VIP_FLAG_STORAGE_KEY = 'exhibitor-portal-vip-admin';
 
-const storedSessionSchema = z.object({
-  user: sessionAdminSchema,
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-  type: z.enum(USER_TYPES),
-});
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * Checked by hand rather than with the shared schema, which would put the schema library on the
+ * login page's critical path. The user's own fields are replaced from the server on every
+ * signed-in start (the guard's profile call), so the check covers what the client reads first.
+ */
+function isStoredSession(value: unknown): value is Session {
+  if (!isRecord(value) || !isText(value.accessToken) || !isText(value.refreshToken)) return false;
+  if (!USER_TYPES.includes(value.type as UserType)) return false;
+  const user = value.user;
+  return (
+    isRecord(user) &&
+    Number.isInteger(user.id) &&
+    typeof user.email === 'string' &&
+    Array.isArray(user.permissions) &&
+    user.permissions.every((permission) => typeof permission === 'string') &&
+    Array.isArray(user.roles)
+  );
+}
 
 function readStoredSession(): Session | null {
   try {
     const raw = localStorage.getItem(AUTH_STORAGE_KEY);
     if (!raw) return null;
-    const parsed = storedSessionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredSession(parsed) ? parsed : null;
   } catch {
     return null;
   }
@@ -87,7 +101,7 @@ export function loginRoute(): string {
   return localStorage.getItem(VIP_FLAG_STORAGE_KEY) === 'true' ? paths.vipLogin.path : paths.login.path;
 }
 
-const storedReturnUrlSchema = z.object({ url: z.string(), userId: z.number(), email: z.string() });
+type StoredReturnUrl = { url: string; userId: number; email: string };
 
 /**
  * Saves where a user signed out, bound to that account: on a shared browser the next person to
@@ -105,10 +119,12 @@ export function setReturnUrlCheck(check: ReturnUrlCheck) {
   mayReturnTo = check;
 }
 
-function readReturnUrl(): z.infer<typeof storedReturnUrlSchema> | null {
+function readReturnUrl(): StoredReturnUrl | null {
   try {
-    const parsed = storedReturnUrlSchema.safeParse(JSON.parse(localStorage.getItem(RETURN_URL_STORAGE_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const saved: unknown = JSON.parse(localStorage.getItem(RETURN_URL_STORAGE_KEY) ?? 'null');
+    return isRecord(saved) && typeof saved.url === 'string' && typeof saved.userId === 'number' && typeof saved.email === 'string'
+      ? (saved as StoredReturnUrl)
+      : null;
   } catch {
     return null;
   }

@@ -1,8 +1,6 @@
 import { NO_AUTH_REDIRECT_HEADER } from '@/config/app';
 import { isLoginPath } from '@/config/paths';
-import { api } from './api-client';
 import { navigateTo } from './navigation';
-import { queryClient } from './query-client';
 import { clearSession, getSession, loginRoute, saveReturnUrl, setVipFlag } from './session';
 import { resetTheme } from './theme';
 
@@ -42,8 +40,11 @@ export async function signOut({ silent = false }: { silent?: boolean } = {}): Pr
     resetTheme();
     sessionStorage.clear();
     clearAuthCookies();
-    queryClient.clear();
     if (!silent && session && !isLoginPath(pathname)) saveReturnUrl(pathname + search + hash, session.user);
+    // The cache and the HTTP client belong to the signed-in app, loaded by now; imported here rather
+    // than at the top, so that the login page, which imports this module, does not load them.
+    const [{ queryClient }, { api }] = await Promise.all([import('./query-client'), import('./api-client')]);
+    queryClient.clear();
     navigateTo(destination);
 
     // Revoking the refresh token on the server need not hold up the user.

@@ -72,7 +72,7 @@ export const demo = {
   exhibitor: () =>
     sessionOf({
       roles: [{ id: 4, name: 'Exhibitor' }],
-      permissions: [...exhibitorWork, 'view_sub_accounts', 'create_sub_account', ...buyingPlaces],
+      permissions: [...exhibitorWork, 'view_sub_accounts', 'create_sub_account', ...buyingPlaces, 'view_email_outbox'],
       eventId: 1,
       event: EVENT,
       companyName: 'Aurora Robotics AS',

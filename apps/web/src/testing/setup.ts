@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no matchMedia; the theme reads it for the system preference.
@@ -13,6 +13,10 @@ window.matchMedia ??= (query: string) =>
     removeListener: () => {},
     dispatchEvent: () => false,
   }) as MediaQueryList;
+
+// A page waits on lazy chunks and fake requests; on a busy two-core runner that can take over the
+// one-second default, which would fail a test for the machine's load rather than for the page.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { admins } from './admins';
 import { events } from './events';
 
 /**
@@ -16,6 +17,10 @@ export const emailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     purpose: text('purpose').notNull(),
+    /** The exhibitor (admin id) whose records the message is about: its outbox shows the message. */
+    exhibitorId: integer('exhibitor_id').references(() => admins.id, { onDelete: 'set null' }),
+    /** The signed-in account the message is addressed to, when it is one. */
+    recipientAdminId: integer('recipient_admin_id').references(() => admins.id, { onDelete: 'set null' }),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -26,6 +31,9 @@ export const emailOutbox = pgTable(
   (t) => [
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('email_outbox_event_idx').on(t.eventId),
+    index('email_outbox_exhibitor_idx').on(t.exhibitorId),
+    index('email_outbox_recipient_idx').on(t.recipientAdminId),
+    index('email_outbox_created_idx').on(t.createdAt),
     check('email_outbox_status_known', sql`${t.status} IN ('pending', 'sent', 'failed')`),
   ],
 );

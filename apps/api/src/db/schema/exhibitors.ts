@@ -13,8 +13,10 @@ export const exhibitorProfiles = pgTable(
     phone: text('phone'),
     website: text('website'),
     profile: text('profile'),
+    /** The exhibitor's id in the organiser's own system, by which a re-import finds it. */
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('exhibitor_profiles_booth_idx').on(t.booth)],
+  (t) => [index('exhibitor_profiles_booth_idx').on(t.booth), index('exhibitor_profiles_external_id_idx').on(t.externalId)],
 );

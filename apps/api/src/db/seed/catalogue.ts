@@ -74,6 +74,7 @@ export const SYSTEM_ROLES: { name: string; description: string; permissions: rea
       'create_allocation_purchase',
       'create_payment',
       'view_payments',
+      'view_email_outbox',
     ],
   },
   {

@@ -155,7 +155,7 @@ export async function applyPayment(
     },
   });
   // A free purchase is granted at approval; its approval email already says so.
-  if ((purchase.amountToPayCents ?? 0) > 0) await enqueueEmail(tx, paidEmail(purchase, publicUrl));
+  if ((purchase.amountToPayCents ?? 0) > 0) await enqueueEmail(tx, await paidEmail(tx, purchase, publicUrl));
   return { applied: true, purchase };
 }
 
@@ -237,7 +237,7 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
     });
     // Nothing to pay (a free category): the places are granted at once.
     if (amountToPay === 0) await applyPayment(tx, actor, before.id, { provider: null, reference: null }, publicUrl);
-    await enqueueEmail(tx, decisionEmail(await loadPurchase(tx, before.id), publicUrl));
+    await enqueueEmail(tx, await decisionEmail(tx, await loadPurchase(tx, before.id), publicUrl));
   }
 
   return {
@@ -336,7 +336,7 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
           before: { status: before.status },
           after: { status: to, comment, ...(creditNote ? { creditNote } : {}) },
         });
-        if (to === 'rejected') await enqueueEmail(tx, decisionEmail(await loadPurchase(tx, id), publicUrl));
+        if (to === 'rejected') await enqueueEmail(tx, await decisionEmail(tx, await loadPurchase(tx, id), publicUrl));
       });
       return present(id);
     },

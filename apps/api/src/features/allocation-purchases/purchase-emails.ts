@@ -1,20 +1,27 @@
 import { purchaseLink } from '@portal/shared/allocation-purchases';
 import { formatInvoiceAmount } from '@portal/shared/money';
+import type { Database } from '../../db/client';
 import type { OutgoingEmail } from '../email/email.repository';
+import { eventPlaceholderValues } from '../email-templates/event-placeholders';
+import { renderTemplate } from '../email-templates/template-rendering';
+import { resolveTemplate } from '../email-templates/template-resolution';
 import type { PurchaseRow } from './allocation-purchases.repository';
 
 /**
- * The messages of the purchase flow, each a builder of one outgoing email. They live together so
- * that they can be replaced by editable templates without touching the flow.
+ * The messages of the purchase flow. Those to the requester are worded by the `purchase_update`
+ * template (the category's, the event's, the global one, else the built-in text) with the
+ * particulars of each step in `{{purchaseDetails}}`; the notices to organisers are fixed text.
  */
 
 const category = (p: PurchaseRow) => p.categoryDisplayName ?? p.categoryName;
 const requesterName = (p: PurchaseRow) => `${p.requesterFirstName} ${p.requesterLastName}`.trim();
 const who = (p: PurchaseRow) => (p.companyName ? `${requesterName(p)} (${p.companyName})` : requesterName(p));
+const places = (n: number) => `${n} place${n === 1 ? '' : 's'}`;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** A notice to an organiser. */
 function message(
   to: string,
   purpose: string,
@@ -36,6 +43,38 @@ function message(
   };
 }
 
+/** A message to the requester, through its templates. */
+async function purchaseUpdate(
+  db: Database,
+  p: PurchaseRow,
+  update: { purpose: string; status: string; details: string[] },
+  publicUrl: string,
+): Promise<OutgoingEmail> {
+  const template = await resolveTemplate(db, { purpose: 'purchase_update', eventId: p.eventId, badgeCategoryId: p.badgeCategoryId });
+  const mail = renderTemplate(template, {
+    firstName: p.requesterFirstName,
+    lastName: p.requesterLastName,
+    companyName: p.companyName ?? '',
+    ...(await eventPlaceholderValues(db, p.eventId)),
+    badgeCategory: category(p),
+    quantity: String(p.quantity),
+    purchaseStatus: update.status,
+    purchaseDetails: update.details.join('\n'),
+    invoiceId: p.invoiceNumber ?? '',
+    portalLink: purchaseLink(publicUrl, p.id),
+  });
+  return {
+    toAddress: p.requesterEmail,
+    purpose: update.purpose,
+    eventId: p.eventId,
+    exhibitorId: p.exhibitorId,
+    recipientAdminId: p.requestedByAdminId,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+  };
+}
+
 export function requestReceivedEmails(p: PurchaseRow, organisers: string[], publicUrl: string): OutgoingEmail[] {
   const link = purchaseLink(publicUrl, p.id);
   return organisers.map((to) =>
@@ -54,60 +93,42 @@ export function requestReceivedEmails(p: PurchaseRow, organisers: string[], publ
   );
 }
 
-export function decisionEmail(p: PurchaseRow, publicUrl: string): OutgoingEmail {
-  const link = purchaseLink(publicUrl, p.id);
+export function decisionEmail(db: Database, p: PurchaseRow, publicUrl: string): Promise<OutgoingEmail> {
   const approved = p.status === 'approved' || p.status === 'paid';
-  const paragraphs = approved
+  const details = approved
     ? [
-        `Your request for ${p.quantity} place${p.quantity === 1 ? '' : 's'} of ${category(p)} at ${p.eventName} is approved for ${p.acceptedAmount}.`,
+        `Your request for ${places(p.quantity)} of ${category(p)} at ${p.eventName} is approved for ${p.acceptedAmount}.`,
         p.isPaid
           ? 'Nothing is to be paid: the places are already in your allocation.'
           : `Amount to pay: ${formatInvoiceAmount(p.amountToPayCents ?? 0)} (invoice ${p.invoiceNumber}). The places are added once it is paid.`,
       ]
-    : [
-        `Your request for ${p.quantity} place${p.quantity === 1 ? '' : 's'} of ${category(p)} at ${p.eventName} was not approved.`,
-      ];
-  if (p.decisionComment) paragraphs.push(`Comment: ${p.decisionComment}`);
-  return message(
-    p.requesterEmail,
-    approved ? 'purchase-approved' : 'purchase-rejected',
+    : [`Your request for ${places(p.quantity)} of ${category(p)} at ${p.eventName} was not approved.`];
+  if (p.decisionComment) details.push(`Comment: ${p.decisionComment}`);
+  return purchaseUpdate(
+    db,
     p,
-    `${approved ? 'Approved' : 'Not approved'}: ${category(p)} — ${p.eventName}`,
-    paragraphs,
-    link,
+    { purpose: approved ? 'purchase-approved' : 'purchase-rejected', status: approved ? 'Approved' : 'Not approved', details },
+    publicUrl,
   );
 }
 
-export function paidEmail(p: PurchaseRow, publicUrl: string): OutgoingEmail {
-  return message(
-    p.requesterEmail,
-    'purchase-paid',
-    p,
-    `Payment received: ${category(p)} — ${p.eventName}`,
-    [
-      `We received ${formatInvoiceAmount(p.amountToPayCents ?? 0)} for invoice ${p.invoiceNumber}.`,
-      `${p.acceptedAmount} place${p.acceptedAmount === 1 ? '' : 's'} of ${category(p)} are now in your allocation.`,
-    ],
-    purchaseLink(publicUrl, p.id),
-  );
+export function paidEmail(db: Database, p: PurchaseRow, publicUrl: string): Promise<OutgoingEmail> {
+  const details = [
+    `We received ${formatInvoiceAmount(p.amountToPayCents ?? 0)} for invoice ${p.invoiceNumber}.`,
+    `${places(p.acceptedAmount ?? 0)} of ${category(p)} are now in your allocation.`,
+  ];
+  return purchaseUpdate(db, p, { purpose: 'purchase-paid', status: 'Payment received', details }, publicUrl);
 }
 
 export function refundedEmail(
+  db: Database,
   p: PurchaseRow,
   amountCents: number,
   creditNoteNumber: string,
   publicUrl: string,
-): OutgoingEmail {
-  return message(
-    p.requesterEmail,
-    'purchase-refunded',
-    p,
-    `Refund: ${category(p)} — ${p.eventName}`,
-    [
-      `${formatInvoiceAmount(amountCents)} of invoice ${p.invoiceNumber} is refunded (credit note ${creditNoteNumber}).`,
-    ],
-    purchaseLink(publicUrl, p.id),
-  );
+): Promise<OutgoingEmail> {
+  const details = [`${formatInvoiceAmount(amountCents)} of invoice ${p.invoiceNumber} is refunded (credit note ${creditNoteNumber}).`];
+  return purchaseUpdate(db, p, { purpose: 'purchase-refunded', status: 'Refunded', details }, publicUrl);
 }
 
 /** To organisers: money arrived for a purchase no longer approved, and what the portal did about it. */

@@ -1,34 +1,48 @@
 import type { Database } from '../../db/client';
 import { enqueueEmail } from '../email/email.repository';
+import { eventPlaceholderValues } from '../email-templates/event-placeholders';
+import { renderTemplate } from '../email-templates/template-rendering';
+import { resolveTemplate } from '../email-templates/template-resolution';
 import { createOneTimeToken } from './one-time-tokens.repository';
 
 export const INVITATION_TTL_HOURS = 7 * 24;
 
 /**
  * Queues the email that lets a new account choose its password, in the caller's transaction, so
- * the account and its invitation exist together or not at all.
+ * the account and its invitation exist together or not at all. The wording is the event's
+ * invitation template, else the global one, else the built-in text.
  */
 export async function queueInvitation(
   db: Database,
-  invitee: { adminId: number; email: string; firstName: string; eventId: number | null; eventName: string | null },
+  invitee: {
+    adminId: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+    companyName: string | null;
+    eventId: number | null;
+    /** The exhibitor whose account this is (itself, or the parent of a sub-account). */
+    exhibitorId: number | null;
+  },
   publicUrl: string,
 ): Promise<void> {
   const token = await createOneTimeToken(db, invitee.adminId, 'invitation', INVITATION_TTL_HOURS);
-  const link = `${publicUrl}/accept-invitation/${token}`;
-  const where = invitee.eventName ? ` for ${invitee.eventName}` : '';
+  const template = await resolveTemplate(db, { purpose: 'invitation', eventId: invitee.eventId });
+  const mail = renderTemplate(template, {
+    firstName: invitee.firstName,
+    lastName: invitee.lastName,
+    companyName: invitee.companyName ?? '',
+    ...(await eventPlaceholderValues(db, invitee.eventId)),
+    invitationLink: `${publicUrl}/accept-invitation/${token}`,
+  });
   await enqueueEmail(db, {
     toAddress: invitee.email,
     eventId: invitee.eventId,
+    exhibitorId: invitee.exhibitorId,
+    recipientAdminId: invitee.adminId,
     purpose: 'invitation',
-    subject: `Your Exhibitor Portal account${where}`,
-    textBody: [
-      `Hello ${invitee.firstName},`,
-      '',
-      `An account has been created for you on the Exhibitor Portal${where}.`,
-      `Choose your password within 7 days at:`,
-      link,
-      '',
-      'If you did not expect this message, you can ignore it.',
-    ].join('\n'),
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
   });
 }

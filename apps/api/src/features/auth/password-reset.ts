@@ -59,6 +59,7 @@ export function createPasswordReset(deps: {
       await enqueueEmail(tx, {
         toAddress: email,
         eventId: account.eventId,
+        recipientAdminId: account.id,
         purpose: 'password_reset',
         subject: mail.subject,
         textBody: mail.text,

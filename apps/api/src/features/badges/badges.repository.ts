@@ -15,6 +15,7 @@ import {
   orderBy,
   pageWindow,
   prefixPattern,
+  recentEstimate,
   totalFromCapped,
   type Page,
 } from '../../lib/listing';
@@ -112,19 +113,31 @@ export type BadgeFilter = {
 
 const companyOf = sql`(select c.name from admins a join companies c on c.id = a.company_id where a.id = badges.exhibitor_id)`;
 
-/** The search box: an email prefix uses the prefix index, anything else the trigram index. */
-function searchCondition(term: string): SQL {
-  const pattern = containsPattern(term);
-  const prefix = prefixPattern(term.toLowerCase());
-  // A union of three index lookups: PostgreSQL does not combine an OR across them on its own.
-  return sql`badges.id in (
-    select id from badges where email like ${prefix}
-    union all select id from badges where (first_name || ' ' || last_name || ' ' || email) ilike ${pattern}
-    union all select id from badges where exhibitor_id in (
-      select a.id from admins a join companies c on c.id = a.company_id where c.name ilike ${pattern}))`;
+/** The exhibitors whose company name contains the term: the search box's third arm, looked up first. */
+export async function exhibitorsOfCompaniesNamed(db: Database, term: string): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select a.id from admins a join companies c on c.id = a.company_id where c.name ilike ${containsPattern(term)}`,
+  );
+  return rows.map((row) => row.id);
 }
 
-export function filterConditions(filter: BadgeFilter): (SQL | undefined)[] {
+/**
+ * The search box, as one condition on the row: PostgreSQL combines its arms in a bitmap OR of the
+ * prefix, trigram and exhibitor indexes, or for a common term walks the list's own order and stops
+ * at the page's end. The companies' exhibitors come as a list of ids rather than a sub-select, so
+ * that the planner estimates the matches from the trigram statistics and picks the right one of the two.
+ */
+function searchCondition(term: string, companyExhibitorIds: number[]): SQL {
+  const pattern = containsPattern(term);
+  const prefix = prefixPattern(term.toLowerCase());
+  return sql`(badges.email like ${prefix}
+    or (badges.first_name || ' ' || badges.last_name || ' ' || badges.email) ilike ${pattern}
+    or badges.exhibitor_id = any(${`{${companyExhibitorIds.join(',')}}`}::int[]))`;
+}
+
+/** The filter's conditions; a search needs the exhibitors of the companies it names (exhibitorsOfCompaniesNamed). */
+export function filterConditions(filter: BadgeFilter, companyExhibitorIds: number[] = []): (SQL | undefined)[] {
   return [
     filter.eventId ? eq(badges.eventId, filter.eventId) : undefined,
     filter.badgeCategoryId ? eq(badges.badgeCategoryId, filter.badgeCategoryId) : undefined,
@@ -132,7 +145,7 @@ export function filterConditions(filter: BadgeFilter): (SQL | undefined)[] {
     filter.exhibitorId ? eq(badges.exhibitorId, filter.exhibitorId) : undefined,
     filter.subAccountId ? eq(badges.createdByAdminId, filter.subAccountId) : undefined,
     filter.status ? eq(badges.status, filter.status) : undefined,
-    filter.search ? searchCondition(filter.search) : undefined,
+    filter.search ? searchCondition(filter.search, companyExhibitorIds) : undefined,
     filter.createdFrom ? gte(badges.createdAt, new Date(`${filter.createdFrom}T00:00:00Z`)) : undefined,
     filter.createdTo ? lt(badges.createdAt, sql`${`${filter.createdTo}T00:00:00Z`}::timestamptz + interval '1 day'`) : undefined,
   ];
@@ -147,12 +160,18 @@ export const BADGE_ORDER_COLUMNS = {
 
 /**
  * One page of badges matching `where`, most recent first unless sorted otherwise, with their answers
- * and the total in the same statement: one round trip for the whole page.
+ * and the total in the same statement: one round trip for the whole page. A filter that recently
+ * counted beyond the exact range reuses that estimate and counts nothing.
  */
 export async function listBadges(db: Database, where: SQL | undefined, query: Page & { sort?: string }) {
   const order = orderBy(query.sort, BADGE_ORDER_COLUMNS, badges.id, '-createdAt');
   const { limit, offset } = pageWindow(query);
   const pageIds = db.select({ id: badges.id }).from(badges).where(where).orderBy(...order).limit(limit).offset(offset);
+  const estimate = recentEstimate(db, badges, where);
+  if (estimate !== undefined) {
+    const rows = await joined(db).where(inArray(badges.id, pageIds)).orderBy(...order);
+    return { rows, total: estimate, estimated: true };
+  }
   const rows = await joined(db, { cappedTotal: cappedCount(db, badges, where) })
     .where(inArray(badges.id, pageIds))
     .orderBy(...order);
@@ -162,7 +181,8 @@ export async function listBadges(db: Database, where: SQL | undefined, query: Pa
     : offset === 0
       ? { total: 0, estimated: false }
       : await countOrEstimate(db, badges, where);
-  return { rows: rows.map(({ cappedTotal: _cappedTotal, ...row }) => row), ...count };
+  // The rows keep their copy of the total: the service names the fields it sends.
+  return { rows, ...count };
 }
 
 export async function findBadge(db: Database, id: number, scopeFilter: SQL | undefined) {

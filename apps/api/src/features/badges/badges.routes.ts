@@ -14,19 +14,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { MAX_FORM_FILES, multipartForm } from '../../lib/multipart-form';
-import { errorResponses as errors } from '../../lib/route-schemas';
+import { errorResponses as errors, listSerializerCompiler } from '../../lib/route-schemas';
 import { requires, requiresAny } from '../../plugins/access';
 import { cleanFileName } from '../files/files.service';
 import type { BadgesService } from './badges.service';
-import type { Upload } from './field-values';
+import { uploadsByField as byField } from './field-values';
 
 const badge = itemResponseSchema(badgeSchema);
 const list = listResponseSchema(badgeListItemSchema);
 const tags = ['badges'];
 const fileParamsSchema = z.object({ id: idSchema, customFieldId: idSchema });
-
-/** Received `customField[{id}]` parts by custom field id. */
-const byField = (files: Map<string, Upload>) => new Map([...files].map(([name, file]) => [Number(/\d+/.exec(name)![0]), file]));
 
 /**
  * Badges under two names: the admin API's exhibitor users and the spec's /users. Creation and
@@ -56,6 +53,7 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
       url: base,
       config: { access: requires(permission.view) },
       schema: { tags, querystring: listBadgesQuerySchema, response: { 200: list, ...errors } },
+      serializerCompiler: listSerializerCompiler,
       handler: (request) => badges.listBadges(actorOf(request), request.query),
     });
 
@@ -135,6 +133,7 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
     url: '/admin/exhibitor-users/advanced-filter',
     config: { access: requires('view_exhibitor_users') },
     schema: { tags, body: advancedFilterBodySchema, response: { 200: list, ...errors } },
+    serializerCompiler: listSerializerCompiler,
     handler: (request) => badges.advancedFilter(actorOf(request), request.body),
   });
 }

@@ -40,13 +40,44 @@ export type BadgeChanges = Partial<Omit<NewBadge, 'badgeCategoryId' | 'type' | '
   status?: 'active' | 'cancelled';
 };
 
+/**
+ * A badge registered through a registration link: the link's owner is the acting principal;
+ * `claim` takes one use of the link and `registered` follows up (the confirmation mail), both in
+ * the badge's transaction, so a failed registration spends no use and a used-up link registers no badge.
+ */
+export type ThroughLink = {
+  registrationLinkId: string;
+  claim(tx: Database): Promise<void>;
+  registered(tx: Database, badgeId: number): Promise<void>;
+};
+
 /** A file part a badge form accepts: the custom field it answers and that field's limits. */
 export type UploadRule = Required<Pick<ReceiveInput, 'field' | 'maxBytes'>> & Pick<ReceiveInput, 'allowedMimeTypes'> & { customFieldId: number };
 
-function toListItem({ allocationId: _allocationId, ...row }: repo.BadgeRow): BadgeListItem {
+/**
+ * A list row as sent: named field by field, so every row gets the same shape in one step (no
+ * per-row copy to drop the allocation or the page's total) and nothing unnamed can slip through.
+ */
+function toListItem(row: repo.BadgeRow): BadgeListItem {
   return {
-    ...row,
+    id: row.id,
+    eventId: row.eventId,
+    eventName: row.eventName,
+    badgeCategoryId: row.badgeCategoryId,
+    badgeCategory: row.badgeCategory,
+    exhibitorId: row.exhibitorId,
+    companyName: row.companyName,
+    createdByAdminId: row.createdByAdminId,
+    createdByName: row.createdByName,
+    firstName: row.firstName,
+    lastName: row.lastName,
     name: `${row.firstName} ${row.lastName}`,
+    email: row.email,
+    phone: row.phone,
+    type: row.type,
+    status: row.status,
+    code: row.code,
+    customFieldValues: row.customFieldValues,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -139,7 +170,10 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
   }
 
   return {
-    listBadges: (actor: Actor, query: ListBadgesQuery) => listWhere(actor, and(...repo.filterConditions(query)), query),
+    async listBadges(actor: Actor, query: ListBadgesQuery) {
+      const companyExhibitors = query.search ? await repo.exhibitorsOfCompaniesNamed(db, query.search) : [];
+      return listWhere(actor, and(...repo.filterConditions(query, companyExhibitors)), query);
+    },
 
     /** Conditions combined with and/or over the fields of spec §3, within the caller's scope. */
     advancedFilter(actor: Actor, body: AdvancedFilter) {
@@ -189,7 +223,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
     discardUploads: (uploads: Upload[]) => files.discard(uploads),
 
     /** Registers a badge; `uploads` are files already in the store, which go again if it fails. */
-    async createBadge(actor: Actor, body: NewBadge, uploads: Map<number, Upload> = new Map()): Promise<Badge> {
+    async createBadge(actor: Actor, body: NewBadge, uploads: Map<number, Upload> = new Map(), link?: ThroughLink): Promise<Badge> {
       const id = await writeWithUploads(uploads, async () => {
         const category = await openBadgeCategory(actor, body.badgeCategoryId);
         if (body.eventId != null && body.eventId !== category.eventId) throw ValidationError.field('eventId', 'The category belongs to another event');
@@ -203,6 +237,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
         const answers = await fieldValues.check(db, { eventId: category.eventId, badgeCategoryId: category.id }, body.customFieldValues, uploads, { partial: false });
         return db
           .transaction(async (tx) => {
+            await link?.claim(tx);
             const allocationId = holderId != null ? await consumeAllocation(tx, holderId, category) : null;
             const badgeId = await insertWithFreshCode(tx, {
               eventId: category.eventId,
@@ -210,6 +245,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
               exhibitorId,
               allocationId,
               createdByAdminId: actor.principal.id,
+              registrationLinkId: link?.registrationLinkId ?? null,
               firstName: body.firstName,
               lastName: body.lastName,
               email: body.email,
@@ -217,12 +253,14 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
               badgeType: category.badgeType,
             });
             const obsolete = await fieldValues.save(tx, badgeId, answers, actor.principal.id, category.eventId);
-            await recordAudit(tx, actor, {
-              action: 'create',
+            await link?.registered(tx, badgeId);
+            // A registrant is nobody's account: the entry names the link, not its owner, as the author.
+            await recordAudit(tx, link ? null : actor, {
+              action: link ? 'register_through_link' : 'create',
               entityType: 'badge',
               entityId: badgeId,
               eventId: category.eventId,
-              after: { ...body, exhibitorId, allocationId },
+              after: { ...body, exhibitorId, allocationId, registrationLinkId: link?.registrationLinkId },
             });
             return { result: badgeId, obsolete };
           })

@@ -11,6 +11,9 @@ import { saveFieldValues } from './badges.repository';
 /** A file part of a badge form (`customField[{id}]`), already streamed to the store, its row not yet written. */
 export type Upload = ReceivedFile;
 
+/** Received `customField[{id}]` parts by custom field id. */
+export const uploadsByField = (files: Map<string, Upload>) => new Map([...files].map(([name, file]) => [Number(/\d+/.exec(name)![0]), file]));
+
 /** Checked answers with the uploads they were checked against. */
 export type CheckedAnswers = { values: NormalizedFieldValue[]; uploads: Map<number, Upload> };
 

@@ -6,10 +6,10 @@ export const BUILT_IN_TEMPLATES: Readonly<Record<EmailTemplatePurpose, Required<
   registration_link: {
     subject: 'Register your badge for {{eventName}}',
     htmlBody:
-      '<p>Dear {{firstName}} {{lastName}},</p><p>{{companyName}} has a {{badgeCategory}} badge for you at {{eventName}} ({{eventDates}}).</p>' +
+      '<p>Dear {{firstName}} {{lastName}},</p><p>{{companyName}} has a badge for you at {{eventName}} ({{eventDates}}), in the category {{badgeCategory}}.</p>' +
       '<p><a href="{{registrationLink}}">Register your badge</a></p>',
     textBody:
-      'Dear {{firstName}} {{lastName}},\n\n{{companyName}} has a {{badgeCategory}} badge for you at {{eventName}} ({{eventDates}}).\n\nRegister your badge: {{registrationLink}}\n',
+      'Dear {{firstName}} {{lastName}},\n\n{{companyName}} has a badge for you at {{eventName}} ({{eventDates}}), in the category {{badgeCategory}}.\n\nRegister your badge: {{registrationLink}}\n',
   },
   badge_confirmation: {
     subject: 'Your badge for {{eventName}}',
@@ -20,20 +20,26 @@ export const BUILT_IN_TEMPLATES: Readonly<Record<EmailTemplatePurpose, Required<
       'Dear {{firstName}} {{lastName}},\n\nYour {{badgeCategory}} badge for {{eventName}} ({{eventDates}}) is registered.\n\nBadge code: {{badgeCode}}\n',
   },
   invitation: {
-    subject: 'Your account for {{eventName}}',
+    subject: 'Your Exhibitor Portal account for {{eventName}}',
     htmlBody:
-      '<p>Dear {{firstName}} {{lastName}},</p><p>An account was opened for {{companyName}} at {{eventName}}.</p>' +
-      '<p><a href="{{invitationLink}}">Choose your password</a></p>',
-    textBody:
-      'Dear {{firstName}} {{lastName}},\n\nAn account was opened for {{companyName}} at {{eventName}}.\n\nChoose your password: {{invitationLink}}\n',
+      '<p>Hello {{firstName}},</p><p>An account has been created for you on the Exhibitor Portal for {{eventName}}.</p>' +
+      '<p>Choose your password within 7 days at:<br><a href="{{invitationLink}}">{{invitationLink}}</a></p>' +
+      '<p>If you did not expect this message, you can ignore it.</p>',
+    textBody: [
+      'Hello {{firstName}},',
+      '',
+      'An account has been created for you on the Exhibitor Portal for {{eventName}}.',
+      'Choose your password within 7 days at:',
+      '{{invitationLink}}',
+      '',
+      'If you did not expect this message, you can ignore it.',
+    ].join('\n'),
   },
   purchase_update: {
-    subject: 'Your badge purchase for {{eventName}}: {{purchaseStatus}}',
+    subject: '{{purchaseStatus}}: {{badgeCategory}} — {{eventName}}',
     htmlBody:
-      '<p>Dear {{firstName}} {{lastName}},</p><p>Your purchase of {{quantity}} {{badgeCategory}} badges for {{eventName}} is now {{purchaseStatus}}.</p>' +
-      '<p><a href="{{portalLink}}">See it in the portal</a></p>',
-    textBody:
-      'Dear {{firstName}} {{lastName}},\n\nYour purchase of {{quantity}} {{badgeCategory}} badges for {{eventName}} is now {{purchaseStatus}}.\n\nSee it in the portal: {{portalLink}}\n',
+      '<p>Dear {{firstName}} {{lastName}},</p><p>{{purchaseDetails}}</p><p><a href="{{portalLink}}">Open the purchase</a></p>',
+    textBody: 'Dear {{firstName}} {{lastName}},\n\n{{purchaseDetails}}\n\nOpen the purchase: {{portalLink}}\n',
   },
   password_reset: {
     subject: 'Choose a new Exhibitor Portal password',

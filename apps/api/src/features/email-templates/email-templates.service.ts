@@ -173,6 +173,7 @@ export function createEmailTemplatesService({ db }: { db: Database }) {
         textBody: rendered.text,
         purpose: TEST_EMAIL_PURPOSE,
         eventId: template.eventId,
+        recipientAdminId: actor.principal.id,
       });
       return { outboxId, toAddress };
     },

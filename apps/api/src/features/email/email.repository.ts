@@ -1,6 +1,9 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/email';
+import { events } from '../../db/schema/events';
+import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import type { Scope } from '../auth/scope';
 
 export type OutgoingEmail = {
   toAddress: string;
@@ -9,6 +12,10 @@ export type OutgoingEmail = {
   htmlBody?: string | null;
   purpose: string;
   eventId?: number | null;
+  /** The exhibitor (admin id) whose records the message is about, so that its outbox shows it. */
+  exhibitorId?: number | null;
+  /** The account the message is addressed to, when it is one. */
+  recipientAdminId?: number | null;
 };
 
 export type QueuedEmail = typeof emailOutbox.$inferSelect;
@@ -17,6 +24,14 @@ export type QueuedEmail = typeof emailOutbox.$inferSelect;
 export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<number> {
   const [row] = await db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
   return row!.id;
+}
+
+/** Queues many messages in a few statements; call it with the transaction of the change that causes them. */
+export async function enqueueEmails(db: Database, emails: OutgoingEmail[]): Promise<void> {
+  // Kept well under PostgreSQL's 65,535 parameters per statement.
+  for (let start = 0; start < emails.length; start += 1000) {
+    await db.insert(emailOutbox).values(emails.slice(start, start + 1000));
+  }
 }
 
 /**
@@ -65,4 +80,73 @@ export async function markAttemptFailed(db: Database, id: number, error: string,
 
 export async function listEmailsTo(db: Database, toAddress: string): Promise<QueuedEmail[]> {
   return db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, toAddress)).orderBy(emailOutbox.id);
+}
+
+/**
+ * The messages a caller reaches: all for a system-wide admin; its event's for an organiser; for an
+ * exhibitor those about its own records or addressed to it; for a sub-account those addressed to it.
+ */
+export function outboxScopeFilter(scope: Scope): SQL | undefined {
+  const o = emailOutbox;
+  switch (scope.kind) {
+    case 'global':
+      return undefined;
+    case 'event':
+      return eq(o.eventId, scope.eventId);
+    case 'exhibitor':
+      return or(eq(o.exhibitorId, scope.exhibitorId), eq(o.recipientAdminId, scope.exhibitorId));
+    case 'sub-account':
+      return eq(o.recipientAdminId, scope.subAccountId);
+  }
+}
+
+const listColumns = {
+  id: emailOutbox.id,
+  eventId: emailOutbox.eventId,
+  eventName: sql<string | null>`(select e.name from ${events} e where e.id = ${emailOutbox.eventId})`,
+  toAddress: emailOutbox.toAddress,
+  subject: emailOutbox.subject,
+  purpose: emailOutbox.purpose,
+  status: emailOutbox.status,
+  attempts: emailOutbox.attempts,
+  lastError: emailOutbox.lastError,
+  nextAttemptAt: emailOutbox.nextAttemptAt,
+  sentAt: emailOutbox.sentAt,
+  createdAt: emailOutbox.createdAt,
+  textBody: emailOutbox.textBody,
+};
+export type OutboxRow = NonNullable<Awaited<ReturnType<typeof findOutboxMessage>>>;
+
+export type OutboxFilter = Page & { search?: string; sort?: string; status?: QueuedEmail['status']; purpose?: string; eventId?: number };
+
+export async function listOutbox(db: Database, scopeFilter: SQL | undefined, query: OutboxFilter) {
+  const o = emailOutbox;
+  const where = and(
+    scopeFilter,
+    query.status ? eq(o.status, query.status) : undefined,
+    query.purpose ? eq(o.purpose, query.purpose) : undefined,
+    query.eventId ? eq(o.eventId, query.eventId) : undefined,
+    query.search ? ilike(o.toAddress, containsPattern(query.search)) : undefined,
+  );
+  const order = orderBy(query.sort, { createdAt: o.createdAt, status: o.status, toAddress: o.toAddress, attempts: o.attempts }, o.id, '-createdAt');
+  const { limit, offset } = pageWindow(query);
+  return fetchPage(
+    () => db.select(listColumns).from(o).where(where).orderBy(...order).limit(limit).offset(offset),
+    () => countWhere(db, o, where),
+  );
+}
+
+export async function findOutboxMessage(db: Database, id: number, scopeFilter: SQL | undefined) {
+  const [row] = await db.select(listColumns).from(emailOutbox).where(and(eq(emailOutbox.id, id), scopeFilter));
+  return row;
+}
+
+/** Makes an unsent message due now; a failed one gets one more attempt. False when it was sent meanwhile. */
+export async function makeDueNow(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', nextAttemptAt: sql`now()` })
+    .where(and(eq(emailOutbox.id, id), sql`${emailOutbox.status} <> 'sent'`))
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
 }

@@ -56,12 +56,11 @@ async function exhibitorRoleId(db: Database): Promise<number> {
 export async function insertExhibitor(
   tx: Database,
   body: NewExhibitor,
-  context: { scope: Scope; publicUrl: string; eventName: string },
+  context: { scope: Scope; publicUrl: string },
 ): Promise<number> {
   let companyId = body.companyId ?? null;
-  if (companyId != null && !(await findCompany(tx, companyId, context.scope))) {
-    throw ValidationError.field('companyId', 'Company not found');
-  }
+  const company = companyId != null ? await findCompany(tx, companyId, context.scope) : undefined;
+  if (companyId != null && !company) throw ValidationError.field('companyId', 'Company not found');
   if (companyId == null) {
     companyId = await insertCompany(tx, {
       name: body.companyName!,
@@ -92,7 +91,15 @@ export async function insertExhibitor(
   if (!body.password) {
     await queueInvitation(
       tx,
-      { adminId, email: body.email, firstName: body.firstName, eventId: body.eventId, eventName: context.eventName },
+      {
+        adminId,
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        companyName: company?.name ?? body.companyName ?? null,
+        eventId: body.eventId,
+        exhibitorId: adminId,
+      },
       context.publicUrl,
     );
   }
@@ -123,7 +130,7 @@ export function createExhibitorsService({ db, publicUrl, files }: { db: Database
       await assertEmailFree(db, body.email);
       const id = await withEmailConflict(() =>
         db.transaction(async (tx) => {
-          const adminId = await insertExhibitor(tx, body, { scope, publicUrl, eventName: event.name });
+          const adminId = await insertExhibitor(tx, body, { scope, publicUrl });
           const { password: _password, ...after } = body;
           await recordAudit(tx, actor, {
             action: 'create',
@@ -150,8 +157,10 @@ export function createExhibitorsService({ db, publicUrl, files }: { db: Database
             adminId: id,
             email: exhibitor.email,
             firstName: exhibitor.firstName,
+            lastName: exhibitor.lastName,
+            companyName: exhibitor.companyName,
             eventId: exhibitor.eventId,
-            eventName: exhibitor.eventName,
+            exhibitorId: id,
           },
           publicUrl,
         );

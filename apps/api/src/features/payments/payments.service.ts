@@ -224,7 +224,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
           creditNote: note,
         },
       });
-      await enqueueEmail(tx, refundedEmail(purchase, amount, note ?? '—', publicUrl));
+      await enqueueEmail(tx, await refundedEmail(tx, purchase, amount, note ?? '—', publicUrl));
     });
   }
 
@@ -468,7 +468,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
             reason: body.reason,
           },
         });
-        await enqueueEmail(tx, refundedEmail(purchase, body.amount, note ?? '—', publicUrl));
+        await enqueueEmail(tx, await refundedEmail(tx, purchase, body.amount, note ?? '—', publicUrl));
       });
       return present(purchaseId);
     },

@@ -1,5 +1,8 @@
 import type { Database } from '../../db/client';
-import { enqueueEmail } from '../email/email.repository';
+import { enqueueEmail, enqueueEmails } from '../email/email.repository';
+import { resolveTemplate } from '../email-templates/template-resolution';
+import { renderTemplate, type TemplateParts } from '../email-templates/template-rendering';
+import { findBadgeForMail } from './registration-links.repository';
 
 /**
  * Tells the owner of an existing account that someone registered a company with their address,
@@ -26,5 +29,83 @@ export async function queueRegistrationNotice(
       '',
       'If this was not you, you can ignore this message: nothing has changed.',
     ].join('\n'),
+  });
+}
+
+/** What a badge link's mails say of the event and of the company that hands out the badge. */
+export type LinkMailContext = { eventName: string; eventDates: string; companyName: string; badgeCategory: string };
+
+/** A recipient of a single-use badge link; its own company, when given, names who hands out the badge. */
+export type LinkRecipient = { email: string; firstName: string; lastName: string; companyName?: string | null };
+
+/**
+ * Emails each recipient its single-use badge link, worded by the given template; in the caller's
+ * transaction. The messages are about the owning exhibitor's records, so its outbox lists them.
+ */
+export async function queueUserLinkEmails(
+  db: Database,
+  input: {
+    eventId: number;
+    exhibitorId: number;
+    links: { id: string; recipient: LinkRecipient }[];
+    template: TemplateParts;
+    context: LinkMailContext;
+    publicUrl: string;
+  },
+): Promise<void> {
+  await enqueueEmails(
+    db,
+    input.links.map(({ id, recipient }) => {
+      const mail = renderTemplate(input.template, {
+        ...input.context,
+        companyName: recipient.companyName || input.context.companyName,
+        firstName: recipient.firstName,
+        lastName: recipient.lastName,
+        registrationLink: `${input.publicUrl}/register/${id}`,
+      });
+      return {
+        toAddress: recipient.email,
+        eventId: input.eventId,
+        exhibitorId: input.exhibitorId,
+        purpose: 'registration_link',
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+      };
+    }),
+  );
+}
+
+/**
+ * Confirms a badge registered through a link, with its code, worded by the category's template,
+ * else the event's, the global one, the built-in text; in the badge's transaction. The owning
+ * exhibitor's outbox lists it, as it is about one of its badges.
+ */
+export async function queueBadgeConfirmation(
+  db: Database,
+  badgeId: number,
+  context: Omit<LinkMailContext, 'badgeCategory'>,
+): Promise<void> {
+  const badge = await findBadgeForMail(db, badgeId);
+  const template = await resolveTemplate(db, {
+    purpose: 'badge_confirmation',
+    eventId: badge.eventId,
+    badgeCategoryId: badge.badgeCategoryId,
+  });
+  const mail = renderTemplate(template, {
+    ...context,
+    firstName: badge.firstName,
+    lastName: badge.lastName,
+    badgeCategory: badge.badgeCategory,
+    badgeCode: badge.code,
+  });
+  await enqueueEmail(db, {
+    toAddress: badge.email,
+    eventId: badge.eventId,
+    exhibitorId: badge.exhibitorId,
+    purpose: 'badge_confirmation',
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
   });
 }

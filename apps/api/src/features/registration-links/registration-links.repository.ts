@@ -1,8 +1,15 @@
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { BadgeType } from '@portal/shared/badge-categories';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { countWhere, fetchPage, pageWindow } from '../../lib/listing';
 import type { Database } from '../../db/client';
+import { admins } from '../../db/schema/admins';
+import { allocations, badgeCategories, badges } from '../../db/schema/badges';
+import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { registrationLinks } from '../../db/schema/registration-links';
+import type { Scope } from '../auth/scope';
+import { categoryScopeFilter } from '../badge-categories/badge-categories.repository';
 
 export type LinkRow = typeof registrationLinks.$inferSelect;
 
@@ -11,6 +18,15 @@ export async function insertLink(db: Database, values: typeof registrationLinks.
   return row!;
 }
 
+/** Inserts many links in a few statements, kept well under PostgreSQL's 65,535 parameters each. */
+export async function insertLinks(db: Database, values: (typeof registrationLinks.$inferInsert)[]): Promise<LinkRow[]> {
+  const rows: LinkRow[] = [];
+  for (let start = 0; start < values.length; start += 1000)
+    rows.push(...(await db.insert(registrationLinks).values(values.slice(start, start + 1000)).returning()));
+  return rows;
+}
+
+/** A link with what its public page shows; revoked links too, so that they answer like expired ones. */
 export async function findLinkWithEvent(db: Database, id: string) {
   const [row] = await db
     .select({
@@ -27,7 +43,7 @@ export async function findLinkWithEvent(db: Database, id: string) {
     })
     .from(registrationLinks)
     .innerJoin(events, eq(events.id, registrationLinks.eventId))
-    .where(and(eq(registrationLinks.id, id), isNull(registrationLinks.revokedAt)));
+    .where(eq(registrationLinks.id, id));
   return row;
 }
 
@@ -38,7 +54,7 @@ export async function findLinkWithEvent(db: Database, id: string) {
 export async function takeLinkUse(db: Database, id: string): Promise<LinkRow | null> {
   const [row] = await db
     .update(registrationLinks)
-    .set({ uses: sql`${registrationLinks.uses} + 1` })
+    .set({ uses: sql`${registrationLinks.uses} + 1`, lastUsedAt: sql`now()` })
     .where(
       and(
         eq(registrationLinks.id, id),
@@ -51,30 +67,163 @@ export async function takeLinkUse(db: Database, id: string): Promise<LinkRow | n
   return row ?? null;
 }
 
-export type LinkFilter = { eventId?: number; kind?: 'exhibitor' | 'badge'; page: number; per_page: number };
+/**
+ * The links a caller may see: exhibitor links when it manages exhibitors; badge links of the
+ * categories it sees, and among those, for an exhibitor its own and its sub-accounts', for a
+ * sub-account its own.
+ */
+export function linkScopeFilter(
+  scope: Scope,
+  reach: { exhibitorLinks: boolean; badgeLinks: boolean; visibleTypes: readonly BadgeType[] },
+): SQL {
+  const eventId = scope.kind === 'global' ? null : scope.eventId;
+  const owner =
+    scope.kind === 'exhibitor'
+      ? or(
+          eq(registrationLinks.exhibitorId, scope.exhibitorId),
+          inArray(
+            registrationLinks.exhibitorId,
+            sql`(select ${admins.id} from ${admins} where ${admins.exhibitorId} = ${scope.exhibitorId})`,
+          ),
+        )
+      : scope.kind === 'sub-account'
+        ? eq(registrationLinks.exhibitorId, scope.subAccountId)
+        : undefined;
+  const visibleCategories = sql`(select ${badgeCategories.id} from ${badgeCategories} where ${categoryScopeFilter(scope, reach.visibleTypes) ?? sql`true`})`;
+  const kinds = [
+    reach.exhibitorLinks && scope.kind !== 'exhibitor' && scope.kind !== 'sub-account'
+      ? eq(registrationLinks.kind, 'exhibitor')
+      : undefined,
+    reach.badgeLinks
+      ? and(eq(registrationLinks.kind, 'badge'), inArray(registrationLinks.badgeCategoryId, visibleCategories), owner)
+      : undefined,
+  ].filter((condition) => condition !== undefined);
+  return and(
+    eventId == null ? undefined : eq(registrationLinks.eventId, eventId),
+    kinds.length > 0 ? or(...kinds) : sql`false`,
+  )!;
+}
 
-/** Links of the events a scope reaches (`eventId` null: every event), newest first. */
-export async function listLinks(db: Database, scopeEventId: number | null, query: LinkFilter) {
+export type LinkFilter = {
+  eventId?: number;
+  kind?: 'exhibitor' | 'badge';
+  badgeCategoryId?: number;
+  exhibitorId?: number;
+  page: number;
+  per_page: number;
+};
+
+const owners = alias(admins, 'owner');
+const ownerCompanies = alias(companies, 'owner_company');
+
+/** Links within a scope filter, newest first, with their category's and owner's names. */
+export async function listLinks(db: Database, scopeFilter: SQL, query: LinkFilter) {
   const where = and(
-    scopeEventId == null ? undefined : eq(registrationLinks.eventId, scopeEventId),
+    scopeFilter,
     query.eventId ? eq(registrationLinks.eventId, query.eventId) : undefined,
     query.kind ? eq(registrationLinks.kind, query.kind) : undefined,
+    query.badgeCategoryId ? eq(registrationLinks.badgeCategoryId, query.badgeCategoryId) : undefined,
+    query.exhibitorId ? eq(registrationLinks.exhibitorId, query.exhibitorId) : undefined,
   );
   const { limit, offset } = pageWindow(query);
   return fetchPage(
-    () => db.select().from(registrationLinks).where(where).orderBy(desc(registrationLinks.createdAt), desc(registrationLinks.id)).limit(limit).offset(offset),
+    () =>
+      db
+        .select({
+          link: registrationLinks,
+          badgeCategoryName: badgeCategories.name,
+          ownerName: sql<
+            string | null
+          >`coalesce(${ownerCompanies.name} || ' – ' || ${owners.firstName} || ' ' || ${owners.lastName}, ${owners.firstName} || ' ' || ${owners.lastName})`,
+        })
+        .from(registrationLinks)
+        .leftJoin(badgeCategories, eq(badgeCategories.id, registrationLinks.badgeCategoryId))
+        .leftJoin(owners, eq(owners.id, registrationLinks.exhibitorId))
+        .leftJoin(ownerCompanies, eq(ownerCompanies.id, owners.companyId))
+        .where(where)
+        .orderBy(desc(registrationLinks.createdAt), desc(registrationLinks.id))
+        .limit(limit)
+        .offset(offset),
     () => countWhere(db, registrationLinks, where),
   );
 }
 
-export async function findLink(db: Database, id: string, scopeEventId: number | null) {
+export async function findLink(db: Database, id: string, scopeFilter: SQL) {
   const [row] = await db
     .select()
     .from(registrationLinks)
-    .where(and(eq(registrationLinks.id, id), scopeEventId == null ? undefined : eq(registrationLinks.eventId, scopeEventId)));
+    .where(and(eq(registrationLinks.id, id), scopeFilter));
   return row;
 }
 
 export async function revokeLink(db: Database, id: string) {
-  await db.update(registrationLinks).set({ revokedAt: sql`now()` }).where(and(eq(registrationLinks.id, id), isNull(registrationLinks.revokedAt)));
+  await db
+    .update(registrationLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(registrationLinks.id, id), isNull(registrationLinks.revokedAt)));
+}
+
+/** The badge an earlier submission through this link registered for this email, if any. */
+export async function findBadgeOfLink(db: Database, linkId: string, email: string) {
+  const [row] = await db
+    .select({ id: badges.id })
+    .from(badges)
+    .where(and(eq(badges.registrationLinkId, linkId), eq(badges.email, email)));
+  return row;
+}
+
+/** The badge categories a holder has places of (its own allocation rows), for a link that names none. */
+export async function allocatedCategoryIds(db: Database, holderId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: badgeCategories.id })
+    .from(allocations)
+    .innerJoin(badgeCategories, eq(badgeCategories.id, allocations.badgeCategoryId))
+    .where(
+      and(eq(allocations.adminId, holderId), eq(badgeCategories.type, 'badge'), eq(badgeCategories.isActive, true)),
+    )
+    .orderBy(asc(badgeCategories.sortOrder), asc(badgeCategories.id));
+  return rows.map((row) => row.id);
+}
+
+/** A badge link's category as its form shows it, active or not. */
+export async function findLinkCategory(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      id: badgeCategories.id,
+      name: badgeCategories.name,
+      displayName: badgeCategories.displayName,
+      badgeType: badgeCategories.badgeType,
+      isActive: badgeCategories.isActive,
+    })
+    .from(badgeCategories)
+    .where(eq(badgeCategories.id, id));
+  return row;
+}
+
+/** The event's name and dates, as a link's email reads them. */
+export async function findEventForMail(db: Database, id: number) {
+  const [row] = await db
+    .select({ name: events.name, startDate: events.startDate, endDate: events.endDate })
+    .from(events)
+    .where(eq(events.id, id));
+  return row!;
+}
+
+/** What a badge's confirmation mail names: the person, the code, the category. */
+export async function findBadgeForMail(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      email: badges.email,
+      firstName: badges.firstName,
+      lastName: badges.lastName,
+      code: badges.code,
+      eventId: badges.eventId,
+      exhibitorId: badges.exhibitorId,
+      badgeCategoryId: badges.badgeCategoryId,
+      badgeCategory: sql<string>`coalesce(${badgeCategories.displayName}, ${badgeCategories.name})`,
+    })
+    .from(badges)
+    .innerJoin(badgeCategories, eq(badgeCategories.id, badges.badgeCategoryId))
+    .where(eq(badges.id, id));
+  return row!;
 }

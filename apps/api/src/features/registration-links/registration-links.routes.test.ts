@@ -10,7 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const createLink = (as: TestUser, payload: object) => t.request(as, { method: 'POST', url: '/api/admin/registration-links', payload });
+const createLink = (as: TestUser, payload: object) =>
+  t.request(as, { method: 'POST', url: '/api/admin/registration-links', payload });
 const register = (id: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/admin/registration-links/${id}/create`, payload });
 
@@ -37,9 +38,17 @@ describe('exhibitor registration links', () => {
     const [invitation] = await listEmailsTo(t.db, body.email);
     expect(invitation).toMatchObject({ purpose: 'invitation' });
     const token = invitation!.textBody.match(/https:\/\/portal\.test\/accept-invitation\/([\w-]+)/)?.[1];
-    const accepted = await t.app.inject({ method: 'POST', url: '/api/auth/accept-invitation', payload: { token, password: NEW_PASSWORD } });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/accept-invitation',
+      payload: { token, password: NEW_PASSWORD },
+    });
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json().admin).toMatchObject({ type: 'exhibitor', eventId: w.eventA, companyName: body.companyName });
+    expect(accepted.json().admin).toMatchObject({
+      type: 'exhibitor',
+      eventId: w.eventA,
+      companyName: body.companyName,
+    });
   });
 
   it('answers an email that already has an account exactly as a new one, and emails its owner instead', async () => {
@@ -57,9 +66,16 @@ describe('exhibitor registration links', () => {
     expect(notice!.textBody).toContain('https://portal.test/login');
     expect(notice!.textBody).toContain('https://portal.test/forgot-password');
     // The existing account is untouched, and no use of the link was taken for it.
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email: w.exhibitorB.email, password: TEST_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { email: w.exhibitorB.email, password: TEST_PASSWORD },
+    });
     expect(login.json().admin).toMatchObject({ id: w.exhibitorB.id, eventId: w.eventB });
-    const links = await t.request(w.systemAdmin, { method: 'GET', url: `/api/admin/registration-links?eventId=${w.eventA}&per_page=100` });
+    const links = await t.request(w.systemAdmin, {
+      method: 'GET',
+      url: `/api/admin/registration-links?eventId=${w.eventA}&per_page=100`,
+    });
     expect(links.json().data.find((l: { id: string }) => l.id === link.id).uses).toBe(1);
   });
 
@@ -76,7 +92,11 @@ describe('exhibitor registration links', () => {
 
   it('refuses an expired link, an unknown one and a malformed one', async () => {
     const expired = (
-      await createLink(w.systemAdmin, { eventId: w.eventA, kind: 'exhibitor', expiresAt: new Date(Date.now() - 60_000).toISOString() })
+      await createLink(w.systemAdmin, {
+        eventId: w.eventA,
+        kind: 'exhibitor',
+        expiresAt: new Date(Date.now() - 60_000).toISOString(),
+      })
     ).json().data;
     const res = await register(expired.id, company());
     expect(res.statusCode).toBe(410);
@@ -103,16 +123,27 @@ describe('exhibitor registration links', () => {
 });
 
 describe('managing registration links', () => {
-  it('lists the links of the caller’s event and revokes one, which then answers 404', async () => {
+  it('lists the links of the caller’s event and revokes one, which then answers like an expired one', async () => {
     const link = (await createLink(w.eventAdminA, { eventId: w.eventA, kind: 'exhibitor', maxUses: 5 })).json().data;
-    const listed = await t.request(w.eventAdminA, { method: 'GET', url: '/api/admin/registration-links?kind=exhibitor' });
+    const listed = await t.request(w.eventAdminA, {
+      method: 'GET',
+      url: '/api/admin/registration-links?kind=exhibitor',
+    });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data.every((l: { eventId: number }) => l.eventId === w.eventA)).toBe(true);
     expect(listed.json().data.map((l: { id: string }) => l.id)).toContain(link.id);
-    expect((await t.request(w.eventAdminB, { method: 'DELETE', url: `/api/admin/registration-links/${link.id}` })).statusCode).toBe(404);
-    expect((await t.request(w.eventAdminA, { method: 'DELETE', url: `/api/admin/registration-links/${link.id}` })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `/api/registration-links/${link.id}` })).statusCode).toBe(404);
-    expect((await register(link.id, company())).statusCode).toBe(404);
+    expect(
+      (await t.request(w.eventAdminB, { method: 'DELETE', url: `/api/admin/registration-links/${link.id}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request(w.eventAdminA, { method: 'DELETE', url: `/api/admin/registration-links/${link.id}` }))
+        .statusCode,
+    ).toBe(204);
+    const revoked = await t.app.inject({ method: 'GET', url: `/api/registration-links/${link.id}` });
+    expect(revoked.statusCode).toBe(410);
+    expect(revoked.json().message).toBe('This registration link has expired');
+    expect((await register(link.id, company())).statusCode).toBe(410);
     const after = (await t.request(w.eventAdminA, { method: 'GET', url: '/api/admin/registration-links' })).json().data;
     expect(after.find((l: { id: string }) => l.id === link.id).revokedAt).not.toBeNull();
   });

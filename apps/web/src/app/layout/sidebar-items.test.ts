@@ -27,7 +27,7 @@ describe('sidebar', () => {
       '-': ['Dashboard'],
       Management: ['Companies', 'Events'],
       Allocations: ['Badge Categories', 'Addons Allocations', 'Allocation Purchases'],
-      System: ['Admins', 'Roles', 'Custom Fields', 'Email Templates'],
+      System: ['Admins', 'Roles', 'Custom Fields', 'Registration Links', 'Email Templates', 'Email Outbox'],
     });
     expect(showsBadgeMenu(demo.systemAdmin())).toBe(false);
   });
@@ -35,7 +35,7 @@ describe('sidebar', () => {
   it('event admin: no Sub-Accounts or Badges under Management, badges grouped by type, no System', () => {
     expect(outline(demo.eventAdmin())).toEqual({
       '-': ['Dashboard'],
-      Management: ['Companies', 'Events', 'Exhibitor Profiles'],
+      Management: ['Companies', 'Events', 'Exhibitor Profiles', 'Registration Links', 'Email Outbox'],
       Badges: [
         'Exhibitor: [Exhibitor Staff]',
         'Visitor: [Day Visitor]',
@@ -49,7 +49,7 @@ describe('sidebar', () => {
   it('VIP admin: only vip badges, listed directly as the only group', () => {
     const sections = buildSidebar(demo.vipAdmin(), CATEGORIES);
     expect(outline(demo.vipAdmin())).toEqual({
-      Management: ['Badges'],
+      Management: ['Badges', 'Registration Links'],
       Badges: ['VIP Guest'],
       Allocations: ['Badge Categories'],
     });
@@ -60,7 +60,7 @@ describe('sidebar', () => {
   it('exhibitor: Overview, own screens, visible badge types only, no add-on categories', () => {
     expect(outline(demo.exhibitor())).toEqual({
       '-': ['Overview'],
-      Management: ['Sub-Accounts', 'Badges'],
+      Management: ['Sub-Accounts', 'Badges', 'Registration Links', 'Email Outbox'],
       Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]'],
       Allocations: ['Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     });
@@ -69,7 +69,7 @@ describe('sidebar', () => {
   it('sub-account: Overview and badges, nothing it has no permission for', () => {
     expect(outline(demo.subAccount())).toEqual({
       '-': ['Overview'],
-      Management: ['Badges'],
+      Management: ['Badges', 'Registration Links'],
       Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]'],
       Allocations: ['Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     });

@@ -8,7 +8,9 @@ import {
   FolderKanbanIcon,
   HomeIcon,
   IdCardIcon,
+  InboxIcon,
   LayoutDashboardIcon,
+  LinkIcon,
   ListChecksIcon,
   MailIcon,
   PackagePlusIcon,
@@ -103,6 +105,12 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
           !isSystemAdmin && !isEventAdmin && can('view_exhibitor_users'),
           link('Badges', paths.users.href(), IdCardIcon),
         ),
+        // The System section is for users without an event; the rest reach their own links and outbox here.
+        ...when(
+          user.eventId != null && can('view_exhibitor_users'),
+          link('Registration Links', paths.registrationLinks.href(), LinkIcon),
+        ),
+        ...when(user.eventId != null && can('view_email_outbox'), link('Email Outbox', paths.emailOutbox.href(), InboxIcon)),
       ],
     },
     { id: 'badges', label: 'Badges', entries: badgeEntries(session, categories) },
@@ -135,7 +143,12 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
               ...when(can('manage_admins'), link('Admins', paths.admins.href(), UserCogIcon)),
               ...when(can('manage_roles'), link('Roles', paths.roles.href(), ShieldCheckIcon)),
               ...when(can('manage_custom_fields'), link('Custom Fields', paths.customFields.href(), FolderKanbanIcon)),
+              ...when(
+                can('view_exhibitor_users'),
+                link('Registration Links', paths.registrationLinks.href(), LinkIcon),
+              ),
               ...when(can('create_email_template'), link('Email Templates', paths.emailTemplates.href(), MailIcon)),
+              ...when(can('view_email_outbox'), link('Email Outbox', paths.emailOutbox.href(), InboxIcon)),
             ]
           : [],
     },

@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { PurchaseTable } from '@/features/allocation-purchases/components/purchase-table';
 import { HolderAllocations } from '@/features/allocations/components/holder-allocations';
 import { ExhibitorBadgeList } from '@/features/badges/components/exhibitor-badge-list';
+import { BadgeLinkList } from '@/features/registration-links/components/badge-link-list';
 import { useDeleteExhibitor } from '@/features/exhibitors/api/delete-exhibitor';
 import { useExhibitor } from '@/features/exhibitors/api/get-exhibitor';
 import { ExhibitorForm } from '@/features/exhibitors/components/exhibitor-form';
@@ -198,6 +199,7 @@ export function ExhibitorPage() {
               </Button>
             </div>
           )}
+          <BadgeLinkList context={{ eventId: record.eventId, exhibitorId: record.id }} />
           <ExhibitorBadgeList exhibitorId={record.id} />
         </TabsContent>
         <TabsContent value="allocations">

@@ -175,3 +175,34 @@ export function answerForApi(field: Pick<PublicCustomField, 'type'>, answer: Cus
   if (field.type === 'number') return Number(String(answer).trim());
   return answer;
 }
+
+/**
+ * A form's answers as a badge request carries them: the values as JSON, each chosen file apart
+ * (sent as its own `customField[{id}]` part). An empty file field sends nothing.
+ */
+export function answersForApi(
+  fields: readonly Pick<PublicCustomField, 'id' | 'key' | 'type'>[],
+  answers: Readonly<Record<string, CustomFieldAnswer | undefined>>,
+): { customFieldValues: { customFieldId: number; value: unknown }[]; files: { customFieldId: number; file: File }[] } {
+  const customFieldValues = [];
+  const files = [];
+  for (const field of fields) {
+    const answer = answers[field.key];
+    if (field.type !== 'file') customFieldValues.push({ customFieldId: field.id, value: answerForApi(field, answer) });
+    else if (answer instanceof File) files.push({ customFieldId: field.id, file: answer });
+  }
+  return { customFieldValues, files };
+}
+
+/** A form schema's check of its answers: one issue per answer its field refuses, at `customFieldValues.{key}`. */
+export function addAnswerIssues(
+  fields: readonly Pick<PublicCustomField, 'key' | 'type' | 'required' | 'options' | 'validation'>[],
+  answers: Readonly<Record<string, CustomFieldAnswer | undefined>>,
+  ctx: { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void },
+  storedFiles: ReadonlySet<string> = new Set(),
+) {
+  for (const field of fields) {
+    const problem = answerProblem(field, answers[field.key], storedFiles.has(field.key));
+    if (problem) ctx.addIssue({ code: 'custom', path: ['customFieldValues', field.key], message: problem });
+  }
+}

@@ -1,4 +1,4 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { ComponentProps } from 'react';
 import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
 
@@ -9,7 +9,8 @@ export function EmailField({
   error,
 }: {
   id: string;
-  registration: UseFormRegisterReturn<'email'>;
+  /** A form library's registration, or just the name for a form read on submit. */
+  registration: Pick<ComponentProps<'input'>, 'name' | 'onChange' | 'onBlur' | 'ref'>;
   error: string | undefined;
 }) {
   return (

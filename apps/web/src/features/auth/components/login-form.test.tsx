@@ -1,20 +1,22 @@
 import { AUTH_MESSAGES } from '@portal/shared/auth';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { api } from '@/lib/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '@/lib/session';
-import { fakeAdapter, type Reply } from '@/testing/fake-adapter';
+import type { Reply } from '@/testing/fake-adapter';
 import { fill, renderRoute } from '@/testing/render';
 import { LoginForm } from './login-form';
 
-const originalAdapter = api.defaults.adapter;
 afterEach(() => {
-  api.defaults.adapter = originalAdapter;
+  vi.unstubAllGlobals();
   clearSession();
 });
 
+/** The login form posts with fetch (no axios on the login page): the server's answer, as fetch gives it. */
 function open(answer: () => Reply) {
-  api.defaults.adapter = fakeAdapter(answer).adapter;
+  vi.stubGlobal('fetch', () => {
+    const { status, data = null, headers = {} } = answer();
+    return Promise.resolve(new Response(data === null ? null : JSON.stringify(data), { status, headers }));
+  });
   renderRoute('/login', [
     { path: '/login', element: <LoginForm onSuccess={() => {}} /> },
     { path: '/forgot-password', element: <h1>Forgot password page</h1> },
@@ -53,6 +55,19 @@ describe('LoginForm', () => {
   it('shows the server’s message for wrong credentials', async () => {
     open(() => ({ status: 401, data: { statusCode: 401, error: 'Unauthorized', message: AUTH_MESSAGES.invalidCredentials } }));
     expect(await signInAndReadAlert()).toBe(AUTH_MESSAGES.invalidCredentials);
+  });
+
+  it('checks the fields with the shared rules before sending anything', async () => {
+    let sent = 0;
+    open(() => {
+      sent++;
+      return { status: 500 };
+    });
+    fill(screen.getByLabelText('Email'), 'not-an-email');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Required')).toBeTruthy();
+    expect(sent).toBe(0);
   });
 
   it('links to the forgotten-password page', async () => {

@@ -1,27 +1,49 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, loginBodySchema } from '@portal/shared/auth';
+import type { LoginBody } from '@portal/shared/auth';
+import { AUTH_MESSAGES } from '@portal/shared/auth-messages';
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-core';
 import { paths } from '@/config/paths';
+import { whenIdle } from '@/lib/idle';
 import { useLogin } from '../api/login';
 import { throttleMessage } from './throttle-message';
 import { AuthSubmitButton } from './auth-submit-button';
 import { EmailField } from './email-field';
 
+// The shared schema and its library are not needed to show the form: they load when the browser is idle, or on submit.
+const loadSchema = () => import('@portal/shared/auth').then((m) => m.loginBodySchema);
+
+type FieldErrors = Partial<Record<keyof LoginBody, string>>;
+
+async function validate(values: LoginBody): Promise<{ body: LoginBody } | { errors: FieldErrors }> {
+  const parsed = (await loadSchema()).safeParse(values);
+  if (parsed.success) return { body: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) errors[issue.path[0] as keyof LoginBody] ??= issue.message;
+  return { errors };
+}
+
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const [showPassword, setShowPassword] = useState(false);
-  const form = useForm({ resolver: zodResolver(loginBodySchema), defaultValues: { email: '', password: '' } });
+  const [errors, setErrors] = useState<FieldErrors>({});
   const login = useLogin({ onSuccess });
-  const { errors } = form.formState;
+  useEffect(() => whenIdle(() => void loadSchema()), []);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const result = await validate({ email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') });
+    if ('errors' in result) return setErrors(result.errors);
+    setErrors({});
+    login.mutate(result.body);
+  };
 
   return (
-    <form noValidate className="grid gap-5" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+    <form noValidate className="grid gap-5" onSubmit={(event) => void submit(event)}>
       <FormAlert
         message={
           login.isError
@@ -29,13 +51,13 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
             : undefined
         }
       />
-      <EmailField id="login-email" registration={form.register('email')} error={errors.email?.message} />
-      <FormField id="login-password" label="Password" error={errors.password?.message}>
+      <EmailField id="login-email" registration={{ name: 'email' }} error={errors.email} />
+      <FormField id="login-password" label="Password" error={errors.password}>
         {(control) => (
           <div className="relative">
             <Input
               {...control}
-              {...form.register('password')}
+              name="password"
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
               className="pr-10"

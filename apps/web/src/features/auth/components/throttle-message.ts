@@ -1,10 +1,11 @@
-import { AUTH_MESSAGES } from '@portal/shared/auth';
-import { isAxiosError } from 'axios';
+import { AUTH_MESSAGES } from '@portal/shared/auth-messages';
+import { refusal } from '@/lib/api-core';
 
 /** The seconds a 429 answer asks to wait (its Retry-After header), or null. */
 export function retryAfterSeconds(error: unknown): number | null {
-  if (!isAxiosError(error) || error.response?.status !== 429) return null;
-  const seconds = Number(error.response.headers['retry-after']);
+  const answer = refusal(error);
+  if (answer?.status !== 429) return null;
+  const seconds = Number(answer.header('retry-after'));
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
 }
 
@@ -17,6 +18,6 @@ function waitText(seconds: number): string {
 /** "Too many sign-in attempts. Try again in 4 minutes.", from the answer's Retry-After; null for other errors. */
 export function throttleMessage(error: unknown): string | null {
   const seconds = retryAfterSeconds(error);
-  if (seconds === null) return isAxiosError(error) && error.response?.status === 429 ? AUTH_MESSAGES.tooManyAttempts : null;
+  if (seconds === null) return refusal(error)?.status === 429 ? AUTH_MESSAGES.tooManyAttempts : null;
   return `Too many sign-in attempts. Try again in ${waitText(seconds)}.`;
 }

@@ -1,7 +1,7 @@
 import type { Badge, CreateBadgeBody } from '@portal/shared/badges';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { badgeRequestBody, type BadgeFile } from './badge-form-data';
+import { badgeRequestBody, type BadgeFile } from '@/lib/badge-form-data';
 
 export async function createBadge({ body, files }: { body: CreateBadgeBody; files: BadgeFile[] }): Promise<Badge> {
   const { data } = await api.post<{ data: Badge }>('/admin/exhibitor-users', badgeRequestBody(body, files));

@@ -1,7 +1,7 @@
 import type { Badge, UpdateBadgeBody } from '@portal/shared/badges';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { badgeRequestBody, type BadgeFile } from './badge-form-data';
+import { badgeRequestBody, type BadgeFile } from '@/lib/badge-form-data';
 import { badgeKeys } from './badge-keys';
 
 export async function updateBadge({

@@ -10,9 +10,9 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { CustomFieldInput } from '@/components/custom-fields/custom-field-input';
 import {
-  answerForApi,
+  addAnswerIssues,
   answerFromValue,
-  answerProblem,
+  answersForApi,
   emptyAnswer,
   type CustomFieldAnswer,
 } from '@/components/custom-fields/custom-field-rules';
@@ -22,7 +22,6 @@ import { PageFormActions } from '@/components/form/page-form-actions';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { apiErrorBody } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
-import type { BadgeFile } from '../api/badge-form-data';
 import { useCreateBadge } from '../api/create-badge';
 import { usePlaces } from '../api/get-places';
 import { useUpdateBadge } from '../api/update-badge';
@@ -52,12 +51,7 @@ function formSchema(fields: readonly CustomField[], storedFiles: ReadonlySet<str
       exhibitorId: z.string(),
       customFieldValues: z.record(z.string(), z.custom<CustomFieldAnswer>()),
     })
-    .superRefine((values, ctx) => {
-      for (const field of fields) {
-        const problem = answerProblem(field, values.customFieldValues[field.key], storedFiles.has(field.key));
-        if (problem) ctx.addIssue({ code: 'custom', path: ['customFieldValues', field.key], message: problem });
-      }
-    }, whenParsed('customFieldValues'));
+    .superRefine((values, ctx) => addAnswerIssues(fields, values.customFieldValues, ctx, storedFiles), whenParsed('customFieldValues'));
 }
 
 type FormSchema = ReturnType<typeof formSchema>;
@@ -102,16 +96,7 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
   ] as const;
 
   const submit = form.handleSubmit(async (values) => {
-    const files: BadgeFile[] = [];
-    const customFieldValues = [];
-    for (const field of active) {
-      const answer = values.customFieldValues[field.key];
-      if (field.type === 'file') {
-        if (answer instanceof File) files.push({ customFieldId: field.id, file: answer });
-        continue;
-      }
-      customFieldValues.push({ customFieldId: field.id, value: answerForApi(field, answer) });
-    }
+    const { customFieldValues, files } = answersForApi(active, values.customFieldValues);
     const person = {
       firstName: values.firstName,
       lastName: values.lastName,

@@ -22,11 +22,20 @@ export function ownBadgeImportHref(session: Session | null): string | null {
   return null;
 }
 
-/** The badge lists' ways on: every registration, importing and sending registration links. */
-export function BadgeListLinks() {
+/**
+ * The badge lists' ways on: every registration, importing and sending registration links. On a
+ * category's list the import opens with that category chosen; a VIP category's uploads VIP guests.
+ */
+export function BadgeListLinks({ category }: { category?: { id: number; eventId: number; badgeType: string } }) {
   const session = useSession();
   const can = useCan();
-  const importHref = can('create_exhibitor_user') ? ownBadgeImportHref(session) : null;
+  const categoryQuery = category ? `?badgeCategoryId=${category.id}` : '';
+  const vipHref =
+    category?.badgeType === 'vip' && can('create_exhibitor_user') && can('can_see_vip')
+      ? paths.vipUsersBulkUpload.href({ eventId: category.eventId }) + categoryQuery
+      : null;
+  const ownHref = can('create_exhibitor_user') ? ownBadgeImportHref(session) : null;
+  const importHref = vipHref ?? (ownHref && ownHref + categoryQuery);
   const eventId = session?.user.eventId ?? null;
   return (
     <>
@@ -42,7 +51,7 @@ export function BadgeListLinks() {
         <Button asChild variant="outline">
           <Link to={importHref}>
             <FileSpreadsheetIcon aria-hidden />
-            Import badges
+            {vipHref ? 'Upload VIP guests' : 'Import badges'}
           </Link>
         </Button>
       )}

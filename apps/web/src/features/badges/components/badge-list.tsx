@@ -122,7 +122,7 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
                 aria-label="Filter by exhibitor"
                 value={exhibitorParam ?? ''}
                 onChange={(event) => setFilter('exhibitorId', event.target.value)}
-                className="sm:w-auto sm:min-w-48"
+                className="sm:w-auto sm:max-w-64 sm:min-w-48"
               >
                 <ExhibitorOptions exhibitors={exhibitors.data} empty="All exhibitors" />
               </NativeSelect>

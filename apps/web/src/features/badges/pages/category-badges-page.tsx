@@ -1,5 +1,5 @@
 import { BADGE_TYPE_LABELS } from '@portal/shared/badge-categories';
-import { PlusIcon } from 'lucide-react';
+import { LinkIcon, PlusIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
@@ -37,7 +37,13 @@ export function CategoryBadgesPage() {
         description={`${BADGE_TYPE_LABELS[category.data.badgeType]} badges registered in this category.`}
         actions={
           <>
-            <BadgeListLinks />
+            <BadgeListLinks category={category.data} />
+            <Button asChild variant="outline">
+              <Link to={`${paths.registrationLinks.href()}?badgeCategoryId=${badgeCategoryId}&eventId=${category.data.eventId}`}>
+                <LinkIcon aria-hidden />
+                Registration links
+              </Link>
+            </Button>
             {places.isSuccess && <PlacesBadge places={ownPlaces} />}
             {can('create_exhibitor_user') &&
               (noPlace ? (

@@ -4,15 +4,11 @@ import { api } from '@/lib/api-client';
 import type { ListResponse } from '@/lib/api-types';
 import { registrationLinkKeys, type RegistrationLinkListParams } from './registration-link-keys';
 
-/** An event's registration links of one kind, newest first, revoked ones included. */
-export async function getRegistrationLinks({
-  eventId,
-  kind,
-  page,
-}: RegistrationLinkListParams): Promise<ListResponse<RegistrationLink>> {
-  const { data } = await api.get<ListResponse<RegistrationLink>>('/admin/registration-links', {
-    params: { eventId, kind, page },
-  });
+/** Registration links of one kind (of an event, a category, an owner), newest first, revoked ones included. */
+export async function getRegistrationLinks(
+  params: RegistrationLinkListParams,
+): Promise<ListResponse<RegistrationLink>> {
+  const { data } = await api.get<ListResponse<RegistrationLink>>('/admin/registration-links', { params });
   return data;
 }
 

@@ -1,5 +1,3 @@
-import { wholeNumberMessage } from '@portal/shared/common';
-import { MAX_LINK_USES } from '@portal/shared/registration-links';
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,13 +5,13 @@ import { toast } from 'sonner';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormDialog } from '@/components/form/form-dialog';
-import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateExhibitorLink } from '../api/create-exhibitor-link';
+import { expiresAtOf, ExpiryField, MaxUsesField, validExpiry, validMaxUses } from './link-limit-fields';
 
 type Values = { maxUses: string; expiresOn: string };
 
@@ -59,15 +57,13 @@ function LinkForm({ eventId, onCreated }: { eventId: number; onCreated: (url: st
   const create = useCreateExhibitorLink();
   const form = useForm<Values>({ defaultValues: { maxUses: '', expiresOn: '' } });
   const { errors } = form.formState;
-  const today = new Date().toISOString().slice(0, 10);
 
   const submit = form.handleSubmit(async ({ maxUses, expiresOn }) => {
     try {
       const link = await create.mutateAsync({
         eventId,
         maxUses: maxUses ? Number(maxUses) : null,
-        // Valid through the whole of the chosen day, in the organiser's time zone.
-        expiresAt: expiresOn ? new Date(`${expiresOn}T23:59:59`).toISOString() : null,
+        expiresAt: expiresAtOf(expiresOn),
       });
       onCreated(registrationUrl(link.id));
     } catch (error) {
@@ -79,52 +75,22 @@ function LinkForm({ eventId, onCreated }: { eventId: number; onCreated: (url: st
     <form noValidate onSubmit={submit} className="grid gap-4">
       <FormAlert message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          id="link-max-uses"
-          label="Maximum registrations"
-          hint="Leave empty for no limit."
+        <MaxUsesField
+          registration={form.register('maxUses', { validate: validMaxUses })}
           error={errors.maxUses?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('maxUses', {
-                validate: (value) =>
-                  value === '' ||
-                  (Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= MAX_LINK_USES) ||
-                  wholeNumberMessage(1, MAX_LINK_USES),
-              })}
-              type="number"
-              min={1}
-              max={MAX_LINK_USES}
-              inputMode="numeric"
-            />
-          )}
-        </FormField>
-        <FormField
-          id="link-expires"
-          label="Valid until"
-          hint="Leave empty to keep it open."
+        />
+        <ExpiryField
+          registration={form.register('expiresOn', { validate: validExpiry })}
           error={errors.expiresOn?.message}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.register('expiresOn', {
-                validate: (value) => value === '' || value >= today || 'Choose today or a later day',
-              })}
-              type="date"
-              min={today}
-            />
-          )}
-        </FormField>
+        />
       </div>
       <FormActions pending={create.isPending} submitLabel="Create link" />
     </form>
   );
 }
 
-function LinkResult({ url }: { url: string }) {
+/** A created link with a copy button; the clipboard may be out of reach, so the text is selectable too. */
+export function LinkResult({ url }: { url: string }) {
   const [copied, setCopied] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 

@@ -8,10 +8,12 @@ import { formatDateRange } from '@/lib/format';
 /** The public registration page's frame: the event's fixed information above, the powered-by line below. */
 export function RegistrationFrame({
   event,
+  kind = 'exhibitor',
   title,
   children,
 }: {
   event: PublicRegistrationLink['event'] | null;
+  kind?: PublicRegistrationLink['kind'];
   title: string;
   children: ReactNode;
 }) {
@@ -23,7 +25,9 @@ export function RegistrationFrame({
       <main className="mx-auto w-full max-w-2xl">
         {event && (
           <header className="overflow-hidden rounded-t-xl bg-gradient-to-br from-indigo-600 to-violet-700 p-6 text-white sm:p-8">
-            <p className="text-sm font-medium text-white/75">Exhibitor registration</p>
+            <p className="text-sm font-medium text-white/75">
+              {kind === 'badge' ? 'Badge registration' : 'Exhibitor registration'}
+            </p>
             <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words sm:text-3xl">{event.name}</h1>
             <div className="mt-4 flex flex-col gap-2 text-sm text-white/90 sm:flex-row sm:flex-wrap sm:gap-x-6">
               {dates && (

@@ -39,7 +39,10 @@ describe('RegisterPage', () => {
   it('shows the event’s fixed information, registers and asks to check the email, signing nobody in', async () => {
     const seen = open((url) => {
       if (url === `/registration-links/${LINK}`)
-        return { status: 200, data: { data: { id: LINK, kind: 'exhibitor', event: EVENT } } };
+        return {
+          status: 200,
+          data: { data: { id: LINK, kind: 'exhibitor', event: EVENT, category: null, customFields: [], email: null } },
+        };
       return { status: 202, data: { data: { email: 'ola@nordlys.example', eventName: EVENT.name } } };
     });
     expect(await screen.findByRole('heading', { name: 'Baltic Food Fair' })).toBeTruthy();
@@ -58,7 +61,10 @@ describe('RegisterPage', () => {
     expect(status.textContent).toContain('We sent ola@nordlys.example a message with the next step');
     expect(screen.queryByRole('button', { name: 'Register company' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Go to sign-in' }).getAttribute('href')).toBe('/login');
-    expect(seen.map((request) => request.url)).toEqual([`/registration-links/${LINK}`, `/admin/registration-links/${LINK}/create`]);
+    expect(seen.map((request) => request.url)).toEqual([
+      `/registration-links/${LINK}`,
+      `/admin/registration-links/${LINK}/create`,
+    ]);
     expect(seen[1]!.body).toEqual({
       companyName: 'Nordlys Solar AS',
       firstName: 'Ola',
@@ -83,9 +89,63 @@ describe('RegisterPage', () => {
     expect(screen.queryByRole('button', { name: 'Register company' })).toBeNull();
   });
 
-  it('shows a badge link as not available yet', async () => {
-    open(() => ({ status: 200, data: { data: { id: LINK, kind: 'badge', event: EVENT } } }));
-    expect(await screen.findByText('Badge registration is not available yet')).toBeTruthy();
+  it('renders a badge link’s form from its custom fields, shows the server’s field errors inline, then the confirmation', async () => {
+    const field = { options: [], required: true, helpText: null, validation: {}, sortOrder: 0 };
+    const badgeLink = {
+      id: LINK,
+      kind: 'badge',
+      event: EVENT,
+      category: { id: 4, name: 'Visitor', badgeType: 'visitor' },
+      customFields: [
+        { ...field, id: 11, label: 'Job title', key: 'job_title', type: 'text' },
+        { ...field, id: 12, label: 'Photo', key: 'photo', type: 'file', required: false },
+      ],
+      email: 'liga@guest.example',
+    };
+    let attempts = 0;
+    const seen = open((url) => {
+      if (url === `/registration-links/${LINK}`) return { status: 200, data: { data: badgeLink } };
+      attempts += 1;
+      if (attempts === 1) {
+        const message = 'At most 20 characters';
+        return {
+          status: 400,
+          data: {
+            statusCode: 400,
+            error: 'Bad Request',
+            message,
+            details: [{ field: 'customFieldValues.job_title', message }],
+          },
+        };
+      }
+      return {
+        status: 201,
+        data: { data: { email: 'liga@guest.example', eventName: EVENT.name, badgeCategory: 'Visitor' } },
+      };
+    });
+    expect(await screen.findByText('Visitor badge for Baltic Food Fair. We email you the badge code.')).toBeTruthy();
+    expect(screen.getByText('Badge registration')).toBeTruthy();
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).readOnly).toBe(true);
+    expect(screen.getByLabelText(/^Photo/)).toBeTruthy();
+    fill(screen.getByLabelText(/^First name/), 'Līga');
+    fill(screen.getByLabelText(/^Last name/), 'Ozola');
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    expect(await screen.findByText('Required')).toBeTruthy();
+    fill(screen.getByLabelText(/^Job title/), 'Head of purchasing at a very large company');
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    expect(await screen.findByText('At most 20 characters')).toBeTruthy();
+    fill(screen.getByLabelText(/^Job title/), 'Buyer');
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    const status = (await screen.findByText('Your badge is registered')).closest('[role="status"]')!;
+    expect(status.textContent).toContain('We sent liga@guest.example a confirmation with your badge code');
+    expect(seen.at(-1)!.url).toBe(`/admin/registration-links/${LINK}/create-user`);
+    expect(seen.at(-1)!.body).toEqual({
+      firstName: 'Līga',
+      lastName: 'Ozola',
+      email: 'liga@guest.example',
+      phone: null,
+      customFieldValues: [{ customFieldId: 11, value: 'Buyer' }],
+    });
   });
 
   it('keeps the form and says why when the link is used up while registering', async () => {

@@ -1,6 +1,6 @@
 import { isAxiosError } from 'axios';
-import type { RegistrationReceived } from '@portal/shared/registration-links';
-import { CalendarXIcon, ConstructionIcon, LinkIcon, MailCheckIcon, type LucideIcon } from 'lucide-react';
+import type { BadgeRegistered, RegistrationReceived } from '@portal/shared/registration-links';
+import { BadgeCheckIcon, CalendarXIcon, LinkIcon, MailCheckIcon, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useRegistrationLink } from '../api/get-registration-link';
+import { BadgeRegistrationForm } from '../components/badge-registration-form';
 import { RegistrationForm } from '../components/registration-form';
 import { RegistrationFrame } from '../components/registration-frame';
 
@@ -35,6 +36,7 @@ export function RegisterPage() {
   const linkId = useParams().generatedLinkId ?? '';
   const link = useRegistrationLink(linkId);
   const [received, setReceived] = useState<RegistrationReceived | null>(null);
+  const [registered, setRegistered] = useState<BadgeRegistered | null>(null);
 
   if (link.isPending) {
     return (
@@ -74,10 +76,18 @@ export function RegisterPage() {
     );
   }
 
-  const { event, kind } = link.data;
+  const { event, kind, category } = link.data;
   return (
-    <RegistrationFrame event={event} title="Registration">
-      {received ? (
+    <RegistrationFrame event={event} kind={kind} title="Registration">
+      {registered ? (
+        <Card role="status">
+          <EmptyState
+            icon={BadgeCheckIcon}
+            title="Your badge is registered"
+            description={`Your ${registered.badgeCategory} badge for ${registered.eventName} is registered. We sent ${registered.email} a confirmation with your badge code: bring it to the event.`}
+          />
+        </Card>
+      ) : received ? (
         <Card role="status">
           <EmptyState
             icon={MailCheckIcon}
@@ -101,11 +111,21 @@ export function RegisterPage() {
           <RegistrationForm linkId={linkId} onRegistered={setReceived} />
         </>
       ) : (
-        <EmptyState
-          icon={ConstructionIcon}
-          title="Badge registration is not available yet"
-          description="Registering badges through a link opens soon. Please come back later, or contact the event organiser."
-        />
+        <>
+          <div className="mb-6">
+            <h2 className="text-lg font-semibold">Register your badge</h2>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {category ? `${category.name} badge for ${event.name}.` : `A badge for ${event.name}.`} We email you the
+              badge code.
+            </p>
+          </div>
+          <BadgeRegistrationForm
+            linkId={linkId}
+            fields={link.data.customFields}
+            email={link.data.email}
+            onRegistered={setRegistered}
+          />
+        </>
       )}
     </RegistrationFrame>
   );

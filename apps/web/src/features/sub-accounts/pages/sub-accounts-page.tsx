@@ -1,5 +1,5 @@
 import { FileSpreadsheetIcon, PlusIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -12,6 +12,9 @@ export function SubAccountsPage() {
   const session = useSession();
   const isExhibitor = session?.type === 'exhibitor';
   const ownEvent = session?.user.eventId ?? null;
+  // An import goes to one exhibitor: the user itself, or the one an organiser of the event filters by.
+  const [searchParams] = useSearchParams();
+  const importExhibitor = isExhibitor ? (session?.user.id ?? null) : Number(searchParams.get('exhibitorId')) || null;
   return (
     <>
       <PageHeader
@@ -24,9 +27,9 @@ export function SubAccountsPage() {
         actions={
           can('create_sub_account') && (
             <>
-              {isExhibitor && ownEvent != null && session && (
+              {ownEvent != null && importExhibitor != null && (
                 <Button asChild variant="outline">
-                  <Link to={paths.subAccountsBulkImport.href({ eventId: ownEvent, exhibitorId: session.user.id })}>
+                  <Link to={paths.subAccountsBulkImport.href({ eventId: ownEvent, exhibitorId: importExhibitor })}>
                     <FileSpreadsheetIcon aria-hidden />
                     Import sub-accounts
                   </Link>

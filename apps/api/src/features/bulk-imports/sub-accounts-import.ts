@@ -1,0 +1,99 @@
+import { emailSchema, textLine } from '@portal/shared/common';
+import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
+import type { Database } from '../../db/client';
+import { queueInvitation } from '../auth/invitations';
+import { mapColumns, RowReader, type ColumnSpec } from './columns';
+import * as repo from './bulk-imports.repository';
+import { DuplicateGuard, planned, type ImportPlan, type PlannedRow } from './plan';
+import type { Sheet } from './sheet';
+
+export const SUB_ACCOUNT_COLUMNS: ColumnSpec[] = [
+  { key: 'firstName', header: 'First name', required: true, note: 'Required. Up to 100 characters.', example: 'Grace' },
+  { key: 'lastName', header: 'Last name', required: true, note: 'Required. Up to 100 characters.', example: 'Hopper' },
+  {
+    key: 'email',
+    header: 'Email',
+    aliases: ['email address', 'e-mail'],
+    required: true,
+    note: 'Required. The address the sub-account signs in with; an invitation to choose a password goes there. A later file with the same email updates the name.',
+    example: 'grace@example.com',
+  },
+];
+
+type Planned = { id: number | null; firstName: string; lastName: string; email: string };
+
+/** Plans a sub-accounts file for one exhibitor: rows matched by email among its sub-accounts update, others create. */
+export async function planSubAccounts(
+  db: Database,
+  sheet: Sheet,
+  target: {
+    exhibitorId: number;
+    eventId: number;
+    companyId: number | null;
+    companyName: string | null;
+    publicUrl: string;
+  },
+): Promise<ImportPlan> {
+  const { indexOf, warnings } = mapColumns(sheet, SUB_ACCOUNT_COLUMNS);
+  const parsed = sheet.rows.map((row) => {
+    const reader = new RowReader(sheet, indexOf, row.cells);
+    return {
+      row: row.row,
+      reader,
+      email: reader.value('email', emailSchema, { required: true }),
+      firstName: reader.value('firstName', textLine(100)),
+      lastName: reader.value('lastName', textLine(100)),
+    };
+  });
+  const accounts = await repo.findAccountsByEmail(
+    db,
+    parsed.flatMap((row) => (row.email ? [row.email] : [])),
+  );
+  const emails = new DuplicateGuard();
+  const rows: PlannedRow<Planned>[] = parsed.map(({ row, reader, email, firstName, lastName }) => {
+    const duplicate = emails.check(email, row);
+    if (duplicate) reader.error('email', duplicate);
+    const owner = email ? accounts.get(email) : undefined;
+    const before = owner?.exhibitorId === target.exhibitorId ? owner : undefined;
+    if (owner && !before) reader.error('email', 'An account with this email already exists');
+    if (!before) {
+      if (firstName === undefined && !reader.hasError('firstName'))
+        reader.error('firstName', 'Required for a new sub-account');
+      if (lastName === undefined && !reader.hasError('lastName'))
+        reader.error('lastName', 'Required for a new sub-account');
+    }
+    const next = {
+      id: before?.id ?? null,
+      firstName: firstName ?? before?.firstName ?? '',
+      lastName: lastName ?? before?.lastName ?? '',
+      email: email ?? '',
+    };
+    const action = !before
+      ? 'create'
+      : next.firstName === before.firstName && next.lastName === before.lastName
+        ? 'unchanged'
+        : 'update';
+    return planned(row, reader.errors, () => reader.values(), action, next);
+  });
+
+  return {
+    rows: rows.map((row) => row.report),
+    warnings: [...sheet.warnings, ...warnings],
+    capacity: null,
+    async write(tx) {
+      const records = (action: string) => rows.flatMap((row) => (row.report.action === action ? [row.record!] : []));
+      const created = await repo.insertSubAccounts(tx, records('create'), {
+        ...target,
+        roleName: SYSTEM_ROLE_NAMES.subAccount,
+      });
+      await repo.updateAccountNames(
+        tx,
+        records('update').map((record) => ({ ...record, id: record.id! })),
+      );
+      // Each new account gets its invitation to choose a password, in this same transaction.
+      for (const account of created) {
+        await queueInvitation(tx, { ...account, eventId: target.eventId }, target.publicUrl);
+      }
+    },
+  };
+}

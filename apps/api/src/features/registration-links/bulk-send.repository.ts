@@ -1,0 +1,119 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
+import { admins } from '../../db/schema/admins';
+import { badgeCategories, badges } from '../../db/schema/badges';
+import { companies } from '../../db/schema/companies';
+import { events } from '../../db/schema/events';
+import { registrationLinks } from '../../db/schema/registration-links';
+
+/** An account that may own links: its event, the exhibitor above it (for a sub-account) and its company. */
+export async function findOwner(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: admins.id, eventId: admins.eventId, exhibitorId: admins.exhibitorId, companyName: companies.name })
+    .from(admins)
+    .leftJoin(companies, eq(companies.id, admins.companyId))
+    .where(eq(admins.id, id));
+  return row;
+}
+
+export async function findEvent(db: Database, id: number) {
+  const [row] = await db
+    .select({ id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate })
+    .from(events)
+    .where(eq(events.id, id));
+  return row;
+}
+
+export async function findCategory(db: Database, id: number) {
+  const [row] = await db
+    .select({
+      id: badgeCategories.id,
+      eventId: badgeCategories.eventId,
+      name: badgeCategories.name,
+      displayName: badgeCategories.displayName,
+      type: badgeCategories.type,
+      badgeType: badgeCategories.badgeType,
+    })
+    .from(badgeCategories)
+    .where(eq(badgeCategories.id, id));
+  return row;
+}
+
+/** Of these addresses, those already holding an active badge of the category. */
+export async function addressesWithBadge(
+  db: Database,
+  badgeCategoryId: number,
+  emails: string[],
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ email: sql<string>`lower(${badges.email})` })
+    .from(badges)
+    .where(
+      and(
+        eq(badges.badgeCategoryId, badgeCategoryId),
+        eq(badges.status, 'active'),
+        inArray(sql`lower(${badges.email})`, emails),
+      ),
+    );
+  return new Set(rows.map((r) => r.email));
+}
+
+const openLink = and(
+  eq(registrationLinks.kind, 'badge'),
+  isNull(registrationLinks.revokedAt),
+  or(isNull(registrationLinks.expiresAt), sql`${registrationLinks.expiresAt} > now()`),
+  or(isNull(registrationLinks.maxUses), sql`${registrationLinks.uses} < ${registrationLinks.maxUses}`),
+);
+
+/** Of these addresses, those with an open badge link of the category. */
+export async function addressesWithOpenLink(
+  db: Database,
+  badgeCategoryId: number,
+  emails: string[],
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ email: sql<string>`lower(${registrationLinks.email})` })
+    .from(registrationLinks)
+    .where(
+      and(
+        openLink,
+        eq(registrationLinks.badgeCategoryId, badgeCategoryId),
+        inArray(sql`lower(${registrationLinks.email})`, emails),
+      ),
+    );
+  return new Set(rows.map((r) => r.email));
+}
+
+/**
+ * Places of the owner's allocation of the category not yet spoken for: its quantity less the badges
+ * registered, the places handed to its sub-accounts and the uses its open links may still take.
+ * With `lock`, the allocation row stays locked to the end of the transaction, so two sends never
+ * hand out the same places.
+ */
+export async function placesLeft(
+  db: Database,
+  ownerId: number,
+  badgeCategoryId: number,
+  lock = false,
+): Promise<number> {
+  const [allocation] = await queryRows<{ quantity: number; used: number; reserved: number }>(
+    db,
+    sql`select a.quantity, a.used,
+               cast(coalesce((select sum(c.quantity) from allocations c where c.parent_allocation_id = a.id), 0) as integer) as reserved
+          from allocations a
+         where a.admin_id = ${ownerId} and a.badge_category_id = ${badgeCategoryId}
+         ${lock ? sql`for update` : sql``}`,
+  );
+  if (!allocation) return 0;
+  const [links] = await db
+    .select({
+      open: sql<number>`cast(coalesce(sum(${registrationLinks.maxUses} - ${registrationLinks.uses}), 0) as integer)`,
+    })
+    .from(registrationLinks)
+    .where(
+      and(openLink, eq(registrationLinks.exhibitorId, ownerId), eq(registrationLinks.badgeCategoryId, badgeCategoryId)),
+    );
+  return Math.max(0, allocation.quantity - allocation.used - allocation.reserved - (links?.open ?? 0));
+}

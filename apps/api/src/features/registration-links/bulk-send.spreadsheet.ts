@@ -1,0 +1,76 @@
+import {
+  BULK_SEND_COLUMNS,
+  BULK_SEND_MAX_ROWS,
+  BULK_SEND_REQUIRED_COLUMNS,
+  type BulkSendColumn,
+} from '@portal/shared/bulk-send';
+import ExcelJS from 'exceljs';
+import { ValidationError } from '../../lib/errors';
+import type { Sheet } from '../bulk-imports/sheet';
+
+const NOTES: Readonly<Record<BulkSendColumn, string>> = {
+  email: 'Required. The address the registration link is sent to; one row per address.',
+  firstName: 'Required. Greets the recipient in the mail ({{firstName}}).',
+  lastName: 'Required. ({{lastName}} in the mail.)',
+  companyName: 'Optional. The company named in the mail; empty: the company of the links’ owner.',
+};
+
+const EXAMPLE: Readonly<Record<BulkSendColumn, string>> = {
+  email: 'ada.lovelace@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  companyName: 'Analytical Engines Ltd',
+};
+
+/**
+ * The file to fill in: a "Recipients" sheet with the header row and a note on each header, and an
+ * "Example" sheet with a filled-in row. The example stays off the sheet that is read, so that a
+ * file sent back unchanged cannot mail the example address.
+ */
+export async function buildBulkSendTemplate(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const recipients = workbook.addWorksheet('Recipients', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const example = workbook.addWorksheet('Example');
+  for (const sheet of [recipients, example]) {
+    sheet.columns = BULK_SEND_COLUMNS.map((key) => ({ header: key, key, width: key === 'email' ? 34 : 22 }));
+    sheet.getRow(1).font = { bold: true };
+  }
+  BULK_SEND_COLUMNS.forEach((column, index) => {
+    recipients.getCell(1, index + 1).note = NOTES[column];
+    example.getCell(1, index + 1).note = NOTES[column];
+  });
+  example.addRow(EXAMPLE);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+export type SheetRow = { row: number; values: Record<BulkSendColumn, string> };
+
+const headerKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+const KNOWN = new Map(BULK_SEND_COLUMNS.map((column) => [headerKey(column), column]));
+
+const refuse = (message: string) => ValidationError.field('file', message);
+
+/**
+ * The recipients of a file read like an import's (.xlsx or .csv, its first sheet), by column: the
+ * header names the columns in any order and case. A file lacking a required column or holding too
+ * many rows is refused as a whole.
+ */
+export function recipientRows(sheet: Sheet): SheetRow[] {
+  const columns = new Map<number, BulkSendColumn>();
+  sheet.columns.forEach((header, index) => {
+    const column = KNOWN.get(headerKey(header));
+    if (column) columns.set(index, column);
+  });
+  const missing = BULK_SEND_REQUIRED_COLUMNS.filter((column) => ![...columns.values()].includes(column));
+  if (missing.length) throw refuse(`The first row must name the columns; missing: ${missing.join(', ')}`);
+  if (sheet.rows.length > BULK_SEND_MAX_ROWS)
+    throw refuse(`At most ${BULK_SEND_MAX_ROWS} recipients per file; this one has ${sheet.rows.length}`);
+  return sheet.rows.map(({ row, cells }) => {
+    const values = Object.fromEntries(BULK_SEND_COLUMNS.map((column) => [column, ''])) as Record<BulkSendColumn, string>;
+    for (const [index, column] of columns) values[column] = (cells[index] ?? '').trim();
+    return { row, values };
+  });
+}

@@ -1,0 +1,32 @@
+import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { useCan } from '@/hooks/use-can';
+import { CreateBadgeLinkDialog, type BadgeLinkContext } from './create-badge-link-dialog';
+import { LinkTable } from './link-table';
+
+/** The badge registration links of a category or an exhibitor, with a dialog to create or send one. */
+export function BadgeLinkList({ context }: { context: BadgeLinkContext }) {
+  const can = useCan();
+  const [creating, setCreating] = useState(false);
+  return (
+    <Card className="mb-6 overflow-hidden">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>Badge registration links</CardTitle>
+        {can('create_exhibitor_user') && (
+          <Button size="sm" onClick={() => setCreating(true)}>
+            <PlusIcon aria-hidden />
+            New link
+          </Button>
+        )}
+      </CardHeader>
+      <LinkTable
+        filter={{ kind: 'badge', badgeCategoryId: context.badgeCategoryId, exhibitorId: context.exhibitorId }}
+        empty="Create one to let people register their badges themselves, on places of an allocation."
+        revokeDescription="People who open it can no longer register. Badges registered through it stay. This cannot be undone."
+      />
+      <CreateBadgeLinkDialog context={context} open={creating} onClose={() => setCreating(false)} />
+    </Card>
+  );
+}

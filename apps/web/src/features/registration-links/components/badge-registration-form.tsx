@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailSchema, textLine, whenParsed } from '@portal/shared/common';
+import type { PublicCustomField } from '@portal/shared/custom-fields';
+import { phoneSchema } from '@portal/shared/exhibitors';
+import type { BadgeRegistered } from '@portal/shared/registration-links';
+import { useController, useForm, type Control } from 'react-hook-form';
+import { z } from 'zod';
+import { CustomFieldInput } from '@/components/custom-fields/custom-field-input';
+import {
+  addAnswerIssues,
+  answersForApi,
+  emptyAnswer,
+  type CustomFieldAnswer,
+} from '@/components/custom-fields/custom-field-rules';
+import { FormAlert } from '@/components/form/form-alert';
+import { FormField } from '@/components/form/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { applyServerErrors } from '@/lib/form-errors';
+import { useRegisterBadge } from '../api/register-badge';
+
+/** The person's fields as the API checks them, and each answer by its field's rules. */
+function formSchema(fields: readonly PublicCustomField[]) {
+  return z
+    .object({
+      firstName: textLine(100),
+      lastName: textLine(100),
+      email: emailSchema,
+      phone: phoneSchema,
+      customFieldValues: z.record(z.string(), z.custom<CustomFieldAnswer>()),
+    })
+    .superRefine(
+      (values, ctx) => addAnswerIssues(fields, values.customFieldValues, ctx),
+      whenParsed('customFieldValues'),
+    );
+}
+
+type FormSchema = ReturnType<typeof formSchema>;
+
+/**
+ * Someone registers a badge through a badge link: name and contact, then the category's custom
+ * fields, every type included. `email`, when the link was sent to one person, is theirs and fixed.
+ */
+export function BadgeRegistrationForm({
+  linkId,
+  fields,
+  email,
+  onRegistered,
+}: {
+  linkId: string;
+  fields: readonly PublicCustomField[];
+  email: string | null;
+  onRegistered: (registered: BadgeRegistered) => void;
+}) {
+  const register = useRegisterBadge({ onSuccess: onRegistered });
+  const form = useForm<z.input<FormSchema>, unknown, z.output<FormSchema>>({
+    resolver: zodResolver(formSchema(fields)),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: email ?? '',
+      phone: '',
+      customFieldValues: Object.fromEntries(fields.map((field) => [field.key, emptyAnswer(field)])),
+    },
+  });
+  const { errors } = form.formState;
+  const fieldNames = [
+    'firstName',
+    'lastName',
+    'email',
+    'phone',
+    ...fields.map((field) => `customFieldValues.${field.key}` as const),
+  ] as const;
+
+  const submit = form.handleSubmit(async (values) => {
+    const { customFieldValues, files } = answersForApi(fields, values.customFieldValues);
+    const body = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phone: values.phone ?? null,
+      customFieldValues,
+    };
+    try {
+      await register.mutateAsync({ linkId, body, files });
+    } catch (error) {
+      applyServerErrors(error, form.setError, fieldNames, 'The registration could not be completed. Please try again.');
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6">
+      <FormAlert message={errors.root?.server?.message} />
+      <section className="grid gap-4" aria-labelledby="register-person">
+        <h2 id="register-person" className="text-sm font-semibold">
+          Badge holder
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="register-first-name" label="First name" required error={errors.firstName?.message}>
+            {(control) => <Input {...control} {...form.register('firstName')} autoComplete="given-name" autoFocus />}
+          </FormField>
+          <FormField id="register-last-name" label="Last name" required error={errors.lastName?.message}>
+            {(control) => <Input {...control} {...form.register('lastName')} autoComplete="family-name" />}
+          </FormField>
+          <FormField
+            id="register-email"
+            label="Email"
+            required
+            hint={email ? 'This link was sent to this address.' : 'Your badge code is sent to this address.'}
+            error={errors.email?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                {...form.register('email')}
+                type="email"
+                autoComplete="email"
+                readOnly={email != null}
+              />
+            )}
+          </FormField>
+          <FormField id="register-phone" label="Phone" error={errors.phone?.message}>
+            {(control) => <Input {...control} {...form.register('phone')} type="tel" autoComplete="tel" />}
+          </FormField>
+        </div>
+      </section>
+      {fields.length > 0 && (
+        <section className="grid gap-4" aria-labelledby="register-answers">
+          <h2 id="register-answers" className="text-sm font-semibold">
+            Registration details
+          </h2>
+          {fields.map((field) => (
+            <AnswerField key={field.id} field={field} control={form.control} />
+          ))}
+        </section>
+      )}
+      <Button type="submit" size="lg" disabled={register.isPending} className="w-full">
+        {register.isPending && <Spinner className="size-4 text-current" label="Registering" />}
+        Register badge
+      </Button>
+    </form>
+  );
+}
+
+function AnswerField({
+  field,
+  control,
+}: {
+  field: PublicCustomField;
+  control: Control<z.input<FormSchema>, unknown, z.output<FormSchema>>;
+}) {
+  const { field: input, fieldState } = useController({ control, name: `customFieldValues.${field.key}` });
+  return (
+    <CustomFieldInput
+      field={field}
+      idPrefix="register"
+      value={input.value as CustomFieldAnswer | undefined}
+      onChange={input.onChange}
+      onBlur={input.onBlur}
+      error={fieldState.error?.message}
+    />
+  );
+}

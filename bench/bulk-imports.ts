@@ -1,0 +1,271 @@
+// Bulk import figures, printed beside their aims; never asserted in tests. The API runs in its own
+// process (api-server.ts) on PostgreSQL; its peak memory is read from /proc after each figure.
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+import { openPostgres, queryRows, type DatabaseHandle } from '../apps/api/src/db/client';
+import { applyMigrations } from '../apps/api/src/db/migrate';
+import { seedCatalogue } from '../apps/api/src/db/seed/catalogue';
+import { createAccessTokens } from '../apps/api/src/features/auth/access-tokens';
+import { openDetachedSession } from '../apps/api/src/features/auth/refresh-tokens.repository';
+import { newBadgeCode } from '../apps/api/src/features/badges/badge-codes';
+
+const SECRET = 'bench-secret-bench-secret-bench-secret-42';
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const HEADER = ['First name', 'Last name', 'Email', 'Phone', 'Job title', 'Diet', 'Arrival'];
+const DIETS = ['Vegetarian', 'Vegan', 'No preference'];
+
+/** Rows of badges with three custom-field answers, as an organiser would fill the template. */
+function badgeRows(count: number, prefix: string): string[][] {
+  return Array.from({ length: count }, (_v, i) => [
+    `Fïrst${i}`,
+    `Låst${i}`,
+    `${prefix}${i}@bench.example`,
+    `+44 20 7946 ${String(i % 10000).padStart(4, '0')}`,
+    `Engineer ${i % 50}`,
+    DIETS[i % 3]!,
+    `2026-06-${String((i % 28) + 1).padStart(2, '0')}`,
+  ]);
+}
+
+async function xlsxOf(rows: string[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Badges');
+  sheet.addRow(HEADER);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The API process's peak resident memory since the last reset, in MB; reset for the next figure. */
+function peakMemory(pid: number): string {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  // Writing 5 to clear_refs resets VmHWM to the current RSS (Linux ≥ 4.0).
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  return `${(kb / 1024).toFixed(0)} MB`;
+}
+
+async function seed(database: DatabaseHandle) {
+  const db = database.db;
+  const [event] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into events (name, slug) values ('Bench show', 'bench-show') returning id`,
+  );
+  const eventId = event!.id;
+  const categories = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`insert into badge_categories (event_id, name, badge_type) values (${eventId}, 'Import 10k', 'exhibitor'), (${eventId}, 'Copy 10k', 'exhibitor'), (${eventId}, 'Import 50k', 'exhibitor') returning id, name`,
+  );
+  const fields = await queryRows<{ id: number; key: string }>(
+    db,
+    sql`insert into custom_fields (event_id, label, key, type, required, options, validation) values
+      (${eventId}, 'Job title', 'job_title', 'text', true, '[]', '{"max": 100}'),
+      (${eventId}, 'Diet', 'diet', 'select', false, ${JSON.stringify(DIETS.map((label) => ({ value: label.toLowerCase().replace(/ /g, '_'), label })))}::jsonb, '{}'),
+      (${eventId}, 'Arrival', 'arrival', 'date', false, '[]', '{"minDate": "2026-01-01"}')
+      returning id, key`,
+  );
+  const [root] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into admins (email, password_hash, first_name, last_name) values ('bench-root@bench.example', 'x', 'Bench', 'Root') returning id`,
+  );
+  await db.execute(
+    sql`insert into admin_roles (admin_id, role_id) select ${root!.id}, id from roles where name = 'System Admin'`,
+  );
+  const [exhibitor] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into admins (email, first_name, last_name, event_id) values ('bench-exhibitor@bench.example', 'Bench', 'Exhibitor', ${eventId}) returning id`,
+  );
+  await db.execute(
+    sql`insert into admin_roles (admin_id, role_id) select ${exhibitor!.id}, id from roles where name = 'Exhibitor'`,
+  );
+  for (const category of categories) {
+    await db.execute(
+      sql`insert into allocations (event_id, admin_id, badge_category_id, quantity) values (${eventId}, ${exhibitor!.id}, ${category.id}, 60000)`,
+    );
+  }
+  const token = await createAccessTokens(SECRET).sign({
+    adminId: root!.id,
+    sessionId: await openDetachedSession(db, root!.id),
+  });
+  const category = (name: string) => categories.find((c) => c.name === name)!.id;
+  return {
+    eventId,
+    exhibitorId: exhibitor!.id,
+    token,
+    fields,
+    import10k: category('Import 10k'),
+    copy10k: category('Copy 10k'),
+    import50k: category('Import 50k'),
+  };
+}
+
+async function upload(
+  address: string,
+  token: string,
+  step: string,
+  fields: Record<string, number>,
+  file: Buffer,
+): Promise<{ status: number; seconds: number; body: string }> {
+  const form = new FormData();
+  form.append('step', step);
+  for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
+  form.append('file', new Blob([file]), 'badges.xlsx');
+  const start = performance.now();
+  const response = await fetch(`${address}/api/admin/bulk-upload/exhibitor-users`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = await response.text();
+  return { status: response.status, seconds: (performance.now() - start) / 1000, body };
+}
+
+/**
+ * The same rows written by PostgreSQL's COPY from a server-side CSV file: badges, then their three
+ * answers, in one transaction. The floor an import is measured against.
+ */
+async function copyRows(url: string, target: Awaited<ReturnType<typeof seed>>, rows: string[][]): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const badgesFile = join(tmpdir(), `bench-copy-badges-${process.pid}.csv`);
+  const answersFile = join(tmpdir(), `bench-copy-answers-${process.pid}.csv`);
+  const quote = (value: string) => `"${value.replace(/"/g, '""')}"`;
+  try {
+    const start = performance.now();
+    await client.query('begin');
+    const { rows: ids } = await client.query<{ id: number }>(
+      `select cast(nextval(pg_get_serial_sequence('badges', 'id')) as integer) as id from generate_series(1, $1)`,
+      [rows.length],
+    );
+    const field = (key: string) => target.fields.find((f) => f.key === key)!.id;
+    writeFileSync(
+      badgesFile,
+      rows
+        .map((row, i) =>
+          [
+            ids[i]!.id,
+            target.eventId,
+            target.copy10k,
+            target.exhibitorId,
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            'exhibitor',
+            newBadgeCode(),
+          ]
+            .map((v) => quote(String(v)))
+            .join(','),
+        )
+        .join('\n'),
+    );
+    writeFileSync(
+      answersFile,
+      rows
+        .flatMap((row, i) => [
+          [ids[i]!.id, field('job_title'), JSON.stringify(row[4])],
+          [ids[i]!.id, field('diet'), JSON.stringify(row[5]!.toLowerCase().replace(/ /g, '_'))],
+          [ids[i]!.id, field('arrival'), JSON.stringify(row[6])],
+        ])
+        .map((values) => values.map((v) => quote(String(v))).join(','))
+        .join('\n'),
+    );
+    // COPY writes given values into identity columns, the ids drawn above.
+    await client.query(
+      `copy badges (id, event_id, badge_category_id, exhibitor_id, first_name, last_name, email, phone, badge_type, code) from '${badgesFile}' with (format csv)`,
+    );
+    await client.query(
+      `copy badge_field_values (badge_id, custom_field_id, value) from '${answersFile}' with (format csv)`,
+    );
+    await client.query('commit');
+    return (performance.now() - start) / 1000;
+  } finally {
+    await client.end();
+    await rm(badgesFile, { force: true });
+    await rm(answersFile, { force: true });
+  }
+}
+
+async function main() {
+  const name = `portal_bench_bulk_${process.pid}`;
+  const admin = new pg.Client({ connectionString: SERVER });
+  try {
+    await admin.connect();
+  } catch {
+    // COPY, the figure imports are measured against, is PostgreSQL's: without a server there is nothing to compare.
+    console.log(`\nBulk imports: skipped, no PostgreSQL at ${new URL(SERVER).host} (set BENCH_DATABASE_URL).`);
+    return;
+  }
+  await admin.query(`create database ${name}`);
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString());
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('api-server.ts', import.meta.url).pathname], {
+    env: { ...process.env, BENCH_API_DATABASE_URL: url.toString(), BENCH_API_SECRET: SECRET },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await applyMigrations(database);
+    await seedCatalogue(database.db);
+    const target = await seed(database);
+    const [address] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    const rows10k = badgeRows(10_000, 'ten');
+    const file10k = await xlsxOf(rows10k);
+    const rows50k = badgeRows(50_000, 'fifty');
+    const file50k = await xlsxOf(rows50k);
+    const fields = (badgeCategoryId: number) => ({
+      eventId: target.eventId,
+      badgeCategoryId,
+      exhibitorId: target.exhibitorId,
+    });
+    peakMemory(child.pid!);
+
+    console.log(
+      `Bulk imports on PostgreSQL, API in its own process; files: 10,000 rows ${(file10k.length / 1e6).toFixed(1)} MB, 50,000 rows ${(file50k.length / 1e6).toFixed(1)} MB (.xlsx, 7 columns, 3 custom fields).`,
+    );
+    const validate = await upload(address, target.token, 'validate', fields(target.import10k), file10k);
+    console.log(
+      `10,000 badge rows, validate: ${validate.seconds.toFixed(2)} s (HTTP ${validate.status}); API peak memory ${peakMemory(child.pid!)}`,
+    );
+    const imported = await upload(address, target.token, 'import', fields(target.import10k), file10k);
+    const importMemory = peakMemory(child.pid!);
+    const copySeconds = await copyRows(url.toString(), target, rows10k);
+    console.log(
+      `10,000 badge rows, import (validates again, then writes): ${imported.seconds.toFixed(2)} s (HTTP ${imported.status}); API peak memory ${importMemory}` +
+        `\n  PostgreSQL COPY of the same rows and answers: ${copySeconds.toFixed(2)} s; validate + import ${((validate.seconds + imported.seconds) / copySeconds).toFixed(1)}× COPY, import alone ${(imported.seconds / copySeconds).toFixed(1)}× (aim: under 5 s, within 3×)`,
+    );
+    const reimported = await upload(address, target.token, 'import', fields(target.import10k), file10k);
+    console.log(
+      `10,000 badge rows, re-import (all unchanged): ${reimported.seconds.toFixed(2)} s (HTTP ${reimported.status}); API peak memory ${peakMemory(child.pid!)}`,
+    );
+    const big = await upload(address, target.token, 'import', fields(target.import50k), file50k);
+    console.log(
+      `50,000 badge rows, import: ${big.seconds.toFixed(2)} s (HTTP ${big.status}); API peak memory ${peakMemory(child.pid!)} (aim: inside 60 s)`,
+    );
+    const [count] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select cast(count(*) as integer) as n from badges where event_id = ${target.eventId}`,
+    );
+    console.log(`Badges written: ${count!.n} (expected 70,000).`);
+    for (const response of [validate, imported, big])
+      if (response.status !== 200) console.log(`Answer: ${response.body.slice(0, 500)}`);
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { idSchema, isoDateTime, listQueryWithSort } from './common';
+
+/** pending: waiting for its (next) attempt; sent: accepted by the mail server; failed: gave up after the last attempt. */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const OUTBOX_STATUS_LABELS: Readonly<Record<OutboxStatus, string>> = {
+  pending: 'Pending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+/**
+ * One message of the outbox. `textBody` is null for every message that may carry a secret (an
+ * invitation, a password reset, a registration link): whoever can read the outbox must not be
+ * able to use someone else's link.
+ */
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int().nullable(),
+  eventName: z.string().nullable(),
+  toAddress: z.string(),
+  subject: z.string(),
+  purpose: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: isoDateTime,
+  sentAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+  textBody: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const OUTBOX_SORTS = ['createdAt', 'status', 'toAddress', 'attempts'] as const;
+
+/** `search` matches the recipient's address. */
+export const listOutboxQuerySchema = listQueryWithSort(OUTBOX_SORTS).extend({
+  status: z.enum(OUTBOX_STATUSES, { error: `Choose one of: ${OUTBOX_STATUSES.join(', ')}` }).optional(),
+  purpose: z.string().trim().min(1).max(100).optional(),
+  eventId: idSchema.optional(),
+});
+export type ListOutboxQuery = z.input<typeof listOutboxQuerySchema>;
+
+/** How the outbox names the purposes of its messages; an unlisted purpose shows as stored. */
+export const OUTBOX_PURPOSE_LABELS: Readonly<Record<string, string>> = {
+  invitation: 'Account invitation',
+  password_reset: 'Password reset',
+  registration_link: 'Badge registration link',
+  badge_confirmation: 'Badge confirmation',
+  registration_existing_account: 'Registration with a known address',
+  'purchase-requested': 'Purchase requested',
+  'purchase-approved': 'Purchase approved',
+  'purchase-rejected': 'Purchase not approved',
+  'purchase-paid': 'Purchase paid',
+  'purchase-refunded': 'Purchase refunded',
+  'purchase-late-payment': 'Late purchase payment',
+  'invoice-copy': 'Invoice copy',
+  'credit-note-copy': 'Credit note copy',
+  email_template_test: 'Template test',
+};
+
+export const outboxPurposeLabel = (purpose: string): string => OUTBOX_PURPOSE_LABELS[purpose] ?? purpose;
