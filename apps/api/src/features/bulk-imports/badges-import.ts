@@ -1,6 +1,6 @@
 import { type BADGE_TYPE_LABELS } from '@portal/shared/badge-categories';
 import { ALLOCATION_MESSAGES } from '@portal/shared/allocations';
-import { emailSchema, textLine } from '@portal/shared/common';
+import { emailSchema } from '@portal/shared/common';
 import { phoneSchema } from '@portal/shared/exhibitors';
 import type { CustomFieldType } from '@portal/shared/custom-fields';
 import type { Database } from '../../db/client';
@@ -11,7 +11,7 @@ import {
   type FieldDefinition,
   type SubmittedValue,
 } from '../custom-fields/custom-field-values.rules';
-import { mapColumns, RowReader, type ColumnSpec } from './columns';
+import { mapColumns, RowReader, TEXT_CELLS, type ColumnSpec } from './columns';
 import * as repo from './bulk-imports.repository';
 import { DuplicateGuard, planned, type ImportPlan, type PlannedRow } from './plan';
 import type { Sheet } from './sheet';
@@ -144,8 +144,8 @@ export async function planBadges(db: Database, sheet: Sheet, target: BadgeTarget
       row: row.row,
       reader,
       email: reader.value('email', emailSchema, { required: true }),
-      firstName: reader.value('firstName', textLine(100)),
-      lastName: reader.value('lastName', textLine(100)),
+      firstName: reader.value('firstName', TEXT_CELLS.name),
+      lastName: reader.value('lastName', TEXT_CELLS.name),
       phone: reader.value('phone', phoneSchema, { clearable: true }),
     };
   });

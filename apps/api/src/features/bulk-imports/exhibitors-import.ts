@@ -1,9 +1,9 @@
-import { emailSchema, optionalTextLine, textLine } from '@portal/shared/common';
+import { emailSchema } from '@portal/shared/common';
 import { exhibitorProfileFields } from '@portal/shared/exhibitors';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import type { Database } from '../../db/client';
 import { queueInvitation } from '../auth/invitations';
-import { mapColumns, RowReader, type ColumnSpec } from './columns';
+import { mapColumns, RowReader, TEXT_CELLS, type ColumnSpec } from './columns';
 import * as repo from './bulk-imports.repository';
 import { DuplicateGuard, planned, type ImportPlan, type PlannedRow } from './plan';
 import type { Sheet } from './sheet';
@@ -90,16 +90,16 @@ export async function planExhibitors(
   const { indexOf, warnings } = mapColumns(sheet, EXHIBITOR_COLUMNS);
   const parsed = sheet.rows.map((row) => {
     const reader = new RowReader(sheet, indexOf, row.cells);
-    const externalId = reader.value('externalId', textLine(100));
+    const externalId = reader.value('externalId', TEXT_CELLS.externalId);
     const email = reader.value('email', emailSchema, { required: true });
     const fields = {
-      companyName: reader.value('companyName', textLine(200)),
-      firstName: reader.value('firstName', textLine(100)),
-      lastName: reader.value('lastName', textLine(100)),
+      companyName: reader.value('companyName', TEXT_CELLS.companyName),
+      firstName: reader.value('firstName', TEXT_CELLS.name),
+      lastName: reader.value('lastName', TEXT_CELLS.name),
       ...Object.fromEntries(
         PROFILE_KEYS.map((key) => [
           key,
-          reader.value(key, key === 'profile' ? optionalTextLine(5000) : exhibitorProfileFields[key], {
+          reader.value(key, key === 'profile' ? TEXT_CELLS.profile : exhibitorProfileFields[key], {
             clearable: true,
           }),
         ]),

@@ -1,8 +1,8 @@
-import { emailSchema, textLine } from '@portal/shared/common';
+import { emailSchema } from '@portal/shared/common';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import type { Database } from '../../db/client';
 import { queueInvitation } from '../auth/invitations';
-import { mapColumns, RowReader, type ColumnSpec } from './columns';
+import { mapColumns, RowReader, TEXT_CELLS, type ColumnSpec } from './columns';
 import * as repo from './bulk-imports.repository';
 import { DuplicateGuard, planned, type ImportPlan, type PlannedRow } from './plan';
 import type { Sheet } from './sheet';
@@ -41,8 +41,8 @@ export async function planSubAccounts(
       row: row.row,
       reader,
       email: reader.value('email', emailSchema, { required: true }),
-      firstName: reader.value('firstName', textLine(100)),
-      lastName: reader.value('lastName', textLine(100)),
+      firstName: reader.value('firstName', TEXT_CELLS.name),
+      lastName: reader.value('lastName', TEXT_CELLS.name),
     };
   });
   const accounts = await repo.findAccountsByEmail(
