@@ -1,5 +1,7 @@
 import {
   BULK_IMPORT_CLEAR_MARKER,
+  BULK_IMPORT_MAX_BYTES,
+  BULK_IMPORT_MAX_ROWS,
   type BulkImportFields,
   type BulkImportKind,
   type BulkImportReport,
@@ -10,6 +12,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormAlert } from '@/components/form/form-alert';
+import { SpreadsheetDropZone } from '@/components/spreadsheets/spreadsheet-drop-zone';
+import { spreadsheetFileProblem } from '@/components/spreadsheets/spreadsheet-file';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,8 +28,6 @@ import {
 } from '../api/upload-bulk-import';
 import { BulkImportReportView } from './bulk-import-report';
 import { ImportProgress } from './import-progress';
-import { SpreadsheetDropZone } from './spreadsheet-drop-zone';
-import { spreadsheetFileProblem } from './spreadsheet-file';
 
 export type BulkImportFlowProps = {
   kind: BulkImportKind;
@@ -52,6 +54,8 @@ function StepNumber({ n }: { n: number }) {
     </span>
   );
 }
+
+const IMPORT_LIMITS = { maxBytes: BULK_IMPORT_MAX_BYTES, maxRows: BULK_IMPORT_MAX_ROWS };
 
 const rowsOf = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows'}`;
 
@@ -108,7 +112,7 @@ export function BulkImportFlow({ kind, fields, missingChoice, noun, list, templa
   function chooseFile(chosen: File) {
     startOver();
     setFile(chosen);
-    const problem = spreadsheetFileProblem(chosen);
+    const problem = spreadsheetFileProblem(chosen, IMPORT_LIMITS);
     if (problem) {
       setFileProblem(problem);
       return;
@@ -223,6 +227,7 @@ export function BulkImportFlow({ kind, fields, missingChoice, noun, list, templa
               describedBy={[fileHintId, fileProblem && fileProblemId].filter(Boolean).join(' ')}
               file={file}
               onFile={chooseFile}
+              limits={IMPORT_LIMITS}
               invalid={fileProblem != null}
               // Another file may replace one being checked (checking writes nothing), not one being imported.
               disabled={!fields || importing.isPending}

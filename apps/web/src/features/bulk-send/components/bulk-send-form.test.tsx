@@ -42,11 +42,11 @@ function answer(handle: (request: SeenRequest) => { status: number; data?: unkno
 
 const stepOf = (request: SeenRequest) => (request.body as FormData).get('step');
 
-async function chooseFile() {
+async function chooseFile(file = new File(['xlsx'], 'guests.xlsx')) {
   await screen.findByRole('option', { name: 'Exhibitor staff' });
   fill(screen.getByLabelText(/Badge category/), '3');
   const input = screen.getByLabelText('Recipients file');
-  fireEvent.change(input, { target: { files: [new File(['xlsx'], 'guests.xlsx')] } });
+  fireEvent.change(input, { target: { files: [file] } });
 }
 
 describe('BulkSendForm', () => {
@@ -74,6 +74,22 @@ describe('BulkSendForm', () => {
     expect(await screen.findByText(/2 registration links sent/)).toBeTruthy();
     expect(seen.filter((r) => r.method === 'POST').map(stepOf)).toEqual(['validate', 'send']);
     expect(screen.queryByRole('button', { name: /Send 2 links/ })).toBeNull();
+  });
+
+  it('refuses a file that is not a spreadsheet, or too large, without uploading it', async () => {
+    signIn(demo.exhibitor());
+    const seen = answer(() => undefined);
+    renderRoute('/', [{ path: '/', element: <BulkSendForm eventId={1} /> }]);
+    expect(await screen.findByText(/up to 5 MB and 5,000 rows/)).toBeTruthy();
+    await chooseFile(new File(['png'], 'photo.png'));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^photo\.png is not a spreadsheet/);
+    const large = new File(['x'], 'guests.xlsx');
+    Object.defineProperty(large, 'size', { value: 6 * 1024 * 1024 });
+    fireEvent.change(screen.getByLabelText('Recipients file'), { target: { files: [large] } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'guests.xlsx is 6.0 MB, over the 5 MB a file may hold. Split it into smaller files.',
+    );
+    expect(seen.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('lists the bad rows of a refused file and offers no send', async () => {

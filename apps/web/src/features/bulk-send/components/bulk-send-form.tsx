@@ -1,10 +1,17 @@
-import type { BulkSendFields, BulkSendReport } from '@portal/shared/bulk-send';
+import {
+  BULK_SEND_MAX_BYTES,
+  BULK_SEND_MAX_ROWS,
+  type BulkSendFields,
+  type BulkSendReport,
+} from '@portal/shared/bulk-send';
 import { DownloadIcon, SendIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { CategoryOptions } from '@/components/category-options';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
+import { SpreadsheetDropZone } from '@/components/spreadsheets/spreadsheet-drop-zone';
+import { spreadsheetFileProblem } from '@/components/spreadsheets/spreadsheet-file';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/input';
@@ -19,7 +26,8 @@ import { useCategoryOptions } from '../api/get-category-options';
 import { useTemplateOptions } from '../api/get-template-options';
 import { useUploadRecipients } from '../api/upload-recipients';
 import { RecipientsReport } from './recipients-report';
-import { SpreadsheetDropZone } from './spreadsheet-drop-zone';
+
+const SEND_LIMITS = { maxBytes: BULK_SEND_MAX_BYTES, maxRows: BULK_SEND_MAX_ROWS };
 
 /**
  * Choose the category, the wording and (for an organiser) the exhibitor or sub-account whose
@@ -39,6 +47,7 @@ export function BulkSendForm({ eventId }: { eventId: number }) {
   const [templateId, setTemplateId] = useState('');
   const [ownerId, setOwnerId] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [report, setReport] = useState<BulkSendReport | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -59,6 +68,10 @@ export function BulkSendForm({ eventId }: { eventId: number }) {
   function check(chosen: File) {
     setFile(chosen);
     setReport(null);
+    upload.reset();
+    const problem = spreadsheetFileProblem(chosen, SEND_LIMITS);
+    setFileProblem(problem);
+    if (problem) return;
     upload.mutate({ file: chosen, fields: fields('validate') }, { onSuccess: setReport });
   }
 
@@ -81,6 +94,7 @@ export function BulkSendForm({ eventId }: { eventId: number }) {
   const choose = (set: (value: string) => void) => (value: string) => {
     set(value);
     setFile(null);
+    setFileProblem(null);
     setReport(null);
     upload.reset();
   };
@@ -158,10 +172,18 @@ export function BulkSendForm({ eventId }: { eventId: number }) {
           <SpreadsheetDropZone
             id="bulk-file"
             labelledBy="bulk-file-label"
-            fileName={file?.name ?? null}
+            describedBy={fileProblem ? 'bulk-file-problem' : undefined}
+            file={file}
             onFile={check}
+            limits={SEND_LIMITS}
+            invalid={fileProblem != null}
             disabled={!ready || upload.isPending}
           />
+          {fileProblem && (
+            <p id="bulk-file-problem" role="alert" className="text-sm text-destructive">
+              {fileProblem}
+            </p>
+          )}
           {!ready && (
             <p className="text-xs text-muted-foreground">
               Choose {sendsForItself ? 'a category' : 'the owner and a category'} first.

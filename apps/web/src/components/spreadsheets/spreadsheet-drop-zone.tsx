@@ -1,16 +1,17 @@
 import { FileSpreadsheetIcon } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/utils';
-import { formatFileSize, SPREADSHEET_ACCEPT } from './spreadsheet-file';
+import { formatFileSize, limitsText, SPREADSHEET_ACCEPT, type SpreadsheetLimits } from './spreadsheet-file';
 
 type SpreadsheetDropZoneProps = {
   id: string;
   /** The id of the element that names the picker. */
   labelledBy: string;
-  describedBy: string;
+  describedBy?: string;
   file: File | null;
   onFile: (file: File) => void;
-  invalid: boolean;
+  limits: SpreadsheetLimits;
+  invalid?: boolean;
   disabled?: boolean;
 };
 
@@ -24,7 +25,8 @@ export function SpreadsheetDropZone({
   describedBy,
   file,
   onFile,
-  invalid,
+  limits,
+  invalid = false,
   disabled = false,
 }: SpreadsheetDropZoneProps) {
   const [dragging, setDragging] = useState(false);
@@ -62,7 +64,7 @@ export function SpreadsheetDropZone({
       ) : (
         <>
           <span className="text-sm font-medium">Choose an .xlsx or .csv file</span>
-          <span className="text-xs text-muted-foreground">or drop it here · up to 10 MB and 50,000 rows</span>
+          <span className="text-xs text-muted-foreground">or drop it here · {limitsText(limits)}</span>
         </>
       )}
       <input
