@@ -13,6 +13,20 @@ function columnLetter(index: number): string {
   return letter;
 }
 
+/** A template's header row: bold, kept in view while scrolling, a note on each column telling its format. */
+export function writeHeaderRow(
+  sheet: ExcelJS.Worksheet,
+  columns: readonly { header: string; note: string; width: number }[],
+): void {
+  const row = sheet.addRow(columns.map((column) => safeCell(column.header)));
+  row.font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  columns.forEach((column, index) => {
+    row.getCell(index + 1).note = column.note;
+    sheet.getColumn(index + 1).width = column.width;
+  });
+}
+
 /**
  * The .xlsx template of one import: a header row whose notes tell each column's format and
  * allowed values, drop-down lists for columns with options (kept on a hidden sheet, beyond the
@@ -22,22 +36,22 @@ export async function templateWorkbook(columns: readonly ColumnSpec[], title: st
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(title.slice(0, 31) || 'Import');
   const lists = workbook.addWorksheet('Lists', { state: 'veryHidden' });
-  const header = sheet.addRow(
-    columns.map((column) => safeCell(column.required ? `${column.header} *` : column.header)),
-  );
-  header.font = { bold: true };
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const clearNote = `An empty cell keeps what is stored; ${BULK_IMPORT_CLEAR_MARKER} erases it.`;
+  writeHeaderRow(
+    sheet,
+    columns.map((column) => ({
+      header: column.required ? `${column.header} *` : column.header,
+      note: [
+        column.note,
+        column.options ? `Allowed: ${column.options.join(', ')}.` : '',
+        column.required ? '' : clearNote,
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      width: Math.min(Math.max(column.header.length + 4, 14), 40),
+    })),
+  );
   columns.forEach((column, index) => {
-    const cell = header.getCell(index + 1);
-    cell.note = [
-      column.note,
-      column.options ? `Allowed: ${column.options.join(', ')}.` : '',
-      column.required ? '' : clearNote,
-    ]
-      .filter(Boolean)
-      .join('\n');
-    sheet.getColumn(index + 1).width = Math.min(Math.max(column.header.length + 4, 14), 40);
     if (column.options && column.options.length > 0) {
       const listColumn = columnLetter(index);
       column.options.forEach((option, row) => {

@@ -7,6 +7,7 @@ import {
 import ExcelJS from 'exceljs';
 import { ValidationError } from '../../lib/errors';
 import type { Sheet } from '../bulk-imports/sheet';
+import { writeHeaderRow } from '../bulk-imports/templates';
 
 const NOTES: Readonly<Record<BulkSendColumn, string>> = {
   email: 'Required. The address the registration link is sent to; one row per address.',
@@ -29,26 +30,21 @@ const EXAMPLE: Readonly<Record<BulkSendColumn, string>> = {
  */
 export async function buildBulkSendTemplate(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  const recipients = workbook.addWorksheet('Recipients', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const header = BULK_SEND_COLUMNS.map((column) => ({
+    header: column,
+    note: NOTES[column],
+    width: column === 'email' ? 34 : 22,
+  }));
+  writeHeaderRow(workbook.addWorksheet('Recipients'), header);
   const example = workbook.addWorksheet('Example');
-  for (const sheet of [recipients, example]) {
-    sheet.columns = BULK_SEND_COLUMNS.map((key) => ({ header: key, key, width: key === 'email' ? 34 : 22 }));
-    sheet.getRow(1).font = { bold: true };
-  }
-  BULK_SEND_COLUMNS.forEach((column, index) => {
-    recipients.getCell(1, index + 1).note = NOTES[column];
-    example.getCell(1, index + 1).note = NOTES[column];
-  });
-  example.addRow(EXAMPLE);
+  writeHeaderRow(example, header);
+  example.addRow(BULK_SEND_COLUMNS.map((column) => EXAMPLE[column]));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 export type SheetRow = { row: number; values: Record<BulkSendColumn, string> };
 
-const headerKey = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '');
+const headerKey = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
 const KNOWN = new Map(BULK_SEND_COLUMNS.map((column) => [headerKey(column), column]));
 
 const refuse = (message: string) => ValidationError.field('file', message);
@@ -69,7 +65,10 @@ export function recipientRows(sheet: Sheet): SheetRow[] {
   if (sheet.rows.length > BULK_SEND_MAX_ROWS)
     throw refuse(`At most ${BULK_SEND_MAX_ROWS} recipients per file; this one has ${sheet.rows.length}`);
   return sheet.rows.map(({ row, cells }) => {
-    const values = Object.fromEntries(BULK_SEND_COLUMNS.map((column) => [column, ''])) as Record<BulkSendColumn, string>;
+    const values = Object.fromEntries(BULK_SEND_COLUMNS.map((column) => [column, ''])) as Record<
+      BulkSendColumn,
+      string
+    >;
     for (const [index, column] of columns) values[column] = (cells[index] ?? '').trim();
     return { row, values };
   });
