@@ -1,18 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Badge, CreateBadgeBody, UpdateBadgeBody } from '@portal/shared/badges';
-import { emailSchema, textLine, whenParsed } from '@portal/shared/common';
+import { whenParsed } from '@portal/shared/common';
 import type { CustomField } from '@portal/shared/custom-fields';
-import { phoneSchema } from '@portal/shared/exhibitors';
 import type { Exhibitor } from '@portal/shared/exhibitors';
 import { isAxiosError } from 'axios';
-import { useController, useForm, useWatch, type Control } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { CustomFieldInput } from '@/components/custom-fields/custom-field-input';
+import {
+  AnswerField,
+  badgeHolderFieldNames,
+  badgeHolderForApi,
+  badgeHolderShape,
+} from '@/components/custom-fields/badge-holder';
 import {
   addAnswerIssues,
   answerFromValue,
-  answersForApi,
   emptyAnswer,
   type CustomFieldAnswer,
 } from '@/components/custom-fields/custom-field-rules';
@@ -43,15 +46,11 @@ type Answers = Record<string, CustomFieldAnswer>;
 /** The form's schema: the badge's own fields as the API checks them, and each answer by its field's rules. */
 function formSchema(fields: readonly CustomField[], storedFiles: ReadonlySet<string>) {
   return z
-    .object({
-      firstName: textLine(100),
-      lastName: textLine(100),
-      email: emailSchema,
-      phone: phoneSchema,
-      exhibitorId: z.string(),
-      customFieldValues: z.record(z.string(), z.custom<CustomFieldAnswer>()),
-    })
-    .superRefine((values, ctx) => addAnswerIssues(fields, values.customFieldValues, ctx, storedFiles), whenParsed('customFieldValues'));
+    .object({ ...badgeHolderShape, exhibitorId: z.string() })
+    .superRefine(
+      (values, ctx) => addAnswerIssues(fields, values.customFieldValues, ctx, storedFiles),
+      whenParsed('customFieldValues'),
+    );
 }
 
 type FormSchema = ReturnType<typeof formSchema>;
@@ -86,24 +85,10 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
   const exhibitorPlaces = usePlaces(choosesExhibitor ? chosenExhibitor : null);
   const exhibitorPlace = exhibitorPlaces.data?.get(badgeCategoryId);
   const noPlace = chosenExhibitor != null && exhibitorPlaces.isSuccess ? noPlaceReason(exhibitorPlace) : null;
-  const fieldNames = [
-    'firstName',
-    'lastName',
-    'email',
-    'phone',
-    'exhibitorId',
-    ...active.map((field) => `customFieldValues.${field.key}` as const),
-  ] as const;
+  const fieldNames = [...badgeHolderFieldNames(active), 'exhibitorId'] as const;
 
   const submit = form.handleSubmit(async (values) => {
-    const { customFieldValues, files } = answersForApi(active, values.customFieldValues);
-    const person = {
-      firstName: values.firstName,
-      lastName: values.lastName,
-      email: values.email,
-      phone: values.phone ?? null,
-      customFieldValues,
-    };
+    const { holder: person, files } = badgeHolderForApi(active, values);
     try {
       const saved = badge
         ? await update.mutateAsync({ id: badge.id, body: person satisfies UpdateBadgeBody, files })
@@ -184,6 +169,7 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
               key={field.id}
               field={field}
               control={form.control}
+              idPrefix="badge"
               storedFileName={stored.get(field.key)?.file?.name}
             />
           ))}
@@ -197,28 +183,5 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
         cancelTo={cancelTo}
       />
     </form>
-  );
-}
-
-function AnswerField({
-  field,
-  control,
-  storedFileName,
-}: {
-  field: CustomField;
-  control: Control<z.input<FormSchema>, unknown, z.output<FormSchema>>;
-  storedFileName?: string;
-}) {
-  const { field: input, fieldState } = useController({ control, name: `customFieldValues.${field.key}` });
-  return (
-    <CustomFieldInput
-      field={field}
-      idPrefix="badge"
-      value={input.value as CustomFieldAnswer | undefined}
-      onChange={input.onChange}
-      onBlur={input.onBlur}
-      error={fieldState.error?.message}
-      storedFileName={storedFileName}
-    />
   );
 }

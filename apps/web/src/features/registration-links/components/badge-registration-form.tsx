@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailSchema, textLine, whenParsed } from '@portal/shared/common';
+import { whenParsed } from '@portal/shared/common';
 import type { PublicCustomField } from '@portal/shared/custom-fields';
-import { phoneSchema } from '@portal/shared/exhibitors';
 import type { BadgeRegistered } from '@portal/shared/registration-links';
-import { useController, useForm, type Control } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CustomFieldInput } from '@/components/custom-fields/custom-field-input';
 import {
-  addAnswerIssues,
-  answersForApi,
-  emptyAnswer,
-  type CustomFieldAnswer,
-} from '@/components/custom-fields/custom-field-rules';
+  AnswerField,
+  badgeHolderFieldNames,
+  badgeHolderForApi,
+  badgeHolderShape,
+} from '@/components/custom-fields/badge-holder';
+import { addAnswerIssues, emptyAnswer } from '@/components/custom-fields/custom-field-rules';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Button } from '@/components/ui/button';
@@ -23,13 +22,7 @@ import { useRegisterBadge } from '../api/register-badge';
 /** The person's fields as the API checks them, and each answer by its field's rules. */
 function formSchema(fields: readonly PublicCustomField[]) {
   return z
-    .object({
-      firstName: textLine(100),
-      lastName: textLine(100),
-      email: emailSchema,
-      phone: phoneSchema,
-      customFieldValues: z.record(z.string(), z.custom<CustomFieldAnswer>()),
-    })
+    .object(badgeHolderShape)
     .superRefine(
       (values, ctx) => addAnswerIssues(fields, values.customFieldValues, ctx),
       whenParsed('customFieldValues'),
@@ -65,25 +58,12 @@ export function BadgeRegistrationForm({
     },
   });
   const { errors } = form.formState;
-  const fieldNames = [
-    'firstName',
-    'lastName',
-    'email',
-    'phone',
-    ...fields.map((field) => `customFieldValues.${field.key}` as const),
-  ] as const;
+  const fieldNames = badgeHolderFieldNames(fields);
 
   const submit = form.handleSubmit(async (values) => {
-    const { customFieldValues, files } = answersForApi(fields, values.customFieldValues);
-    const body = {
-      firstName: values.firstName,
-      lastName: values.lastName,
-      email: values.email,
-      phone: values.phone ?? null,
-      customFieldValues,
-    };
+    const { holder, files } = badgeHolderForApi(fields, values);
     try {
-      await register.mutateAsync({ linkId, body, files });
+      await register.mutateAsync({ linkId, body: holder, files });
     } catch (error) {
       applyServerErrors(error, form.setError, fieldNames, 'The registration could not be completed. Please try again.');
     }
@@ -131,7 +111,7 @@ export function BadgeRegistrationForm({
             Registration details
           </h2>
           {fields.map((field) => (
-            <AnswerField key={field.id} field={field} control={form.control} />
+            <AnswerField key={field.id} field={field} control={form.control} idPrefix="register" />
           ))}
         </section>
       )}
@@ -140,25 +120,5 @@ export function BadgeRegistrationForm({
         Register badge
       </Button>
     </form>
-  );
-}
-
-function AnswerField({
-  field,
-  control,
-}: {
-  field: PublicCustomField;
-  control: Control<z.input<FormSchema>, unknown, z.output<FormSchema>>;
-}) {
-  const { field: input, fieldState } = useController({ control, name: `customFieldValues.${field.key}` });
-  return (
-    <CustomFieldInput
-      field={field}
-      idPrefix="register"
-      value={input.value as CustomFieldAnswer | undefined}
-      onChange={input.onChange}
-      onBlur={input.onBlur}
-      error={fieldState.error?.message}
-    />
   );
 }
