@@ -154,10 +154,7 @@ export async function chooseLinkTemplate(
     (template.eventId == null || template.eventId === link.eventId) &&
     (template.badgeCategoryId == null || template.badgeCategoryId === link.badgeCategoryId);
   if (!fits)
-    throw ValidationError.field(
-      field,
-      'Choose an active registration-link template of this event or a global one',
-    );
+    throw ValidationError.field(field, 'Choose an active registration-link template of this event or a global one');
   return {
     subject: template.subject,
     htmlBody: template.htmlBody,
@@ -181,6 +178,15 @@ function assertOpen(link: repo.LinkRow) {
 }
 
 /** Who hands out the badge, as a mail names it. */
+const auditLinkCreated = (tx: Database, actor: Actor, link: repo.LinkRow) =>
+  recordAudit(tx, actor, {
+    action: 'create',
+    entityType: 'registration-link',
+    entityId: link.id,
+    eventId: link.eventId,
+    after: link,
+  });
+
 const ownerLabel = (owner: Principal) => owner.companyName ?? `${owner.firstName} ${owner.lastName}`;
 /** A link's owner in lists: the company and the person, since an exhibitor and its sub-accounts share the company. */
 const ownerName = (owner: Principal) =>
@@ -273,13 +279,7 @@ export function createRegistrationLinksService(deps: {
         expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
         createdByAdminId: actor.principal.id,
       });
-      await recordAudit(tx, actor, {
-        action: 'create',
-        entityType: 'registration-link',
-        entityId: inserted.id,
-        eventId: category.eventId,
-        after: inserted,
-      });
+      await auditLinkCreated(tx, actor, inserted);
       return inserted;
     });
     return toLink(row, { badgeCategoryName: category.name, ownerName: ownerName(owner) });
@@ -310,13 +310,7 @@ export function createRegistrationLinksService(deps: {
         expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
         createdByAdminId: actor.principal.id,
       });
-      await recordAudit(tx, actor, {
-        action: 'create',
-        entityType: 'registration-link',
-        entityId: row.id,
-        eventId: body.eventId,
-        after: row,
-      });
+      await auditLinkCreated(tx, actor, row);
       return row;
     });
     return toLink(link);
@@ -355,13 +349,7 @@ export function createRegistrationLinksService(deps: {
           },
           [{ email: body.email, firstName: body.firstName, lastName: body.lastName }],
         )) as [repo.LinkRow];
-        await recordAudit(tx, actor, {
-          action: 'create',
-          entityType: 'registration-link',
-          entityId: inserted.id,
-          eventId: category.eventId,
-          after: inserted,
-        });
+        await auditLinkCreated(tx, actor, inserted);
         return inserted;
       });
       return toLink(row, { badgeCategoryName: category.name, ownerName: ownerName(owner) });
