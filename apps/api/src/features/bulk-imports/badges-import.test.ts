@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { allocations, customFields } from '../../db/schema/badges';
-import { createTestApp, createWorld, type TestApp, type World } from '../../test/harness';
+import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 import { reportOf, rowsOf, upload, xlsxOf } from './upload-helpers.test-support';
 
 let t: TestApp;
@@ -212,61 +212,23 @@ describe('badges import', () => {
     expect(imported.statusCode).toBe(200);
     expect(await used()).toBe(2);
 
-    expect(
-      (
-        await upload(
-          t,
-          w.subAccountA,
-          'exhibitor-users',
-          { step: 'validate', ...fields, adminId: w.exhibitorA.id },
-          { name: 'b.xlsx', bytes: file },
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await upload(
-          t,
-          w.exhibitorA,
-          'exhibitor-users',
-          { step: 'validate', ...fields, exhibitorId: w.exhibitorB.id },
-          { name: 'b.xlsx', bytes: file },
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await upload(
-          t,
-          w.exhibitorA,
-          'exhibitor-users',
-          { step: 'validate', eventId: w.eventA, badgeCategoryId: w.categoryB },
-          { name: 'b.xlsx', bytes: file },
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await upload(
-          t,
-          w.eventAdminA,
-          'exhibitor-users',
-          { step: 'validate', eventId: w.eventA, badgeCategoryId: w.categoryA, exhibitorId: w.exhibitorB.id },
-          { name: 'b.xlsx', bytes: file },
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await upload(
-          t,
-          w.eventAdminB,
-          'exhibitor-users',
-          { step: 'validate', ...fields },
-          { name: 'b.xlsx', bytes: file },
-        )
-      ).statusCode,
-    ).toBe(404);
+    const refusals: [TestUser, Record<string, string | number | undefined>][] = [
+      [w.subAccountA, { ...fields, adminId: w.exhibitorA.id }],
+      [w.exhibitorA, { ...fields, exhibitorId: w.exhibitorB.id }],
+      [w.exhibitorA, { eventId: w.eventA, badgeCategoryId: w.categoryB }],
+      [w.eventAdminA, { eventId: w.eventA, badgeCategoryId: w.categoryA, exhibitorId: w.exhibitorB.id }],
+      [w.eventAdminB, fields],
+    ];
+    for (const [who, refused] of refusals) {
+      const answer = await upload(
+        t,
+        who,
+        'exhibitor-users',
+        { step: 'validate', ...refused },
+        { name: 'b.xlsx', bytes: file },
+      );
+      expect(answer.statusCode).toBe(404);
+    }
     const wrongType = await upload(
       t,
       w.eventAdminA,
