@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -41,7 +41,10 @@ export function createLocalFileStore(root: string): FileStore {
       // Written aside then renamed, so that a reader never sees half a file.
       const partial = `${path}.${randomBytes(4).toString('hex')}.part`;
       try {
-        if (content instanceof Readable) await pipeline(content, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+        // Opened before the first byte is piped: a stream left to open the file itself may create
+        // it after a failed upload has already been cleaned up.
+        if (content instanceof Readable)
+          await pipeline(content, (await open(partial, 'wx', 0o600)).createWriteStream());
         else await writeFile(partial, content, { flag: 'wx', mode: 0o600 });
         await rename(partial, path);
       } catch (error) {
@@ -71,7 +74,10 @@ export function createLocalFileStore(root: string): FileStore {
       for (const shard of shards.filter((name) => /^[0-9a-f]{2}$/.test(name)).sort()) {
         for (const name of await readdir(join(root, shard)).catch(() => [])) {
           const path = join(root, shard, name);
-          const modifiedAt = await stat(path).then((info) => info.mtime, () => null);
+          const modifiedAt = await stat(path).then(
+            (info) => info.mtime,
+            () => null,
+          );
           if (!modifiedAt) continue;
           const key = `${shard}/${name}`;
           if (KEY_PATTERN.test(key)) yield { key, modifiedAt };
