@@ -18,7 +18,12 @@ function bytesSent(address: string, file: string): Promise<Sent> {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
       res.on('end', () =>
-        resolve({ file, bytes, encoding: String(res.headers['content-encoding'] ?? 'none'), cache: String(res.headers['cache-control']) }),
+        resolve({
+          file,
+          bytes,
+          encoding: String(res.headers['content-encoding'] ?? 'none'),
+          cache: String(res.headers['cache-control']),
+        }),
       );
     })
       .on('error', reject)
@@ -63,6 +68,7 @@ export function describeLoginPageJs(sent: Sent[] | null): string {
   return `${(bytes / 1024).toFixed(1)} KiB (${bytes} bytes, ${(bytes / 1000).toFixed(1)} kB) sent over HTTP (${encodings}) in ${sent.length} file(s); cache-control: ${caching} (aim: at most 100 KB)`;
 }
 
+/** The line the bench prints for the login page, from the server at `address`. */
 export async function loginPageJs(address: string): Promise<string> {
   return describeLoginPageJs(await loginPageJsFiles(address));
 }
@@ -70,6 +76,7 @@ export async function loginPageJs(address: string): Promise<string> {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const address = process.argv[2] ?? 'http://localhost:3000';
   const sent = await loginPageJsFiles(address);
-  for (const one of sent ?? []) console.log(`${(one.bytes / 1024).toFixed(1).padStart(7)} KiB  ${one.encoding.padEnd(4)}  ${one.file}`);
+  for (const one of sent ?? [])
+    console.log(`${(one.bytes / 1024).toFixed(1).padStart(7)} KiB  ${one.encoding.padEnd(4)}  ${one.file}`);
   console.log(`Login page JavaScript: ${describeLoginPageJs(sent)}`);
 }

@@ -17,8 +17,8 @@ import { openPostgres } from '../apps/api/src/db/client';
 import { applyMigrations } from '../apps/api/src/db/migrate';
 import { seedCatalogue } from '../apps/api/src/db/seed/catalogue';
 import { LARGE_SHOW, seedLargeShow } from '../apps/api/src/db/seed/large';
-import { launchBrowser, measurePage, medianVitals } from './web-vitals';
 import { loginPageJs } from './login-js';
+import { launchBrowser, measurePage, medianVitals } from './web-vitals';
 import { WEB_DIST } from './web-dist';
 
 const SERVER = fileURLToPath(new URL('../apps/api/dist/server.js', import.meta.url));
