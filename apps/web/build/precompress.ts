@@ -35,7 +35,11 @@ export function precompress(): Plugin {
       for (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file) || file.includes('/.vite/')) continue;
         const bytes = readFileSync(file);
-        writeIfSmaller(`${file}.br`, bytes, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeIfSmaller(
+          `${file}.br`,
+          bytes,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
         writeIfSmaller(`${file}.gz`, bytes, gzipSync(bytes, { level: 9 }));
       }
     },
