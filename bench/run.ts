@@ -17,6 +17,7 @@ import { openPostgres } from '../apps/api/src/db/client';
 import { applyMigrations } from '../apps/api/src/db/migrate';
 import { seedCatalogue } from '../apps/api/src/db/seed/catalogue';
 import { LARGE_SHOW, seedLargeShow } from '../apps/api/src/db/seed/large';
+import { loginPageJs } from './login-js';
 import { launchBrowser, measurePage, medianVitals } from './web-vitals';
 import { WEB_DIST } from './web-dist';
 
@@ -412,47 +413,6 @@ async function concurrentCreation(client: pg.Client, address: string): Promise<s
     `Badge creation, 32 concurrent creators, ${attempts} attempts for ${places} free places: ${(attempts / seconds).toFixed(0)} requests/s, ` +
     `${created} created, ${refused} refused with 422; allocation ${after!.used}/${after!.quantity} used, ${after!.badges} badges (${sound ? 'no overshoot' : 'OVERSHOOT'}; ${load()}).`
   );
-}
-
-type ManifestChunk = { file: string; imports?: string[] };
-
-/** Bytes on the wire for one GET, as a browser accepting brotli and gzip receives them. */
-function bytesSent(url: string): Promise<{ bytes: number; encoding: string; cache: string }> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`${url}: ${res.statusCode}`));
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ bytes, encoding: String(res.headers['content-encoding'] ?? 'none'), cache: String(res.headers['cache-control']) }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-/**
- * The JavaScript a browser loads before the login page is usable: the entry and its static
- * imports, then the login page's chunk and its static imports, from the build manifest, fetched
- * from the running server as it sends them.
- */
-async function loginPageJs(address: string): Promise<string> {
-  const manifestFile = `${WEB_DIST}.vite/manifest.json`;
-  if (!existsSync(manifestFile)) return 'skipped: run `npm run build` first';
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    chunk.imports?.forEach(visit);
-  };
-  visit('index.html');
-  visit('src/features/auth/pages/login-page.tsx');
-  const sent = await Promise.all([...files].map((file) => bytesSent(`${address}/${file}`)));
-  const bytes = sent.reduce((sum, one) => sum + one.bytes, 0);
-  const encodings = [...new Set(sent.map((one) => one.encoding))].join(', ');
-  const caching = [...new Set(sent.map((one) => one.cache))].join(', ');
-  return `${(bytes / 1024).toFixed(1)} KiB (${(bytes / 1000).toFixed(1)} kB) sent over HTTP (${encodings}) in ${files.size} file(s); cache-control: ${caching} (aim: at most 100 KB)`;
 }
 
 /** FCP, LCP and TBT of /login and of the badge list with 100,000 badges, median of 5 cold loads each. */

@@ -367,7 +367,11 @@ function WithQueries() {
 
 export const routes: RouteObject[] = [
   {
-    errorElement: <RouteError />,
+    element: (
+      <RouteError>
+        <Outlet />
+      </RouteError>
+    ),
     children: [
       {
         element: <PublicFrame />,

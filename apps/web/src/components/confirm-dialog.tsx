@@ -9,7 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Spinner } from '@/components/ui/spinner';
 
 type ConfirmDialogProps = {
@@ -52,7 +52,7 @@ export function ConfirmDialog({
               onConfirm();
             }}
           >
-            {pending && <Spinner className="size-4 text-current" label="Working" />}
+            {pending && <Spinner size="sm" tone="current" label="Working" />}
             {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>

@@ -16,7 +16,7 @@ export function RecordSkeleton() {
         <Skeleton className="h-8 w-72 max-w-full" />
         <Skeleton className="h-4 w-96 max-w-full" />
       </div>
-      <Skeleton className="h-48 w-full rounded-xl" />
+      <Skeleton rounded="xl" className="h-48 w-full" />
     </div>
   );
 }

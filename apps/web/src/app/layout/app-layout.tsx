@@ -62,7 +62,7 @@ export function AppLayout() {
               <MenuIcon aria-hidden />
             </Button>
             <div className="flex min-w-0 items-center gap-2 lg:hidden">
-              <BrandMark className="size-7" />
+              <BrandMark size="md" />
               <span className="truncate text-sm font-semibold">{session.user.event?.name ?? 'Exhibitor Portal'}</span>
             </div>
             <div className="ml-auto flex items-center gap-1">

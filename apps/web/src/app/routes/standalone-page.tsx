@@ -33,7 +33,7 @@ export function StandalonePage({ code, title, description, icon: Icon, actions }
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-background px-6 py-16 text-center">
       <div className="mb-10 flex items-center gap-2 text-sm font-semibold">
-        <BrandMark className="size-7" />
+        <BrandMark size="md" />
         Exhibitor Portal
       </div>
       <div className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-primary/10 text-primary">

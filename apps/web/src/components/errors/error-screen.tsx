@@ -1,5 +1,5 @@
 import { HomeIcon, LogOutIcon, RefreshCwIcon, RotateCcwIcon, TriangleAlertIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { paths } from '@/config/paths';
 import { loginRoute } from '@/lib/session';
 
@@ -8,7 +8,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The generic error screen of spec §2. */
+/** The generic error screen of spec §2. Part of the app's entry: its buttons are plain, with `Button`'s look. */
 export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   function logout() {
     const destination = loginRoute();
@@ -28,22 +28,30 @@ export function ErrorScreen({ error, onRetry }: { error: unknown; onRetry: () =>
           An unexpected error occurred and has been logged. You can try again, reload the page or go back home.
         </p>
         <div className="mt-6 flex flex-wrap gap-2">
-          <Button onClick={onRetry}>
+          <button type="button" className={buttonVariants()} onClick={onRetry}>
             <RotateCcwIcon aria-hidden />
             Try Again
-          </Button>
-          <Button variant="outline" onClick={() => window.location.reload()}>
+          </button>
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'outline' })}
+            onClick={() => window.location.reload()}
+          >
             <RefreshCwIcon aria-hidden />
             Reload Page
-          </Button>
-          <Button variant="outline" onClick={() => window.location.assign(paths.home.href())}>
+          </button>
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'outline' })}
+            onClick={() => window.location.assign(paths.home.href())}
+          >
             <HomeIcon aria-hidden />
             Go Home
-          </Button>
-          <Button variant="ghost" onClick={logout}>
+          </button>
+          <button type="button" className={buttonVariants({ variant: 'ghost' })} onClick={logout}>
             <LogOutIcon aria-hidden />
             Logout
-          </Button>
+          </button>
         </div>
         <details className="mt-6 rounded-md border bg-muted/40 text-sm">
           <summary className="cursor-pointer px-3 py-2 font-medium select-none">Show technical details</summary>

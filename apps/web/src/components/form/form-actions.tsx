@@ -12,7 +12,7 @@ export function FormActions({ pending, submitLabel }: { pending: boolean; submit
         </Button>
       </DialogClose>
       <Button type="submit" disabled={pending}>
-        {pending && <Spinner className="size-4 text-current" label="Saving" />}
+        {pending && <Spinner size="sm" tone="current" label="Saving" />}
         {submitLabel}
       </Button>
     </DialogFooter>

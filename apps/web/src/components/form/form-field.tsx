@@ -1,6 +1,7 @@
+import { Label as LabelPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/utils';
+import { labelClasses } from '@/components/ui/label-classes';
+import { cx } from '@/lib/class-names';
 
 export type FieldControlProps = {
   id: string;
@@ -24,15 +25,15 @@ export function FormField({ id, label, error, hint, required, className, childre
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-1.5', className)}>
-      <Label htmlFor={id}>
+    <div className={cx('grid gap-1.5', className)}>
+      <LabelPrimitive.Root htmlFor={id} className={labelClasses}>
         {label}
         {required && (
           <span aria-hidden className="ml-0.5 text-destructive">
             *
           </span>
         )}
-      </Label>
+      </LabelPrimitive.Root>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       {hint && !error && (
         <p id={hintId} className="text-xs text-muted-foreground">

@@ -29,7 +29,7 @@ export function PageFormActions({
         </Button>
       )}
       <Button type="submit" disabled={pending || disabled}>
-        {pending && <Spinner className="size-4 text-current" label="Saving" />}
+        {pending && <Spinner size="sm" tone="current" label="Saving" />}
         {submitLabel}
       </Button>
     </div>

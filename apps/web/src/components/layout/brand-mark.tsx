@@ -1,14 +1,21 @@
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
-/** The portal's mark: a badge on a lanyard, drawn inline so that no request or font is needed. */
-export function BrandMark({ className }: { className?: string }) {
+const SIZES = { sm: 'size-5 rounded-md [&_svg]:size-3', md: 'size-7 rounded-lg', lg: 'size-9 rounded-lg' };
+/** The mark's own gradient, or a light tint for a panel already in the brand's colours. */
+const TONES = {
+  brand: 'bg-gradient-to-br from-indigo-500 to-violet-600',
+  onBrand: 'bg-white/15 ring-1 ring-white/25',
+};
+
+/**
+ * The portal's mark: a badge on a lanyard, drawn inline so that no request or font is needed. Size and
+ * tone are props, not classes: the login page shows it and joins classes plainly.
+ */
+export function BrandMark({ size = 'lg', tone = 'brand' }: { size?: keyof typeof SIZES; tone?: keyof typeof TONES }) {
   return (
     <span
       aria-hidden
-      className={cn(
-        'flex size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-indigo-500 to-violet-600 text-white shadow-sm',
-        className,
-      )}
+      className={cx('flex shrink-0 items-center justify-center text-white shadow-sm', SIZES[size], TONES[tone])}
     >
       <svg
         viewBox="0 0 24 24"

@@ -45,12 +45,12 @@ export function PagePlaceholder({ pathname }: { pathname: string }) {
           <Heading />
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {Array.from({ length: 4 }, (_, index) => (
-              <Skeleton key={index} className="h-28 rounded-xl" />
+              <Skeleton key={index} rounded="xl" className="h-28" />
             ))}
           </div>
           <div className="mt-4 grid gap-4 lg:grid-cols-3">
-            <Skeleton className="h-72 rounded-xl lg:col-span-2" />
-            <Skeleton className="h-72 rounded-xl" />
+            <Skeleton rounded="xl" className="h-72 lg:col-span-2" />
+            <Skeleton rounded="xl" className="h-72" />
           </div>
         </>
       )}
@@ -60,7 +60,7 @@ export function PagePlaceholder({ pathname }: { pathname: string }) {
           <Skeleton className="mb-4 h-9 w-72 max-w-full" />
           <div className="grid gap-px overflow-hidden rounded-xl border">
             {Array.from({ length: 8 }, (_, index) => (
-              <Skeleton key={index} className="h-12 rounded-none" />
+              <Skeleton key={index} rounded="none" className="h-12" />
             ))}
           </div>
         </>

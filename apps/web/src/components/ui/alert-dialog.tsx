@@ -1,7 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-import { buttonVariants } from './button';
+import { buttonVariants } from './button-variants';
 
 export const AlertDialog = AlertDialogPrimitive.Root;
 

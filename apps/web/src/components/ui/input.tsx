@@ -1,11 +1,9 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
-
-const fieldClasses =
-  'w-full rounded-md border border-input bg-card px-3 text-sm shadow-xs transition-colors placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/30 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/20';
+import { fieldClasses, inputClasses } from './field-classes';
 
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
-  return <input type={type} className={cn(fieldClasses, 'h-9 py-1', className)} {...props} />;
+  return <input type={type} className={cn(inputClasses, className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {

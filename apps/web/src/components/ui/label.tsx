@@ -1,12 +1,8 @@
 import { Label as LabelPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { labelClasses } from './label-classes';
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      className={cn('text-sm leading-none font-medium select-none peer-disabled:opacity-50', className)}
-      {...props}
-    />
-  );
+  return <LabelPrimitive.Root className={cn(labelClasses, className)} {...props} />;
 }

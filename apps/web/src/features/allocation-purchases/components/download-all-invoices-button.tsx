@@ -31,7 +31,7 @@ export function DownloadAllInvoicesButton({ eventId, eventName }: { eventId: num
   return (
     <>
       <Button variant="outline" size="sm" disabled={pdf.pending} onClick={() => void download()}>
-        {pdf.pending ? <Spinner className="size-4 text-current" label="Generating" /> : <FilesIcon aria-hidden />}
+        {pdf.pending ? <Spinner size="sm" tone="current" label="Generating" /> : <FilesIcon aria-hidden />}
         {pdf.progress && pdf.progress.total > 1
           ? `Generating ${pdf.progress.done} of ${pdf.progress.total}…`
           : 'Download all invoices'}

@@ -65,11 +65,7 @@ export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
                 disabled={pdf.pending}
                 onClick={() => void pdf.download([query.data], documentFileName(query.data))}
               >
-                {pdf.pending ? (
-                  <Spinner className="size-4 text-current" label="Generating" />
-                ) : (
-                  <DownloadIcon aria-hidden />
-                )}
+                {pdf.pending ? <Spinner size="sm" tone="current" label="Generating" /> : <DownloadIcon aria-hidden />}
                 Download PDF
               </Button>
             </div>

@@ -17,7 +17,7 @@ export function PublicPaymentFrame({
   return (
     <main className="flex min-h-dvh flex-col items-center bg-background px-4 py-10 sm:py-16">
       <div className="mb-8 flex items-center gap-2 text-sm font-semibold">
-        <BrandMark className="size-7" />
+        <BrandMark size="md" />
         Exhibitor Portal
       </div>
       {banner}

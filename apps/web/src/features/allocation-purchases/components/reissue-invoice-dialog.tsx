@@ -78,7 +78,7 @@ export function ReissueInvoiceDialog({
             </Button>
           </DialogClose>
           <Button onClick={confirm} disabled={reissue.isPending}>
-            {reissue.isPending && <Spinner className="size-4 text-current" label="Saving" />}
+            {reissue.isPending && <Spinner size="sm" tone="current" label="Saving" />}
             Reissue invoice
           </Button>
         </DialogFooter>

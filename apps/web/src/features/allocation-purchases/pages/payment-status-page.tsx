@@ -108,7 +108,7 @@ export function PaymentStatusPage() {
     return (
       <PublicPaymentFrame title="Payment status">
         <div className="flex flex-col items-center gap-3 py-6 text-sm text-muted-foreground">
-          <Spinner className="size-7" label="Checking the payment" />
+          <Spinner size="lg" label="Checking the payment" />
           Checking the payment with the provider…
         </div>
       </PublicPaymentFrame>
@@ -152,11 +152,7 @@ export function PaymentStatusPage() {
         )}
         {canRetry && (
           <Button disabled={retry.isPending} onClick={payAgain}>
-            {retry.isPending ? (
-              <Spinner className="size-4 text-current" label="Starting" />
-            ) : (
-              <CreditCardIcon aria-hidden />
-            )}
+            {retry.isPending ? <Spinner size="sm" tone="current" label="Starting" /> : <CreditCardIcon aria-hidden />}
             Retry payment
           </Button>
         )}

@@ -100,7 +100,7 @@ export function SandboxCheckoutPage() {
               )}
               {OUTCOMES.map(({ outcome, label, variant }) => (
                 <Button key={outcome} variant={variant} disabled={complete.isPending} onClick={() => choose(outcome)}>
-                  {chosen === outcome && <Spinner className="size-4 text-current" label="Sending" />}
+                  {chosen === outcome && <Spinner size="sm" tone="current" label="Sending" />}
                   {label}
                 </Button>
               ))}

@@ -26,7 +26,7 @@ export function AuthLayout({
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-indigo-600 via-indigo-700 to-violet-800 p-12 text-white lg:flex lg:flex-col lg:justify-between">
         <div aria-hidden className="absolute -top-24 -right-24 size-96 rounded-full bg-white/10 blur-3xl" />
         <div className="relative flex items-center gap-3">
-          <BrandMark className="bg-none bg-white/15 ring-1 ring-white/25" />
+          <BrandMark tone="onBrand" />
           <span className="text-lg font-semibold">Exhibitor Portal</span>
         </div>
         <div className="relative max-w-md">

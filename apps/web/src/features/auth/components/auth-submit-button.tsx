@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { Spinner } from '@/components/ui/spinner';
+import { cx } from '@/lib/class-names';
 
-/** The full-width submit button of a sign-in screen; while the request runs it is disabled and spins. */
+/**
+ * The full-width submit button of a sign-in screen; while the request runs it is disabled and spins.
+ * A plain button with `Button`'s look: the login page loads no class merging.
+ */
 export function AuthSubmitButton({
   pending,
   pendingLabel,
@@ -14,9 +18,9 @@ export function AuthSubmitButton({
   children: ReactNode;
 }) {
   return (
-    <Button type="submit" size="lg" disabled={pending} className="w-full">
-      {pending && <Spinner className="size-4 text-current" label={pendingLabel} />}
+    <button type="submit" disabled={pending} className={cx(buttonVariants({ size: 'lg' }), 'w-full')}>
+      {pending && <Spinner size="sm" tone="current" label={pendingLabel} />}
       {children}
-    </Button>
+    </button>
   );
 }

@@ -1,8 +1,11 @@
 import type { ComponentProps } from 'react';
 import { FormField } from '@/components/form/form-field';
-import { Input } from '@/components/ui/input';
+import { inputClasses } from '@/components/ui/field-classes';
 
-/** The email a user signs in with, marked as the username so that password managers fill it in. */
+/**
+ * The email a user signs in with, marked as the username so that password managers fill it in.
+ * A plain input with `Input`'s classes: the login page adds none, so it loads no class merging.
+ */
 export function EmailField({
   id,
   registration,
@@ -16,13 +19,14 @@ export function EmailField({
   return (
     <FormField id={id} label="Email" error={error}>
       {(control) => (
-        <Input
+        <input
           {...control}
           {...registration}
           type="email"
           autoComplete="username"
           autoFocus
           placeholder="you@company.com"
+          className={inputClasses}
         />
       )}
     </FormField>

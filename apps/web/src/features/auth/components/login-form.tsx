@@ -5,8 +5,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
-import { Input } from '@/components/ui/input';
+import { inputClasses } from '@/components/ui/field-classes';
 import { errorMessage } from '@/lib/api-core';
+import { cx } from '@/lib/class-names';
 import { paths } from '@/config/paths';
 import { whenIdle } from '@/lib/idle';
 import { useLogin } from '../api/login';
@@ -55,12 +56,13 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       <FormField id="login-password" label="Password" error={errors.password}>
         {(control) => (
           <div className="relative">
-            <Input
+            {/* Input's classes, joined plainly: the login page loads no class merging. */}
+            <input
               {...control}
               name="password"
               type={showPassword ? 'text' : 'password'}
               autoComplete="current-password"
-              className="pr-10"
+              className={cx(inputClasses, 'pr-10')}
             />
             <button
               type="button"

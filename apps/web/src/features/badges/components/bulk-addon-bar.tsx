@@ -56,7 +56,7 @@ export function BulkAddonBar({ eventId, badgeIds, onDone }: BulkAddonBarProps) {
           ))}
         </NativeSelect>
         <Button disabled={!addonId || assign.isPending} onClick={() => run('assign')}>
-          {assign.isPending && <Spinner className="size-4 text-current" label="Working" />}
+          {assign.isPending && <Spinner size="sm" tone="current" label="Working" />}
           Assign add-on
         </Button>
         <Button variant="outline" disabled={!addonId || assign.isPending} onClick={() => run('remove')}>

@@ -190,7 +190,7 @@ export function BulkImportFlow({ kind, fields, missingChoice, noun, list, templa
               onClick={() => fields && template.mutate({ kind, fields })}
             >
               {template.isPending ? (
-                <Spinner className="size-4 text-current" label="Preparing the template" />
+                <Spinner size="sm" tone="current" label="Preparing the template" />
               ) : (
                 <DownloadIcon aria-hidden />
               )}
@@ -235,7 +235,7 @@ export function BulkImportFlow({ kind, fields, missingChoice, noun, list, templa
           </div>
           <div id={fileHintId} aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
             {!fields && missingChoice}
-            {validation.isPending && <Spinner className="size-4" label={`Checking every row of ${file?.name}`} />}
+            {validation.isPending && <Spinner size="sm" label={`Checking every row of ${file?.name}`} />}
             {validation.isPending && <span className="ml-2">Checking every row…</span>}
           </div>
           {fileProblem && (
@@ -286,7 +286,7 @@ export function BulkImportFlow({ kind, fields, missingChoice, noun, list, templa
                 {report.invalidRows > 0 && (
                   <Button variant="outline" disabled={errorReport.isPending} onClick={() => errorReport.mutate(upload)}>
                     {errorReport.isPending ? (
-                      <Spinner className="size-4 text-current" label="Preparing the report" />
+                      <Spinner size="sm" tone="current" label="Preparing the report" />
                     ) : (
                       <DownloadIcon aria-hidden />
                     )}

@@ -114,7 +114,7 @@ export function ExportCustomFieldsPage() {
           <CardContent className="flex justify-end border-t pt-5">
             <Button onClick={save} disabled={download.isPending}>
               {download.isPending ? (
-                <Spinner className="size-4 text-current" label="Preparing the file" />
+                <Spinner size="sm" tone="current" label="Preparing the file" />
               ) : (
                 <DownloadIcon aria-hidden />
               )}

@@ -237,7 +237,7 @@ export function ImportCustomFieldsPage() {
             />
             <div id={fileHintId} aria-live="polite" className="text-sm text-muted-foreground">
               {reading ? (
-                <Spinner className="size-4" label="Reading the file" />
+                <Spinner size="sm" label="Reading the file" />
               ) : (
                 file && !fileMessage && <p>{describeFile(file)}</p>
               )}
@@ -352,7 +352,7 @@ export function ImportCustomFieldsPage() {
             disabled={!ready || preview.isPending || importing.isPending}
             onClick={() => send(preview)}
           >
-            {preview.isPending ? <Spinner className="size-4 text-current" label="Working" /> : <EyeIcon aria-hidden />}
+            {preview.isPending ? <Spinner size="sm" tone="current" label="Working" /> : <EyeIcon aria-hidden />}
             Preview
           </Button>
           <Button
@@ -361,11 +361,7 @@ export function ImportCustomFieldsPage() {
             aria-describedby="import-hint"
             onClick={() => send(importing)}
           >
-            {importing.isPending ? (
-              <Spinner className="size-4 text-current" label="Importing" />
-            ) : (
-              <UploadIcon aria-hidden />
-            )}
+            {importing.isPending ? <Spinner size="sm" tone="current" label="Importing" /> : <UploadIcon aria-hidden />}
             Import
           </Button>
         </div>

@@ -40,7 +40,7 @@ export function RecentActivity({ summary, failed }: { summary: DashboardSummary 
           <div className="grid gap-4" aria-label="Loading recent activity">
             {Array.from({ length: 4 }, (_, index) => (
               <div key={index} className="flex items-center gap-3">
-                <Skeleton className="size-9 rounded-full" />
+                <Skeleton rounded="full" className="size-9" />
                 <div className="grid flex-1 gap-2">
                   <Skeleton className="h-4 w-1/2" />
                   <Skeleton className="h-3 w-1/3" />

@@ -16,7 +16,7 @@ export function TemplatePreview({
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2">
         <CardTitle>Preview</CardTitle>
-        {pending && <Spinner className="size-4" label="Updating the preview" />}
+        {pending && <Spinner size="sm" label="Updating the preview" />}
       </CardHeader>
       <CardContent className="grid gap-3">
         {problem ? (

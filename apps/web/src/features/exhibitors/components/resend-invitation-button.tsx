@@ -21,7 +21,7 @@ export function ResendInvitationButton({ exhibitor }: { exhibitor: Pick<Exhibito
         })
       }
     >
-      {resend.isPending ? <Spinner className="size-4 text-current" label="Sending" /> : <MailIcon aria-hidden />}
+      {resend.isPending ? <Spinner size="sm" tone="current" label="Sending" /> : <MailIcon aria-hidden />}
       Resend invitation
     </Button>
   );

@@ -116,7 +116,7 @@ export function BadgeRegistrationForm({
         </section>
       )}
       <Button type="submit" size="lg" disabled={register.isPending} className="w-full">
-        {register.isPending && <Spinner className="size-4 text-current" label="Registering" />}
+        {register.isPending && <Spinner size="sm" tone="current" label="Registering" />}
         Register badge
       </Button>
     </form>

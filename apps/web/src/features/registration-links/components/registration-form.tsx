@@ -68,7 +68,7 @@ export function RegistrationForm({
         </FormField>
       </div>
       <Button type="submit" size="lg" disabled={register.isPending} className="mt-2 w-full">
-        {register.isPending && <Spinner className="size-4 text-current" label="Registering" />}
+        {register.isPending && <Spinner size="sm" tone="current" label="Registering" />}
         Register company
       </Button>
     </form>

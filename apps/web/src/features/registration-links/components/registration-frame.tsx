@@ -47,7 +47,7 @@ export function RegistrationFrame({
         )}
         <div className={event ? 'rounded-b-xl border border-t-0 bg-card p-6 shadow-sm sm:p-8' : ''}>{children}</div>
         <p className="mt-6 flex items-center justify-center gap-2 text-xs text-muted-foreground">
-          <BrandMark className="size-5 rounded-md [&_svg]:size-3" />
+          <BrandMark size="sm" />
           Powered by Exhibitor Portal
         </p>
       </main>

@@ -42,8 +42,8 @@ export function RegisterPage() {
     return (
       <RegistrationFrame event={null} title="Registration">
         <div aria-busy="true" aria-label="Loading the registration" className="grid gap-4">
-          <Skeleton className="h-36 rounded-xl" />
-          <Skeleton className="h-72 rounded-xl" />
+          <Skeleton rounded="xl" className="h-36" />
+          <Skeleton rounded="xl" className="h-72" />
         </div>
       </RegistrationFrame>
     );
