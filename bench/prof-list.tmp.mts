@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { Agent, request } from 'node:http';
@@ -14,10 +15,13 @@ const login = await fetch(base + '/api/admin/auth/login', { method: 'POST', head
 const { token } = await login.json() as { token: string };
 const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 const call = () => new Promise<void>((resolve, reject) => { const req = request(base + path, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => { res.resume(); res.on('end', () => res.statusCode === 200 ? resolve() : reject(new Error(String(res.statusCode)))); }); req.on('error', reject); req.end(); });
-await call();
+const cpu = () => { const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return [Number(f[11]) * 10, Number(f[12]) * 10]; };
+for (let i = 0; i < 300; i++) await call();
+const before = cpu();
 const lat: number[] = []; let n = 0;
 const end = performance.now() + seconds * 1000;
 await Promise.all(Array.from({ length: 8 }, async () => { while (performance.now() < end) { const s = performance.now(); await call(); lat.push(performance.now() - s); n++; } }));
+const after = cpu(); console.log(`user ${((after[0]-before[0])/n).toFixed(2)} ms/call, system ${((after[1]-before[1])/n).toFixed(2)} ms/call`);
 lat.sort((a, b) => a - b);
 console.log(`${path}: ${(n / seconds).toFixed(0)} req/s, p50 ${lat[Math.floor(n / 2)]!.toFixed(1)} ms, p95 ${lat[Math.floor(n * 0.95)]!.toFixed(1)} ms`);
 child.kill('SIGTERM'); await once(child, 'exit');

@@ -14,6 +14,14 @@ export function listResult<T>(rows: T[], total: number, page: Page, estimated = 
 }
 
 /**
+ * A list answer as JSON text around items PostgreSQL already wrote as a JSON array, so that the
+ * rows are neither parsed nor serialised again on their way out.
+ */
+export function listJson(items: string, total: number, page: Page, estimated = false): string {
+  return `{"data":${items},"meta":${JSON.stringify(buildListMeta(page.page, page.per_page, total, estimated))}}`;
+}
+
+/**
  * Turns `sort=name` / `sort=-createdAt` into an ORDER BY over a whitelist of columns, always ending
  * on the id so that pages never overlap or skip rows with equal keys. Each list's schema already
  * limits `sort` to its keys; only own keys are looked up here, so `__proto__` can never be a column.

@@ -10,7 +10,6 @@ import { events } from '../../db/schema/events';
 import {
   cappedCount,
   containsPattern,
-  countOrEstimate,
   countWhere,
   orderBy,
   pageWindow,
@@ -159,30 +158,62 @@ export const BADGE_ORDER_COLUMNS = {
 };
 
 /**
- * One page of badges matching `where`, most recent first unless sorted otherwise, with their answers
- * and the total in the same statement: one round trip for the whole page. A filter that recently
- * counted beyond the exact range reuses that estimate and counts nothing.
+ * A page's badges as their list items, written by PostgreSQL as JSON in the shape the API sends
+ * (`BadgeListItem`): the page goes out as the database wrote it, with no per-row parsing, mapping
+ * or serialising in the API. `badges` here is the page (a sub-select named like the table), so
+ * that the filter's and the order's columns read the same inside and outside it.
  */
-export async function listBadges(db: Database, where: SQL | undefined, query: Page & { sort?: string }) {
-  const order = orderBy(query.sort, BADGE_ORDER_COLUMNS, badges.id, '-createdAt');
+const LIST_ITEM_JSON = sql.raw(`json_build_object(
+    'id', badges.id, 'eventId', badges.event_id, 'eventName', e.name, 'badgeCategoryId', badges.badge_category_id,
+    'badgeCategory', json_build_object('id', bc.id, 'name', bc.name, 'type', bc.type, 'badgeType', bc.badge_type),
+    'exhibitorId', badges.exhibitor_id, 'companyName', c.name, 'createdByAdminId', badges.created_by_admin_id,
+    'createdByName', cr.first_name || ' ' || cr.last_name,
+    'firstName', badges.first_name, 'lastName', badges.last_name, 'name', badges.first_name || ' ' || badges.last_name,
+    'email', badges.email, 'phone', badges.phone, 'type', badges.badge_type, 'status', badges.status, 'code', badges.code,
+    'customFieldValues', coalesce((
+      select json_agg(json_build_object(
+          'customFieldId', v.custom_field_id, 'key', f.key, 'label', f.label, 'value', v.value,
+          'file', case when fl.id is null then null else json_build_object(
+            'id', fl.id, 'name', fl.original_name, 'contentType', fl.content_type, 'sizeBytes', fl.size_bytes) end)
+        order by f.sort_order, f.id)
+      from badge_field_values v
+      join custom_fields f on f.id = v.custom_field_id
+      left join files fl on fl.id = v.file_id
+      where v.badge_id = badges.id), '[]'),
+    'createdAt', to_char(badges.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(badges.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
+
+const LIST_ITEM_JOINS = sql.raw(`join events e on e.id = badges.event_id
+    join badge_categories bc on bc.id = badges.badge_category_id
+    left join admins o on o.id = badges.exhibitor_id
+    left join companies c on c.id = o.company_id
+    left join admins cr on cr.id = badges.created_by_admin_id`);
+
+/**
+ * One page of badges matching `where`, most recent first unless sorted otherwise, as the JSON array
+ * of its list items, with the total in the same statement: one round trip for the whole page. A
+ * filter that recently counted beyond the exact range reuses that estimate and counts nothing.
+ */
+export async function listBadges(
+  db: Database,
+  where: SQL | undefined,
+  query: Page & { sort?: string },
+): Promise<{ items: string; total: number; estimated: boolean }> {
+  const order = sql.join(orderBy(query.sort, BADGE_ORDER_COLUMNS, badges.id, '-createdAt'), sql`, `);
   const { limit, offset } = pageWindow(query);
-  const pageIds = db.select({ id: badges.id }).from(badges).where(where).orderBy(...order).limit(limit).offset(offset);
   const estimate = recentEstimate(db, badges, where);
-  if (estimate !== undefined) {
-    const rows = await joined(db).where(inArray(badges.id, pageIds)).orderBy(...order);
-    return { rows, total: estimate, estimated: true };
-  }
-  const rows = await joined(db, { cappedTotal: cappedCount(db, badges, where) })
-    .where(inArray(badges.id, pageIds))
-    .orderBy(...order);
-  // An empty first page counts nothing; a page past the end has no row to carry the total.
-  const count = rows[0]
-    ? await totalFromCapped(db, badges, where, rows[0].cappedTotal)
-    : offset === 0
-      ? { total: 0, estimated: false }
-      : await countOrEstimate(db, badges, where);
-  // The rows keep their copy of the total: the service names the fields it sends.
-  return { rows, ...count };
+  const [row] = await queryRows<{ items: string; cappedTotal: number | null }>(
+    db,
+    sql`select cast(coalesce(json_agg(${LIST_ITEM_JSON} order by ${order}), '[]') as text) as items,
+          ${estimate === undefined ? cappedCount(db, badges, where) : sql`null`} as "cappedTotal"
+        from (select * from badges ${where ? sql`where ${where}` : sql``} order by ${order} limit ${limit} offset ${offset}) badges
+        ${LIST_ITEM_JOINS}`,
+  );
+  const count =
+    estimate === undefined
+      ? await totalFromCapped(db, badges, where, row!.cappedTotal ?? 0)
+      : { total: estimate, estimated: true };
+  return { items: row!.items, ...count };
 }
 
 export async function findBadge(db: Database, id: number, scopeFilter: SQL | undefined) {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badgeListItemSchema } from '@portal/shared/badges';
+import { listResponseSchema } from '@portal/shared/common';
 import { sql } from 'drizzle-orm';
 import { customFields } from '../../db/schema/badges';
 import { EXACT_COUNT_LIMIT } from '../../lib/listing';
@@ -171,6 +173,42 @@ describe('reading badges', () => {
     const today = new Date().toISOString().slice(0, 10);
     const createdToday = (await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?createdFrom=${today}&createdTo=${today}`)).json();
     expect(createdToday.meta.total).toBeGreaterThan(0);
+  });
+
+  it('sends each list item as the badge reads alone, in the list schema, answers and file included, from both list calls', async () => {
+    await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({ firstName: 'Ørjan', lastName: 'Ålesund "Q"', phone: null }));
+    const form = multipart(
+      {
+        firstName: 'Ola',
+        lastName: `Listed ${++n}`,
+        email: `listed${n}@people.example`,
+        badgeCategoryId: String(w.categoryA),
+        customFieldValues: JSON.stringify([
+          { customFieldId: fields.job_title, value: 'Rigger' },
+          { customFieldId: fields.diet, value: 'veg' },
+        ]),
+      },
+      {
+        name: `customField[${fields.passport}]`,
+        filename: 'passport.pdf',
+        type: 'application/pdf',
+        bytes: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 32), Buffer.from('\n%%EOF')]),
+      },
+    );
+    expect((await t.request(w.eventAdminA, { method: 'POST', url: '/api/admin/exhibitor-users', ...form })).statusCode).toBe(201);
+    const listed = await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?badgeCategoryId=${w.categoryA}&per_page=100`);
+    expect(listed.headers['content-type']).toBe('application/json; charset=utf-8');
+    const page = listResponseSchema(badgeListItemSchema).parse(listed.json());
+    expect(page.data.length).toBeGreaterThan(2);
+    expect(page.data.some((item) => item.customFieldValues.some((answer) => answer.file !== null))).toBe(true);
+    for (const item of page.data) {
+      const { addons: _addons, ...alone } = (await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users/${item.id}`)).json().data;
+      expect(item).toEqual(alone);
+    }
+    const filtered = await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users/advanced-filter', {
+      conditions: [{ field: 'firstName', operator: 'eq', value: 'Ørjan' }],
+    });
+    expect(listResponseSchema(badgeListItemSchema).parse(filtered.json()).data.map((item) => item.lastName)).toEqual(['Ålesund "Q"']);
   });
 
   it('shows a sub-account only the badges it registered', async () => {

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { MAX_FORM_FILES, multipartForm } from '../../lib/multipart-form';
-import { errorResponses as errors, listSerializerCompiler } from '../../lib/route-schemas';
+import { errorResponses as errors, sendJson } from '../../lib/route-schemas';
 import { requires, requiresAny } from '../../plugins/access';
 import { cleanFileName } from '../files/files.service';
 import type { BadgesService } from './badges.service';
@@ -53,8 +53,9 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
       url: base,
       config: { access: requires(permission.view) },
       schema: { tags, querystring: listBadgesQuerySchema, response: { 200: list, ...errors } },
-      serializerCompiler: listSerializerCompiler,
-      handler: (request) => badges.listBadges(actorOf(request), request.query),
+      handler: async (request, reply) => {
+        sendJson(reply, await badges.listBadges(actorOf(request), request.query));
+      },
     });
 
     routes.route({
@@ -133,7 +134,8 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
     url: '/admin/exhibitor-users/advanced-filter',
     config: { access: requires('view_exhibitor_users') },
     schema: { tags, body: advancedFilterBodySchema, response: { 200: list, ...errors } },
-    serializerCompiler: listSerializerCompiler,
-    handler: (request) => badges.advancedFilter(actorOf(request), request.body),
+    handler: async (request, reply) => {
+      sendJson(reply, await badges.advancedFilter(actorOf(request), request.body));
+    },
   });
 }

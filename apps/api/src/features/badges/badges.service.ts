@@ -5,7 +5,7 @@ import { and, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
-import { listResult } from '../../lib/listing';
+import { listJson } from '../../lib/listing';
 import { allocationHolder } from '../allocations/allocations.repository';
 import { consumeAllocation, releaseAllocation } from '../allocations/allocations.service';
 import { recordAudit } from '../audit/audit.repository';
@@ -164,9 +164,10 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
     throw error;
   }
 
-  async function listWhere(actor: Actor, where: SQL | undefined, page: { page: number; per_page: number; sort?: string }) {
-    const { rows, total, estimated } = await repo.listBadges(db, and(scopeFilterOf(actor), where), page);
-    return listResult(rows.map(toListItem), total, page, estimated);
+  /** The list answer as JSON text (`listJson`): the items as PostgreSQL wrote them. */
+  async function listWhere(actor: Actor, where: SQL | undefined, page: { page: number; per_page: number; sort?: string }): Promise<string> {
+    const { items, total, estimated } = await repo.listBadges(db, and(scopeFilterOf(actor), where), page);
+    return listJson(items, total, page, estimated);
   }
 
   return {

@@ -1,3 +1,4 @@
+import type { BadgeListItem } from '@portal/shared/badges';
 import type { DashboardSummary } from '@portal/shared/dashboard';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -22,13 +23,13 @@ export function createDashboardService({ db }: { db: Database }) {
       ]);
       return {
         stats: { events: eventCount, exhibitors: exhibitorCount, badges: latestBadges.total, pendingPurchases },
-        recentUsers: latestBadges.rows.map((badge) => ({
+        recentUsers: (JSON.parse(latestBadges.items) as BadgeListItem[]).map((badge) => ({
           id: badge.id,
           firstName: badge.firstName,
           lastName: badge.lastName,
           email: badge.email,
           eventName: badge.eventName,
-          createdAt: badge.createdAt.toISOString(),
+          createdAt: badge.createdAt,
         })),
         recentEvents: recentEvents.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
       };
