@@ -160,8 +160,7 @@ export const BADGE_ORDER_COLUMNS = {
 /**
  * A page's badges as their list items, written by PostgreSQL as JSON in the shape the API sends
  * (`BadgeListItem`): the page goes out as the database wrote it, with no per-row parsing, mapping
- * or serialising in the API. `badges` here is the page (a sub-select named like the table), so
- * that the filter's and the order's columns read the same inside and outside it.
+ * or serialising in the API.
  */
 const LIST_ITEM_JSON = sql.raw(`json_build_object(
     'id', badges.id, 'eventId', badges.event_id, 'eventName', e.name, 'badgeCategoryId', badges.badge_category_id,
@@ -202,11 +201,14 @@ export async function listBadges(
   const order = sql.join(orderBy(query.sort, BADGE_ORDER_COLUMNS, badges.id, '-createdAt'), sql`, `);
   const { limit, offset } = pageWindow(query);
   const estimate = recentEstimate(db, badges, where);
+  // The page's ids are found first, from the index alone where it can (a deep page skips thousands
+  // of entries); only the page's own rows are then read and written out.
   const [row] = await queryRows<{ items: string; cappedTotal: number | null }>(
     db,
     sql`select cast(coalesce(json_agg(${LIST_ITEM_JSON} order by ${order}), '[]') as text) as items,
           ${estimate === undefined ? cappedCount(db, badges, where) : sql`null`} as "cappedTotal"
-        from (select * from badges ${where ? sql`where ${where}` : sql``} order by ${order} limit ${limit} offset ${offset}) badges
+        from (select badges.id from badges ${where ? sql`where ${where}` : sql``} order by ${order} limit ${limit} offset ${offset}) page
+        join badges on badges.id = page.id
         ${LIST_ITEM_JOINS}`,
   );
   const count =
