@@ -113,6 +113,44 @@ async function plannerEstimate(db: Database, query: SQL): Promise<number> {
   return rows;
 }
 
+const KEPT_COUNT_TTL_MS = 30_000;
+/** Exact totals per database and filter, with the table's change number they were counted at. */
+const keptCounts = new WeakMap<Database, Map<string, { total: number; changes: number; expiresAtMs: number }>>();
+
+/**
+ * A filter's exact total, counted in the page's own statement unless a count of the same filter is
+ * kept and the table's change sequence (`changes`, a sequence every writing statement takes a
+ * number from) has not moved since: then the statement counts nothing. Paging through a search of
+ * a few thousand matches otherwise counts them all on every page. A kept count lives at most 30 s,
+ * which bounds the one case the sequence cannot see: a write that took its number before the count
+ * read the sequence but committed after the count's snapshot.
+ */
+export function keptCount(db: Database, table: PgTable, where: SQL | undefined, changes: string) {
+  const { key } = estimateKey(db, countQuery(db, table, where));
+  let known = keptCounts.get(db);
+  if (!known) keptCounts.set(db, (known = new Map()));
+  const hit = known.get(key);
+  const kept = hit && hit.expiresAtMs > Date.now() ? hit : undefined;
+  // `last_value` reads the sequence without taking a number; before the first one it is not yet called.
+  const current = sql.raw(`(select case when is_called then last_value else 0 end from ${changes})`);
+  const store = known;
+  return {
+    /** The columns to select: the capped count (null when the kept one still holds) and the change number. */
+    columns: sql`${kept ? sql`case when ${current} = ${kept.changes} then null else ${cappedCount(db, table, where)} end` : cappedCount(db, table, where)} as "cappedTotal", cast(${current} as integer) as "changes"`,
+    /** The total from the statement's columns, keeping a fresh exact count for the next page. */
+    async total(row: { cappedTotal: number | null; changes: number }): Promise<{ total: number; estimated: boolean }> {
+      if (row.cappedTotal === null && kept) return { total: kept.total, estimated: false };
+      const count = await totalFromCapped(db, table, where, row.cappedTotal ?? 0);
+      if (!count.estimated) {
+        store.delete(key);
+        if (store.size >= ESTIMATES_KEPT) store.delete(store.keys().next().value!);
+        store.set(key, { total: count.total, changes: row.changes, expiresAtMs: Date.now() + KEPT_COUNT_TTL_MS });
+      }
+      return count;
+    },
+  };
+}
+
 /**
  * The total of a filter counted beyond the exact range within the last `ESTIMATE_TTL_MS`, as then
  * estimated; undefined otherwise. A list that large gives an estimate anyway, so its next pages

@@ -8,14 +8,13 @@ import { badgeAddons, badgeCategories, badgeFieldValues, badges } from '../../db
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import {
-  cappedCount,
   containsPattern,
   countWhere,
+  keptCount,
   orderBy,
   pageWindow,
   prefixPattern,
   recentEstimate,
-  totalFromCapped,
   type Page,
 } from '../../lib/listing';
 import type { Principal } from '../auth/principal';
@@ -201,20 +200,18 @@ export async function listBadges(
   const order = sql.join(orderBy(query.sort, BADGE_ORDER_COLUMNS, badges.id, '-createdAt'), sql`, `);
   const { limit, offset } = pageWindow(query);
   const estimate = recentEstimate(db, badges, where);
+  const counted = keptCount(db, badges, where, 'badge_changes');
   // The page's ids are found first, from the index alone where it can (a deep page skips thousands
   // of entries); only the page's own rows are then read and written out.
-  const [row] = await queryRows<{ items: string; cappedTotal: number | null }>(
+  const [row] = await queryRows<{ items: string; cappedTotal: number | null; changes: number }>(
     db,
     sql`select cast(coalesce(json_agg(${LIST_ITEM_JSON} order by ${order}), '[]') as text) as items,
-          ${estimate === undefined ? cappedCount(db, badges, where) : sql`null`} as "cappedTotal"
+          ${estimate === undefined ? counted.columns : sql`null as "cappedTotal", 0 as "changes"`}
         from (select badges.id from badges ${where ? sql`where ${where}` : sql``} order by ${order} limit ${limit} offset ${offset}) page
         join badges on badges.id = page.id
         ${LIST_ITEM_JOINS}`,
   );
-  const count =
-    estimate === undefined
-      ? await totalFromCapped(db, badges, where, row!.cappedTotal ?? 0)
-      : { total: estimate, estimated: true };
+  const count = estimate === undefined ? await counted.total(row!) : { total: estimate, estimated: true };
   return { items: row!.items, ...count };
 }
 

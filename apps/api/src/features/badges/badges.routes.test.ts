@@ -248,6 +248,28 @@ describe('reading badges', () => {
     await t.db.execute(sql`delete from badges where badge_category_id = ${category.id}`);
   });
 
+  it('keeps a filter’s exact total for its next pages until a statement writes badges', async () => {
+    const search = () =>
+      send(w.eventAdminA, 'GET', '/api/admin/exhibitor-users?search=kept.count&per_page=1').then((r) => r.json().meta.total);
+    const insert = (i: number) => sql`insert into badges (event_id, badge_category_id, first_name, last_name, email, badge_type, code)
+      values (${w.eventA}, ${w.categoryA}, 'Kept', 'Count', ${`kept.count${i}@count.example`}, 'exhibitor', ${`KEPT${i}`})`;
+    await t.db.execute(insert(1));
+    expect(await search()).toBe(1);
+    await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({ email: 'kept.count2@count.example' }));
+    expect(await search()).toBe(2);
+    await t.db.execute(insert(3));
+    expect(await search()).toBe(3);
+    // A write the change sequence does not see shows that the pages in between did not count again.
+    await t.db.execute(sql`alter table badges disable trigger badges_changed`);
+    await t.db.execute(insert(4));
+    await t.db.execute(sql`alter table badges enable trigger badges_changed`);
+    expect(await search()).toBe(3);
+    await t.db.execute(sql`delete from badges where email = 'kept.count4@count.example'`);
+    expect(await search()).toBe(3);
+    await t.db.execute(sql`delete from badges where email like 'kept.count%'`);
+    expect(await search()).toBe(0);
+  });
+
   it('combines advanced filter conditions with and / or', async () => {
     await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({ firstName: 'Astrid', email: 'astrid@and.example' }));
     await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({ firstName: 'Bjorn', email: 'bjorn@or.example' }));
