@@ -23,12 +23,30 @@ import { scopeOf, type Scope } from '../auth/scope';
 const owner = alias(admins, 'owner');
 const creator = alias(admins, 'creator');
 
+/** A badge's answers as the API shows them, in the form's order: one JSON array, written by PostgreSQL. */
+const ANSWERS_TEXT = `coalesce((
+    select json_agg(json_build_object(
+        'customFieldId', v.custom_field_id, 'key', f.key, 'label', f.label, 'value', v.value,
+        'file', case when fl.id is null then null else json_build_object(
+          'id', fl.id, 'name', fl.original_name, 'contentType', fl.content_type, 'sizeBytes', fl.size_bytes) end)
+      order by f.sort_order, f.id)
+    from badge_field_values v
+    join custom_fields f on f.id = v.custom_field_id
+    left join files fl on fl.id = v.file_id
+    where v.badge_id = badges.id), '[]')`;
+const ANSWERS_JSON = sql.raw(ANSWERS_TEXT);
+
 const badgeColumns = {
   id: badges.id,
   eventId: badges.eventId,
   eventName: events.name,
   badgeCategoryId: badges.badgeCategoryId,
-  badgeCategory: { id: badgeCategories.id, name: badgeCategories.name, type: badgeCategories.type, badgeType: badgeCategories.badgeType },
+  badgeCategory: {
+    id: badgeCategories.id,
+    name: badgeCategories.name,
+    type: badgeCategories.type,
+    badgeType: badgeCategories.badgeType,
+  },
   exhibitorId: badges.exhibitorId,
   companyName: companies.name,
   createdByAdminId: badges.createdByAdminId,
@@ -43,16 +61,7 @@ const badgeColumns = {
   code: badges.code,
   createdAt: badges.createdAt,
   updatedAt: badges.updatedAt,
-  customFieldValues: sql<BadgeListItem['customFieldValues']>`coalesce((
-    select json_agg(json_build_object(
-        'customFieldId', v.custom_field_id, 'key', f.key, 'label', f.label, 'value', v.value,
-        'file', case when fl.id is null then null else json_build_object(
-          'id', fl.id, 'name', fl.original_name, 'contentType', fl.content_type, 'sizeBytes', fl.size_bytes) end)
-      order by f.sort_order, f.id)
-    from badge_field_values v
-    join custom_fields f on f.id = v.custom_field_id
-    left join files fl on fl.id = v.file_id
-    where v.badge_id = badges.id), '[]')`,
+  customFieldValues: sql<BadgeListItem['customFieldValues']>`${ANSWERS_JSON}`,
 };
 
 export type BadgeRow = NonNullable<Awaited<ReturnType<typeof findBadge>>>;
@@ -61,7 +70,11 @@ export type BadgeRow = NonNullable<Awaited<ReturnType<typeof findBadge>>>;
 export function badgeScopeFilter(scope: Scope, visibleTypes: readonly BadgeType[]): SQL | undefined {
   // Seeing every type needs no condition, which keeps the count on an index.
   const types =
-    visibleTypes.length === BADGE_TYPES.length ? undefined : visibleTypes.length > 0 ? inArray(badges.badgeType, [...visibleTypes]) : sql`false`;
+    visibleTypes.length === BADGE_TYPES.length
+      ? undefined
+      : visibleTypes.length > 0
+        ? inArray(badges.badgeType, [...visibleTypes])
+        : sql`false`;
   switch (scope.kind) {
     case 'global':
       return types;
@@ -145,7 +158,9 @@ export function filterConditions(filter: BadgeFilter, companyExhibitorIds: numbe
     filter.status ? eq(badges.status, filter.status) : undefined,
     filter.search ? searchCondition(filter.search, companyExhibitorIds) : undefined,
     filter.createdFrom ? gte(badges.createdAt, new Date(`${filter.createdFrom}T00:00:00Z`)) : undefined,
-    filter.createdTo ? lt(badges.createdAt, sql`${`${filter.createdTo}T00:00:00Z`}::timestamptz + interval '1 day'`) : undefined,
+    filter.createdTo
+      ? lt(badges.createdAt, sql`${`${filter.createdTo}T00:00:00Z`}::timestamptz + interval '1 day'`)
+      : undefined,
   ];
 }
 
@@ -168,16 +183,7 @@ const LIST_ITEM_JSON = sql.raw(`json_build_object(
     'createdByName', cr.first_name || ' ' || cr.last_name,
     'firstName', badges.first_name, 'lastName', badges.last_name, 'name', badges.first_name || ' ' || badges.last_name,
     'email', badges.email, 'phone', badges.phone, 'type', badges.badge_type, 'status', badges.status, 'code', badges.code,
-    'customFieldValues', coalesce((
-      select json_agg(json_build_object(
-          'customFieldId', v.custom_field_id, 'key', f.key, 'label', f.label, 'value', v.value,
-          'file', case when fl.id is null then null else json_build_object(
-            'id', fl.id, 'name', fl.original_name, 'contentType', fl.content_type, 'sizeBytes', fl.size_bytes) end)
-        order by f.sort_order, f.id)
-      from badge_field_values v
-      join custom_fields f on f.id = v.custom_field_id
-      left join files fl on fl.id = v.file_id
-      where v.badge_id = badges.id), '[]'),
+    'customFieldValues', ${ANSWERS_TEXT},
     'createdAt', to_char(badges.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'updatedAt', to_char(badges.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
 
@@ -263,12 +269,16 @@ export async function saveFieldValues(
   const answered = values.filter((v) => v.value != null || v.fileId != null);
   const cleared = values.filter((v) => v.value == null && v.fileId == null).map((v) => v.customFieldId);
   if (cleared.length > 0) {
-    await db.delete(badgeFieldValues).where(and(eq(badgeFieldValues.badgeId, badgeId), inArray(badgeFieldValues.customFieldId, cleared)));
+    await db
+      .delete(badgeFieldValues)
+      .where(and(eq(badgeFieldValues.badgeId, badgeId), inArray(badgeFieldValues.customFieldId, cleared)));
   }
   if (answered.length === 0) return;
   await db
     .insert(badgeFieldValues)
-    .values(answered.map((v) => ({ badgeId, customFieldId: v.customFieldId, value: v.value, fileId: v.fileId ?? null })))
+    .values(
+      answered.map((v) => ({ badgeId, customFieldId: v.customFieldId, value: v.value, fileId: v.fileId ?? null })),
+    )
     .onConflictDoUpdate({
       target: [badgeFieldValues.badgeId, badgeFieldValues.customFieldId],
       set: { value: sql`excluded.value`, fileId: sql`excluded.file_id` },
@@ -279,7 +289,13 @@ export async function countBadges(db: Database, where: SQL | undefined): Promise
   return countWhere(db, badges, where);
 }
 
-export async function emailRegistered(db: Database, eventId: number, categoryId: number, email: string, exceptId?: number) {
+export async function emailRegistered(
+  db: Database,
+  eventId: number,
+  categoryId: number,
+  email: string,
+  exceptId?: number,
+) {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`select id from badges where event_id = ${eventId} and badge_category_id = ${categoryId} and email = ${email}
@@ -289,7 +305,12 @@ export async function emailRegistered(db: Database, eventId: number, categoryId:
 }
 
 /** The badges among `ids` that the scope reaches, with their add-on of the category if they have it. */
-export async function findBadgesForAddon(db: Database, ids: number[], scopeFilter: SQL | undefined, addonCategoryId: number) {
+export async function findBadgesForAddon(
+  db: Database,
+  ids: number[],
+  scopeFilter: SQL | undefined,
+  addonCategoryId: number,
+) {
   return db
     .select({
       id: badges.id,
@@ -310,5 +331,7 @@ export async function insertBadgeAddon(db: Database, values: typeof badgeAddons.
 }
 
 export async function deleteBadgeAddon(db: Database, badgeId: number, addonCategoryId: number) {
-  await db.delete(badgeAddons).where(and(eq(badgeAddons.badgeId, badgeId), eq(badgeAddons.addonCategoryId, addonCategoryId)));
+  await db
+    .delete(badgeAddons)
+    .where(and(eq(badgeAddons.badgeId, badgeId), eq(badgeAddons.addonCategoryId, addonCategoryId)));
 }

@@ -1,6 +1,5 @@
 import { FileSpreadsheetIcon } from 'lucide-react';
-import { useState } from 'react';
-import { cn } from '@/lib/utils';
+import { FileDropZone } from '@/components/file-drop-zone';
 import { formatFileSize, limitsText, SPREADSHEET_ACCEPT, type SpreadsheetLimits } from './spreadsheet-file';
 
 type SpreadsheetDropZoneProps = {
@@ -15,74 +14,19 @@ type SpreadsheetDropZoneProps = {
   disabled?: boolean;
 };
 
-/**
- * The spreadsheet picker shown as a drop area. The native file input inside keeps the focus, so
- * Tab reaches it and Enter or Space opens the browser's file chooser; dropping a file works too.
- */
-export function SpreadsheetDropZone({
-  id,
-  labelledBy,
-  describedBy,
-  file,
-  onFile,
-  limits,
-  invalid = false,
-  disabled = false,
-}: SpreadsheetDropZoneProps) {
-  const [dragging, setDragging] = useState(false);
+/** The .xlsx / .csv picker of imports and bulk sends, stating the file's limits until one is chosen. */
+export function SpreadsheetDropZone({ file, limits, ...props }: SpreadsheetDropZoneProps) {
   return (
-    <label
-      htmlFor={id}
-      onDragOver={(event) => {
-        event.preventDefault();
-        if (!disabled) setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setDragging(false);
-        const dropped = event.dataTransfer.files[0];
-        if (dropped && !disabled) onFile(dropped);
-      }}
-      className={cn(
-        'flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-8 text-center transition-colors has-focus-visible:ring-2 has-focus-visible:ring-ring has-focus-visible:ring-offset-2 has-focus-visible:ring-offset-background',
-        disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer hover:bg-muted/50',
-        dragging && 'border-primary bg-primary/5',
-        invalid && !dragging && 'border-destructive/60',
-      )}
-    >
-      <span className="flex size-10 items-center justify-center rounded-full bg-primary/10 text-primary">
-        <FileSpreadsheetIcon aria-hidden className="size-5" />
-      </span>
-      {file ? (
-        <>
-          <span className="text-sm font-medium break-all">{file.name}</span>
-          <span className="text-xs text-muted-foreground">
-            {formatFileSize(file.size)} · choose another file, or drop one here
-          </span>
-        </>
-      ) : (
-        <>
-          <span className="text-sm font-medium">Choose an .xlsx or .csv file</span>
-          <span className="text-xs text-muted-foreground">or drop it here · {limitsText(limits)}</span>
-        </>
-      )}
-      <input
-        id={id}
-        type="file"
-        accept={SPREADSHEET_ACCEPT}
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
-        aria-invalid={invalid}
-        disabled={disabled}
-        className="sr-only"
-        onChange={(event) => {
-          const chosen = event.target.files?.[0];
-          // Cleared, so that choosing the same file again after correcting it reads it again.
-          event.target.value = '';
-          if (chosen) onFile(chosen);
-        }}
-      />
-    </label>
+    <FileDropZone
+      {...props}
+      accept={SPREADSHEET_ACCEPT}
+      icon={FileSpreadsheetIcon}
+      title={file ? file.name : 'Choose an .xlsx or .csv file'}
+      hint={
+        file
+          ? `${formatFileSize(file.size)} · choose another file, or drop one here`
+          : `or drop it here · ${limitsText(limits)}`
+      }
+    />
   );
 }

@@ -1,8 +1,9 @@
 import type { ImportBody, ImportReport } from '@portal/shared/custom-fields';
-import { CircleAlertIcon, CircleCheckIcon, EyeIcon, UploadIcon } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon, EyeIcon, FileJsonIcon, UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
+import { FileDropZone } from '@/components/file-drop-zone';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { PageHeader } from '@/components/layout/page-header';
@@ -17,7 +18,6 @@ import { useImportCustomFields } from '../api/import-custom-fields';
 import { usePreviewCustomFieldImport } from '../api/preview-custom-field-import';
 import { CategoryMappingFields } from '../components/category-mapping-fields';
 import { useChosenEvent } from '../components/chosen-event';
-import { FileDropZone } from '../components/file-drop-zone';
 import {
   defaultCategoryMapping,
   ImportFileError,
@@ -230,7 +230,9 @@ export function ImportCustomFieldsPage() {
               id="import-file"
               labelledBy="import-file-label"
               accept=".json,application/json"
-              fileName={file?.fileName ?? null}
+              icon={FileJsonIcon}
+              title={file?.fileName ?? 'Choose a JSON file'}
+              hint={file ? 'Choose another file, or drop one here' : 'or drop it here'}
               onFile={(chosenFile) => void chooseFile(chosenFile)}
               invalid={Boolean(fileMessage)}
               describedBy={[fileHintId, fileMessage && fileErrorId].filter(Boolean).join(' ')}
