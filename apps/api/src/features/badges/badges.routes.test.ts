@@ -170,6 +170,16 @@ describe('reading badges', () => {
     const sorted = (await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?badgeCategoryId=${w.categoryA}&sort=email&per_page=100`)).json();
     const emails = sorted.data.map((b: { email: string }) => b.email);
     expect(emails).toEqual([...emails].sort());
+    const companiesSorted = async (sort: string) =>
+      (await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?sort=${sort}&per_page=100`)).json().data.map((b: { companyName: string | null }) => b.companyName ?? '');
+    const companies = await companiesSorted('company');
+    expect(new Set(companies).size).toBeGreaterThan(1);
+    expect(companies).toEqual([...companies].sort((a: string, b: string) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b))));
+    expect(await companiesSorted('-company')).toEqual([...companies].reverse());
+    const names = (await send(w.eventAdminA, 'GET', '/api/admin/exhibitor-users?sort=name&per_page=100')).json().data.map(
+      (b: { firstName: string; lastName: string }) => `${b.lastName} ${b.firstName}`.toLowerCase(),
+    );
+    expect(names).toEqual([...names].sort());
     const today = new Date().toISOString().slice(0, 10);
     const createdToday = (await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?createdFrom=${today}&createdTo=${today}`)).json();
     expect(createdToday.meta.total).toBeGreaterThan(0);
