@@ -115,7 +115,7 @@ async function plannerEstimate(db: Database, query: SQL): Promise<number> {
 
 const KEPT_COUNT_TTL_MS = 30_000;
 /** Exact totals per database and filter, with the table's change number they were counted at. */
-const keptCounts = new WeakMap<Database, Map<string, { total: number; changes: number; expiresAtMs: number }>>();
+const keptCounts = new WeakMap<Database, Map<string, { total: number; changes: string; expiresAtMs: number }>>();
 
 /**
  * A filter's exact total, counted in the page's own statement unless a count of the same filter is
@@ -136,9 +136,9 @@ export function keptCount(db: Database, table: PgTable, where: SQL | undefined, 
   const store = known;
   return {
     /** The columns to select: the capped count (null when the kept one still holds) and the change number. */
-    columns: sql`${kept ? sql`case when ${current} = ${kept.changes} then null else ${cappedCount(db, table, where)} end` : cappedCount(db, table, where)} as "cappedTotal", cast(${current} as integer) as "changes"`,
+    columns: sql`${kept ? sql`case when ${current} = ${kept.changes} then null else ${cappedCount(db, table, where)} end` : cappedCount(db, table, where)} as "cappedTotal", cast(${current} as text) as "changes"`,
     /** The total from the statement's columns, keeping a fresh exact count for the next page. */
-    async total(row: { cappedTotal: number | null; changes: number }): Promise<{ total: number; estimated: boolean }> {
+    async total(row: { cappedTotal: number | null; changes: string }): Promise<{ total: number; estimated: boolean }> {
       if (row.cappedTotal === null && kept) return { total: kept.total, estimated: false };
       const count = await totalFromCapped(db, table, where, row.cappedTotal ?? 0);
       if (!count.estimated) {

@@ -209,10 +209,10 @@ export async function listBadges(
   const counted = keptCount(db, badges, where, 'badge_changes');
   // The page's ids are found first, from the index alone where it can (a deep page skips thousands
   // of entries); only the page's own rows are then read and written out.
-  const [row] = await queryRows<{ items: string; cappedTotal: number | null; changes: number }>(
+  const [row] = await queryRows<{ items: string; cappedTotal: number | null; changes: string }>(
     db,
     sql`select cast(coalesce(json_agg(${LIST_ITEM_JSON} order by ${order}), '[]') as text) as items,
-          ${estimate === undefined ? counted.columns : sql`null as "cappedTotal", 0 as "changes"`}
+          ${estimate === undefined ? counted.columns : sql`null as "cappedTotal", '0' as "changes"`}
         from (select badges.id from badges ${where ? sql`where ${where}` : sql``} order by ${order} limit ${limit} offset ${offset}) page
         join badges on badges.id = page.id
         ${LIST_ITEM_JOINS}`,
