@@ -113,9 +113,32 @@ async function plannerEstimate(db: Database, query: SQL): Promise<number> {
   return rows;
 }
 
-const KEPT_COUNT_TTL_MS = 30_000;
+/** What is kept about a filter between requests lives this long at most. */
+const KEPT_TTL_MS = 30_000;
+
+/** The number a change sequence last gave (0 before its first), read without taking one. */
+export const changeNumber = (sequence: string) =>
+  sql.raw(`(select case when is_called then last_value else 0 end from ${sequence})`);
+
+/** A filter's identity, for what is kept about it between requests. */
+export function filterKey(db: Database, table: PgTable, where: SQL | undefined): string {
+  return estimateKey(db, countQuery(db, table, where)).key;
+}
+
 /** Exact totals per database and filter, with the table's change number they were counted at. */
 const keptCounts = new WeakMap<Database, Map<string, { total: number; changes: string; expiresAtMs: number }>>();
+
+function keptMap<T>(maps: WeakMap<Database, Map<string, T>>, db: Database): Map<string, T> {
+  let known = maps.get(db);
+  if (!known) maps.set(db, (known = new Map()));
+  return known;
+}
+
+function keep<T>(known: Map<string, T>, key: string, value: T) {
+  known.delete(key);
+  if (known.size >= ESTIMATES_KEPT) known.delete(known.keys().next().value!);
+  known.set(key, value);
+}
 
 /**
  * A filter's exact total, counted in the page's own statement unless a count of the same filter is
@@ -126,29 +149,45 @@ const keptCounts = new WeakMap<Database, Map<string, { total: number; changes: s
  * read the sequence but committed after the count's snapshot.
  */
 export function keptCount(db: Database, table: PgTable, where: SQL | undefined, changes: string) {
-  const { key } = estimateKey(db, countQuery(db, table, where));
-  let known = keptCounts.get(db);
-  if (!known) keptCounts.set(db, (known = new Map()));
+  const key = filterKey(db, table, where);
+  const known = keptMap(keptCounts, db);
   const hit = known.get(key);
   const kept = hit && hit.expiresAtMs > Date.now() ? hit : undefined;
-  // `last_value` reads the sequence without taking a number; before the first one it is not yet called.
-  const current = sql.raw(`(select case when is_called then last_value else 0 end from ${changes})`);
-  const store = known;
+  const capped = cappedCount(db, table, where);
   return {
-    /** The columns to select: the capped count (null when the kept one still holds) and the change number. */
-    columns: sql`${kept ? sql`case when ${current} = ${kept.changes} then null else ${cappedCount(db, table, where)} end` : cappedCount(db, table, where)} as "cappedTotal", cast(${current} as text) as "changes"`,
+    /** The column to select: the capped count, or null when the kept one still holds. */
+    column: sql`${kept ? sql`case when ${changeNumber(changes)} = ${kept.changes} then null else ${capped} end` : capped} as "cappedTotal"`,
     /** The total from the statement's columns, keeping a fresh exact count for the next page. */
     async total(row: { cappedTotal: number | null; changes: string }): Promise<{ total: number; estimated: boolean }> {
       if (row.cappedTotal === null && kept) return { total: kept.total, estimated: false };
       const count = await totalFromCapped(db, table, where, row.cappedTotal ?? 0);
-      if (!count.estimated) {
-        store.delete(key);
-        if (store.size >= ESTIMATES_KEPT) store.delete(store.keys().next().value!);
-        store.set(key, { total: count.total, changes: row.changes, expiresAtMs: Date.now() + KEPT_COUNT_TTL_MS });
-      }
+      if (!count.estimated)
+        keep(known, key, { total: count.total, changes: row.changes, expiresAtMs: Date.now() + KEPT_TTL_MS });
       return count;
     },
   };
+}
+
+/** Where a page starts: the order key of the row before it, read at a change number. */
+export type PageStart = { after: string; id: number; changes: string };
+const pageStarts = new WeakMap<Database, Map<string, PageStart & { expiresAtMs: number }>>();
+
+/**
+ * The start of a deep page kept from an earlier request, so that the page is read from the index by
+ * key rather than by skipping every row before it. The caller checks the change number in its
+ * statement and forgets a start that no longer holds (`forgetPageStart`); it lives 30 s at most.
+ */
+export function keptPageStart(db: Database, key: string): PageStart | undefined {
+  const hit = keptMap(pageStarts, db).get(key);
+  return hit && hit.expiresAtMs > Date.now() ? hit : undefined;
+}
+
+export function keepPageStart(db: Database, key: string, start: PageStart): void {
+  keep(keptMap(pageStarts, db), key, { ...start, expiresAtMs: Date.now() + KEPT_TTL_MS });
+}
+
+export function forgetPageStart(db: Database, key: string): void {
+  keptMap(pageStarts, db).delete(key);
 }
 
 /**

@@ -10,12 +10,18 @@ import { events } from '../../db/schema/events';
 import {
   containsPattern,
   countWhere,
+  changeNumber,
+  filterKey,
+  forgetPageStart,
+  keepPageStart,
   keptCount,
+  keptPageStart,
   orderBy,
   pageWindow,
   prefixPattern,
   recentEstimate,
   type Page,
+  type PageStart,
 } from '../../lib/listing';
 import type { Principal } from '../auth/principal';
 import { scopeOf, type Scope } from '../auth/scope';
@@ -193,30 +199,73 @@ const LIST_ITEM_JOINS = sql.raw(`join events e on e.id = badges.event_id
     left join companies c on c.id = o.company_id
     left join admins cr on cr.id = badges.created_by_admin_id`);
 
+/** The sorts whose deep pages can start from a kept key: by (created_at, id), either way. */
+const KEYSET_SORTS: Record<string, { after: SQL; edgeAt: SQL; edgeId: SQL }> = {
+  '-createdAt': { after: sql.raw('<'), edgeAt: sql`'infinity'::timestamptz`, edgeId: sql`2147483647` },
+  createdAt: { after: sql.raw('>'), edgeAt: sql`'-infinity'::timestamptz`, edgeId: sql`0` },
+};
+const CHANGES = changeNumber('badge_changes');
+
+/**
+ * Where a deep page in (created_at, id) order starts: kept from an earlier request for the same
+ * filter, sort and page, else the row before the page, read once from the index.
+ */
+async function pageStart(db: Database, key: string, filter: SQL, order: SQL, offset: number) {
+  const kept = keptPageStart(db, key);
+  if (kept) return kept;
+  const [before] = await queryRows<PageStart>(
+    db,
+    sql`select cast(badges.created_at as text) as after, badges.id, cast(${CHANGES} as text) as changes
+          from badges ${filter} order by ${order} limit 1 offset ${offset - 1}`,
+  );
+  if (before) keepPageStart(db, key, before);
+  return before;
+}
+
 /**
  * One page of badges matching `where`, most recent first unless sorted otherwise, as the JSON array
  * of its list items, with the total in the same statement: one round trip for the whole page. A
- * filter that recently counted beyond the exact range reuses that estimate and counts nothing.
+ * filter that recently counted beyond the exact range reuses that estimate and counts nothing; one
+ * counted exactly reuses that count while no statement has written badges since. A deep page in
+ * (created_at, id) order is read by key from where it starts, once that is known, while no
+ * statement has written badges since; otherwise by offset.
  */
 export async function listBadges(
   db: Database,
   where: SQL | undefined,
   query: Page & { sort?: string },
 ): Promise<{ items: string; total: number; estimated: boolean }> {
-  const order = sql.join(orderBy(query.sort, BADGE_ORDER_COLUMNS, badges.id, '-createdAt'), sql`, `);
+  const sort = query.sort && Object.hasOwn(BADGE_ORDER_COLUMNS, query.sort.replace(/^-/, '')) ? query.sort : '-createdAt';
+  const order = sql.join(orderBy(sort, BADGE_ORDER_COLUMNS, badges.id, '-createdAt'), sql`, `);
   const { limit, offset } = pageWindow(query);
+  const filter = where ? sql`where ${where}` : sql``;
   const estimate = recentEstimate(db, badges, where);
   const counted = keptCount(db, badges, where, 'badge_changes');
-  // The page's ids are found first, from the index alone where it can (a deep page skips thousands
-  // of entries); only the page's own rows are then read and written out.
+  const keyset = offset > 0 ? KEYSET_SORTS[sort] : undefined;
+  const startKey = `${filterKey(db, badges, where)}\u0000${sort}\u0000${query.per_page}\u0000${query.page}`;
+  const start = keyset ? await pageStart(db, startKey, filter, order, offset) : undefined;
+  // The page's ids are found first, from the index alone where it can; only the page's own rows
+  // are then read and written out. From a kept start, the index is entered at it; should the
+  // badges have changed since, the same statement falls back to the offset.
+  const holds = start ? sql`${CHANGES} = ${start.changes}` : undefined;
+  const pageIds =
+    keyset && start && holds
+      ? sql`select badges.id from badges where ${where ?? sql`true`}
+              and (badges.created_at, badges.id) ${keyset.after} (
+                case when ${holds} then cast(${start.after} as timestamptz) else ${keyset.edgeAt} end,
+                case when ${holds} then ${start.id} else ${keyset.edgeId} end)
+            order by ${order} limit ${limit} offset (case when ${holds} then 0 else ${offset} end)`
+      : sql`select badges.id from badges ${filter} order by ${order} limit ${limit} offset ${offset}`;
   const [row] = await queryRows<{ items: string; cappedTotal: number | null; changes: string }>(
     db,
     sql`select cast(coalesce(json_agg(${LIST_ITEM_JSON} order by ${order}), '[]') as text) as items,
-          ${estimate === undefined ? counted.columns : sql`null as "cappedTotal", '0' as "changes"`}
-        from (select badges.id from badges ${where ? sql`where ${where}` : sql``} order by ${order} limit ${limit} offset ${offset}) page
+          ${estimate === undefined ? counted.column : sql`null as "cappedTotal"`},
+          cast(${CHANGES} as text) as "changes"
+        from (${pageIds}) page
         join badges on badges.id = page.id
         ${LIST_ITEM_JOINS}`,
   );
+  if (start && row!.changes !== start.changes) forgetPageStart(db, startKey);
   const count = estimate === undefined ? await counted.total(row!) : { total: estimate, estimated: true };
   return { items: row!.items, ...count };
 }

@@ -280,6 +280,37 @@ describe('reading badges', () => {
     expect(await search()).toBe(0);
   });
 
+  it('reads a deep page from where it starts, the same page as by offset, until a statement writes badges', async () => {
+    const category = (await send(w.eventAdminA, 'POST', '/api/admin/badge-categories', { eventId: w.eventA, name: 'Paged crowd', badgeType: 'visitor' })).json().data;
+    const insert = (from: number, to: number) => sql`insert into badges (event_id, badge_category_id, first_name, last_name, email, badge_type, code, created_at)
+      select ${w.eventA}, ${category.id}, 'Paged', 'Member ' || i, 'paged' || i || '@pages.example', 'visitor', 'PAGED' || i,
+             timestamptz '2027-01-01 00:00:00.123456+00' + (i / 3) * interval '1 second'
+      from generate_series(cast(${from} as integer), cast(${to} as integer)) i`;
+    await t.db.execute(insert(1, 40));
+    const ids = (query: string) =>
+      send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?badgeCategoryId=${category.id}&${query}`).then((r) => r.json().data.map((b: { id: number }) => b.id));
+    for (const sort of ['-createdAt', 'createdAt']) {
+      const all = await ids(`sort=${sort}&per_page=100`);
+      expect(all).toHaveLength(40);
+      // Equal times (three badges a second) and microseconds: the start is the exact row before the page.
+      expect(await ids(`sort=${sort}&page=3&per_page=7`)).toEqual(all.slice(14, 21));
+      expect(await ids(`sort=${sort}&page=3&per_page=7`)).toEqual(all.slice(14, 21));
+      expect(await ids(`sort=${sort}&page=6&per_page=7`)).toEqual(all.slice(35, 40));
+    }
+    await t.db.execute(insert(41, 41));
+    const after = await ids('per_page=100');
+    // The first read after the write finds the kept start stale and pages by offset; the next keeps a new start.
+    expect(await ids('page=3&per_page=7')).toEqual(after.slice(14, 21));
+    expect(await ids('page=3&per_page=7')).toEqual(after.slice(14, 21));
+    // A newer badge the change sequence does not see would shift the page by offset; read from its kept start, it does not.
+    await t.db.execute(sql`alter table badges disable trigger badges_changed`);
+    await t.db.execute(insert(42, 42));
+    await t.db.execute(sql`alter table badges enable trigger badges_changed`);
+    expect(await ids('page=3&per_page=7')).toEqual(after.slice(14, 21));
+    await t.db.execute(sql`delete from badges where badge_category_id = ${category.id}`);
+    expect(await ids('page=3&per_page=7')).toEqual([]);
+  });
+
   it('combines advanced filter conditions with and / or', async () => {
     await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({ firstName: 'Astrid', email: 'astrid@and.example' }));
     await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', person({ firstName: 'Bjorn', email: 'bjorn@or.example' }));
