@@ -1,6 +1,7 @@
 import type { BulkImportReport } from '@portal/shared/bulk-imports';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { TestApp, TestUser } from '../../test/harness';
 
 const BOUNDARY = '----portal-bulk-import-boundary';
@@ -58,6 +59,8 @@ export function upload(
 
 /** The report of a validate or import answer, refused (422) or not. */
 export function reportOf(response: LightMyRequestResponse): BulkImportReport {
+  // Any other answer is a refusal of the file or the request, not a report: say which.
+  expect([200, 422], `HTTP ${response.statusCode}: ${response.body}`).toContain(response.statusCode);
   const body = response.json() as BulkImportReport | { report: BulkImportReport };
   return 'report' in body ? body.report : body;
 }
