@@ -47,7 +47,7 @@ const STATEMENT_NAMES_KEPT = 2000;
  * index for the term at hand.
  */
 function statementName(text: string): string | undefined {
-  if (/\blike\b/i.test(text) || /^\s*explain\b/i.test(text)) return undefined;
+  if (plannedEachCall(text)) return undefined;
   let name = statementNames.get(text);
   if (!name) {
     if (statementNames.size >= STATEMENT_NAMES_KEPT) statementNames.delete(statementNames.keys().next().value!);
@@ -55,6 +55,11 @@ function statementName(text: string): string | undefined {
     statementNames.set(text, name);
   }
   return name;
+}
+
+/** Whether a statement of this text is planned on every call rather than prepared (see statementName). */
+export function plannedEachCall(text: string): boolean {
+  return /\blike\b/i.test(text) || /^\s*explain\b/i.test(text);
 }
 
 /** A pool whose queries run as prepared statements (see statementName). */

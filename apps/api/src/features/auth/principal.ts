@@ -45,11 +45,12 @@ function principalQuery(db: Database) {
       roles: sql<{ id: number; name: string }[]>`coalesce((
         select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
           from admin_roles ar join roles r on r.id = ar.role_id where ar.admin_id = "admins"."id"), '[]'::json)`,
+      // JSON rather than an array: the driver parses it natively, where a text[] is parsed by hand on every request.
       permissions: sql<string[]>`coalesce((
-        select array_agg(p.name) from admin_roles ar
+        select json_agg(p.name) from admin_roles ar
           join role_permissions rp on rp.role_id = ar.role_id
           join permissions p on p.id = rp.permission_id
-         where ar.admin_id = "admins"."id"), '{}'::text[])`,
+         where ar.admin_id = "admins"."id"), '[]'::json)`,
     })
     .from(admins)
     .leftJoin(events, eq(events.id, admins.eventId))

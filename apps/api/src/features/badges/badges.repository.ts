@@ -13,10 +13,12 @@ import {
   changeNumber,
   filterKey,
   forgetPageStart,
+  isPlannedEachCall,
   keepPageStart,
   keptCount,
   keptPageStart,
   orderBy,
+  pageClause,
   pageWindow,
   prefixPattern,
   recentEstimate,
@@ -254,20 +256,42 @@ export async function listBadges(
               and (badges.created_at, badges.id) ${keyset.after} (
                 case when ${holds} then cast(${start.after} as timestamptz) else ${keyset.edgeAt} end,
                 case when ${holds} then ${start.id} else ${keyset.edgeId} end)
-            order by ${order} limit ${limit} offset (case when ${holds} then 0 else ${offset} end)`
-      : sql`select badges.id from badges ${filter} order by ${order} limit ${limit} offset ${offset}`;
-  const [row] = await queryRows<{ items: string; cappedTotal: number | null; changes: string }>(
-    db,
-    sql`select cast(coalesce(json_agg(${LIST_ITEM_JSON} order by ${order}), '[]') as text) as items,
-          ${estimate === undefined ? counted.column : sql`null as "cappedTotal"`},
-          cast(${CHANGES} as text) as "changes"
-        from (${pageIds}) page
-        join badges on badges.id = page.id
-        ${LIST_ITEM_JOINS}`,
-  );
-  if (start && row!.changes !== start.changes) forgetPageStart(db, startKey);
-  const count = estimate === undefined ? await counted.total(row!) : { total: estimate, estimated: true };
-  return { items: row!.items, ...count };
+            order by ${order} ${pageClause(limit, sql`(case when ${holds} then 0 else ${offset} end)`)}`
+      : sql`select badges.id from badges ${filter} order by ${order} ${pageClause(limit, offset)}`;
+  const totals = sql`${estimate === undefined ? counted.column : sql`null as "cappedTotal"`}, cast(${CHANGES} as text) as "changes"`;
+  const items = (rowOrder: SQL) => sql`cast(coalesce(json_agg(${LIST_ITEM_JSON} order by ${rowOrder}), '[]') as text) as items`;
+  let row: { items: string; cappedTotal: number | null; changes: string };
+  if (isPlannedEachCall(pageIds)) {
+    // A search is planned on every call; planning the page's ids alone takes a tenth of planning
+    // them with the joins that write the items, so the items come from a second statement,
+    // prepared once per connection, over those ids.
+    const [{ ids, ...found }] = await queryRows<Omit<typeof row, 'items'> & { ids: number[] }>(
+      db,
+      sql`select array(${pageIds}) as ids, ${totals}`,
+    ) as [Omit<typeof row, 'items'> & { ids: number[] }];
+    const [page] =
+      ids.length === 0
+        ? [{ items: '[]' }]
+        : await queryRows<{ items: string }>(
+            db,
+            sql`select ${items(sql`page.n`)}
+                  from unnest(cast(${`{${ids.join(',')}}`} as int[])) with ordinality page(id, n)
+                  join badges on badges.id = page.id
+                  ${LIST_ITEM_JOINS}`,
+          );
+    row = { ...found, items: page!.items };
+  } else {
+    [row] = (await queryRows<typeof row>(
+      db,
+      sql`select ${items(order)}, ${totals}
+          from (${pageIds}) page
+          join badges on badges.id = page.id
+          ${LIST_ITEM_JOINS}`,
+    )) as [typeof row];
+  }
+  if (start && row.changes !== start.changes) forgetPageStart(db, startKey);
+  const count = estimate === undefined ? await counted.total(row) : { total: estimate, estimated: true };
+  return { items: row.items, ...count };
 }
 
 export async function findBadge(db: Database, id: number, scopeFilter: SQL | undefined) {

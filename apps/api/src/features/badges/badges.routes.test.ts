@@ -215,6 +215,11 @@ describe('reading badges', () => {
       const { addons: _addons, ...alone } = (await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users/${item.id}`)).json().data;
       expect(item).toEqual(alone);
     }
+    // A search writes its items in a statement of their own: the same items, in the same order.
+    const searched = await send(w.eventAdminA, 'GET', `/api/admin/exhibitor-users?badgeCategoryId=${w.categoryA}&search=example&per_page=100`);
+    const matching = page.data.filter((item) => `${item.firstName} ${item.lastName} ${item.email}`.toLowerCase().includes('example'));
+    expect(matching.length).toBeGreaterThan(2);
+    expect(listResponseSchema(badgeListItemSchema).parse(searched.json()).data).toEqual(matching);
     const filtered = await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users/advanced-filter', {
       conditions: [{ field: 'firstName', operator: 'eq', value: 'Ørjan' }],
     });
