@@ -195,6 +195,23 @@ const BADGE_PAGE = (inner: string) => `
     left join admins cr on cr.id = b.created_by_admin_id
    order by b.created_at desc, b.id desc`;
 
+/** The exhibitors page as the API gives it: account, company, profile, and the counts of sub-accounts and badges. */
+const EXHIBITOR_PAGE = `
+  select a.id, a.event_id, e.name as event_name, a.company_id, c.name as company_name, a.first_name, a.last_name, a.email,
+         p.phone, p.booth, p.hall, p.website, p.profile, a.is_active, a.password_hash is not null as has_password,
+         a.last_login_at, a.created_at, a.updated_at,
+         (select cast(count(*) as integer) from admins sub where sub.exhibitor_id = a.id) as sub_accounts,
+         (select cast(count(*) as integer) from badges b where b.exhibitor_id = a.id) as badges
+    from (select a.id, lower(c.name) as sort_name from admins a left join companies c on c.id = a.company_id
+           where a.event_id = $1 and a.exhibitor_id is null
+             and exists (select 1 from admin_roles ar join roles r on r.id = ar.role_id where ar.admin_id = a.id and r.name = 'Exhibitor')
+           order by lower(c.name), a.id limit ${PER_PAGE}) page
+    join admins a on a.id = page.id
+    join events e on e.id = a.event_id
+    left join companies c on c.id = a.company_id
+    left join exhibitor_profiles p on p.admin_id = a.id
+   order by page.sort_name, a.id`;
+
 type Scenario = { name: string; path: string; body?: unknown; bare?: { describe: string; text: string; values: unknown[] } };
 
 async function scenarios(client: pg.Client): Promise<Scenario[]> {
@@ -279,7 +296,11 @@ async function scenarios(client: pg.Client): Promise<Scenario[]> {
         values: [eventId, 'Dahl', '%company1%'],
       },
     },
-    { name: 'exhibitors, page 1', path: `/api/admin/exhibitors?eventId=${eventId}&per_page=${PER_PAGE}` },
+    {
+      name: 'exhibitors, page 1',
+      path: `/api/admin/exhibitors?eventId=${eventId}&per_page=${PER_PAGE}`,
+      bare: { describe: 'first 50 by company name (companies joined and sorted), with sub-account and badge counts, no total', text: EXHIBITOR_PAGE, values: [eventId] },
+    },
     { name: '/api/auth/me', path: '/api/auth/me' },
   ];
 }

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import type { EventEmitter } from 'node:events';
 import { fileError, SheetBuilder, type Sheet } from './sheet';
 import { checkZipSizes } from './zip-guard';
 
@@ -39,12 +40,39 @@ function cellText(value: CellValue, warn: (message: string) => void): string {
   return '';
 }
 
+/** The parts of an .xlsx the reader must meet, as the kinds of entry it reports for them. */
+function expectedEntries(parts: Set<string>): Map<string, number> {
+  const expected = new Map<string, number>();
+  if (parts.has('xl/workbook.xml')) expected.set('workbook', 1);
+  if (parts.has('xl/sharedStrings.xml')) expected.set('shared-strings', 1);
+  if (parts.has('xl/styles.xml')) expected.set('styles', 1);
+  expected.set('worksheet', [...parts].filter((part) => /^xl\/worksheets\/sheet\d+\.xml$/.test(part)).length);
+  return expected;
+}
+
+/** How many times a read that came back short is tried before the file is called unreadable. */
+const READ_ATTEMPTS = 3;
+
 /**
  * Reads the first worksheet of an .xlsx with exceljs's streaming reader: rows go to the builder
- * as they are unpacked, one at a time.
+ * as they are unpacked, one at a time. That reader now and then stops before the last parts of the
+ * zip (exceljs#3064: about 1 read in 1,000 under load), which would read the cells without their
+ * shared strings or fail on the missing workbook part; a read that did not meet every part the
+ * zip's directory lists is therefore done again.
  */
 export async function readXlsx(path: string): Promise<Sheet> {
-  await checkZipSizes(path);
+  const expected = expectedEntries((await checkZipSizes(path)).parts);
+  for (let attempt = 1; ; attempt++) {
+    const read = await readOnce(path, expected);
+    if (read.sheet) return read.sheet;
+    if (read.complete || attempt === READ_ATTEMPTS) {
+      throw fileError('This .xlsx cannot be read: open it in Excel and save it again as an Excel workbook (.xlsx)');
+    }
+  }
+}
+
+/** One read of the file: the sheet, or none with whether the reader met every expected part. */
+async function readOnce(path: string, expected: Map<string, number>): Promise<{ sheet?: Sheet; complete: boolean }> {
   const sheet = new SheetBuilder();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     entries: 'emit',
@@ -53,6 +81,10 @@ export async function readXlsx(path: string): Promise<Sheet> {
     styles: 'cache',
     worksheets: 'emit',
   });
+  const met = new Map<string, number>();
+  // An event emitter, though its type does not say so.
+  (reader as unknown as EventEmitter).on('entry', ({ type }: { type: string }) => met.set(type, (met.get(type) ?? 0) + 1));
+  const complete = () => [...expected].every(([type, count]) => (met.get(type) ?? 0) >= count);
   // The reader is always read to its end: a worksheet that comes before the shared strings is
   // parked in a temporary file, which it removes (and closes) only once it has gone through them
   // all. A refusal is held until then; rows after it are skipped, the zip guard bounding the rest.
@@ -82,8 +114,9 @@ export async function readXlsx(path: string): Promise<Sheet> {
       }
     }
   } catch {
-    throw fileError('This .xlsx cannot be read: open it in Excel and save it again as an Excel workbook (.xlsx)');
+    return { complete: complete() };
   }
+  if (!complete()) return { complete: false };
   if (refusal) throw refusal;
-  return sheet.finish('xlsx', null);
+  return { sheet: sheet.finish('xlsx', null), complete: true };
 }

@@ -19,15 +19,17 @@ const CENTRAL_ENTRY = 0x02014b50;
  * directory declares, then by unpacking it as the reader will, counting the bytes and keeping none,
  * so that a zip whose headers lie is stopped as soon as it unpacks to more than it declared.
  */
-export async function checkZipSizes(path: string): Promise<void> {
-  await checkUnpackedBytes(path, await declaredSize(path));
+export async function checkZipSizes(path: string): Promise<{ parts: Set<string> }> {
+  const { total, parts } = await declaredParts(path);
+  await checkUnpackedBytes(path, total);
+  return { parts };
 }
 
 /**
- * What the central directory declares the parts unpack to, refusing it when that is over the
- * limits. ZIP64 archives, which a 10 MB spreadsheet never needs, are refused too.
+ * The parts the central directory names and what it declares they unpack to, refusing it when that
+ * is over the limits. ZIP64 archives, which a 10 MB spreadsheet never needs, are refused too.
  */
-async function declaredSize(path: string): Promise<number> {
+async function declaredParts(path: string): Promise<{ total: number; parts: Set<string> }> {
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();
@@ -52,6 +54,7 @@ async function declaredSize(path: string): Promise<number> {
     await handle.read(directory, 0, directorySize, directoryOffset);
     let total = 0;
     let at = 0;
+    const parts = new Set<string>();
     for (let n = 0; n < entries; n++) {
       if (at + 46 > directorySize || directory.readUInt32LE(at) !== CENTRAL_ENTRY)
         throw fileError('This .xlsx is damaged: open it in Excel and save it again');
@@ -62,11 +65,13 @@ async function declaredSize(path: string): Promise<number> {
         throw fileError('This .xlsx unpacks to far more than its size: it is refused as a zip bomb');
       }
       total += unpacked;
-      at += 46 + directory.readUInt16LE(at + 28) + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
+      const nameLength = directory.readUInt16LE(at + 28);
+      parts.add(directory.toString('utf8', at + 46, Math.min(at + 46 + nameLength, directorySize)));
+      at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
     }
     if (total > MAX_UNPACKED_BYTES)
       throw fileError('This .xlsx unpacks to more than 400 MB: it is refused as a zip bomb');
-    return total;
+    return { total, parts };
   } finally {
     await handle.close();
   }

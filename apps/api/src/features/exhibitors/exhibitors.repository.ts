@@ -1,10 +1,10 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { exhibitorProfiles } from '../../db/schema/exhibitors';
-import { containsPattern, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { changeNumber, containsPattern, keptCount, orderBy, pageClause, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 import { exhibitorAccount } from './exhibitor-account';
 
@@ -55,7 +55,35 @@ function joined(db: Database) {
     .leftJoin(exhibitorProfiles, eq(exhibitorProfiles.adminId, admins.id));
 }
 
-export async function listExhibitors(db: Database, scope: Scope, query: Page & { search?: string; sort?: string; eventId?: number }) {
+/**
+ * A page's exhibitors as their list items, written by PostgreSQL as JSON in the shape the API sends
+ * (`Exhibitor`), so that the page goes out as the database wrote it.
+ */
+const LIST_ITEM_JSON = sql.raw(`json_build_object(
+    'id', admins.id, 'eventId', admins.event_id, 'eventName', e.name, 'companyId', admins.company_id, 'companyName', c.name,
+    'firstName', admins.first_name, 'lastName', admins.last_name, 'name', admins.first_name || ' ' || admins.last_name,
+    'email', admins.email, 'phone', p.phone, 'booth', p.booth, 'hall', p.hall, 'website', p.website, 'profile', p.profile,
+    'isActive', admins.is_active, 'hasPassword', admins.password_hash is not null,
+    'subAccountCount', (select count(*) from admins sub where sub.exhibitor_id = admins.id),
+    'badgeCount', (select count(*) from badges b where b.exhibitor_id = admins.id),
+    'lastLoginAt', to_char(admins.last_login_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'createdAt', to_char(admins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'updatedAt', to_char(admins.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
+
+/** The company and profile of `admins`, as `c` and `p`: the list items and the sorts read them. */
+const PROFILE_JOINS = sql.raw(`left join companies c on c.id = admins.company_id
+    left join exhibitor_profiles p on p.admin_id = admins.id`);
+
+/**
+ * One page of exhibitors as the JSON array of their list items, with the total in the same
+ * statement: the page's ids first, then only their rows read and written out. A count of the same
+ * filter is reused while nothing the filter reads has been written since (exhibitor_changes).
+ */
+export async function listExhibitors(
+  db: Database,
+  scope: Scope,
+  query: Page & { search?: string; sort?: string; eventId?: number },
+): Promise<{ items: string; total: number; estimated: boolean }> {
   const pattern = query.search ? containsPattern(query.search) : undefined;
   const where = and(
     exhibitorAccount,
@@ -69,26 +97,32 @@ export async function listExhibitors(db: Database, scope: Scope, query: Page & {
         )
       : undefined,
   );
-  const order = orderBy(
-    query.sort,
-    {
-      companyName: sql`(select lower(c.name) from ${companies} c where c.id = admins.company_id)`,
-      name: sql`lower(${admins.lastName} || ' ' || ${admins.firstName})`,
-      booth: sql`(select p.booth from ${exhibitorProfiles} p where p.admin_id = admins.id)`,
-      createdAt: admins.createdAt,
-    },
-    admins.id,
-    'companyName',
+  const order = sql.join(
+    orderBy(
+      query.sort,
+      {
+        companyName: sql`lower(c.name)`,
+        name: sql`lower(${admins.lastName} || ' ' || ${admins.firstName})`,
+        booth: sql`p.booth`,
+        createdAt: admins.createdAt,
+      },
+      admins.id,
+      'companyName',
+    ),
+    sql`, `,
   );
   const { limit, offset } = pageWindow(query);
-  const pageIds = db.select({ id: admins.id }).from(admins).where(where).orderBy(...order).limit(limit).offset(offset);
-  return fetchPage(
-    () => joined(db).where(inArray(admins.id, pageIds)).orderBy(...order),
-    async () => {
-      const [row] = await db.select({ count: sql<number>`cast(count(*) as integer)` }).from(admins).where(where);
-      return row?.count ?? 0;
-    },
+  const counted = keptCount(db, admins, where, 'exhibitor_changes');
+  const [row] = await queryRows<{ items: string; cappedTotal: number | null; changes: string }>(
+    db,
+    sql`select cast(coalesce(json_agg(${LIST_ITEM_JSON} order by ${order}), '[]') as text) as items,
+          ${counted.column}, cast(${changeNumber('exhibitor_changes')} as text) as "changes"
+        from (select admins.id from admins ${PROFILE_JOINS} where ${where} order by ${order} ${pageClause(limit, offset)}) page
+        join admins on admins.id = page.id
+        join events e on e.id = admins.event_id
+        ${PROFILE_JOINS}`,
   );
+  return { items: row!.items, ...(await counted.total(row!)) };
 }
 
 export async function findExhibitor(db: Database, id: number, scope: Scope) {

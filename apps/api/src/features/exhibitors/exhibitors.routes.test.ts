@@ -1,3 +1,5 @@
+import { listResponseSchema } from '@portal/shared/common';
+import { exhibitorSchema } from '@portal/shared/exhibitors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listEmailsTo } from '../email/email.repository';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
@@ -105,6 +107,35 @@ describe('reading, updating and deleting exhibitors', () => {
     const sorted = (await send(w.systemAdmin, 'GET', `/api/admin/exhibitors?eventId=${w.eventA}&sort=-companyName&per_page=100`)).json();
     const names = sorted.data.map((e: { companyName: string }) => e.companyName.toLowerCase());
     expect(names).toEqual([...names].sort().reverse());
+  });
+
+  it('sends each list item as the exhibitor reads alone, sorted by booth too', async () => {
+    await send(w.eventAdminA, 'POST', '/api/admin/exhibitors', newExhibitor({ booth: null, phone: null, website: null, profile: null }));
+    const listed = await send(w.eventAdminA, 'GET', '/api/admin/exhibitors?per_page=100&sort=booth');
+    expect(listed.headers['content-type']).toBe('application/json; charset=utf-8');
+    const page = listResponseSchema(exhibitorSchema).parse(listed.json());
+    expect(page.data.length).toBeGreaterThan(2);
+    for (const item of page.data) expect(item).toEqual((await send(w.eventAdminA, 'GET', `/api/admin/exhibitors/${item.id}`)).json().data);
+    const booths = page.data.map((item) => item.booth);
+    const placed = booths.filter((booth): booth is string => booth !== null);
+    expect(booths).toEqual([...placed.sort(), ...booths.filter((booth) => booth === null)]);
+  });
+
+  it('keeps the total right through every write the filter reads', async () => {
+    const total = async (query = '') => (await send(w.eventAdminA, 'GET', `/api/admin/exhibitors?per_page=1${query}`)).json().meta.total;
+    const before = await total();
+    expect(await total()).toBe(before);
+    const created = (await send(w.eventAdminA, 'POST', '/api/admin/exhibitors', newExhibitor({ booth: 'KEPT-1' }))).json().data;
+    expect(await total()).toBe(before + 1);
+    expect(await total('&search=kept-co-renamed')).toBe(0);
+    expect((await send(w.systemAdmin, 'PUT', `/api/admin/companies/${created.companyId}`, { name: 'Kept-Co-Renamed' })).statusCode).toBe(200);
+    expect(await total('&search=kept-co-renamed')).toBe(1);
+    expect(await total('&search=KEPT-2')).toBe(0);
+    expect((await send(w.eventAdminA, 'PUT', `/api/admin/admins/${created.id}`, { booth: 'KEPT-2' })).statusCode).toBe(200);
+    expect(await total('&search=KEPT-2')).toBe(1);
+    expect((await send(w.eventAdminA, 'DELETE', `/api/admin/exhibitors/${created.id}`)).statusCode).toBe(204);
+    expect(await total()).toBe(before);
+    expect(await total('&search=KEPT-2')).toBe(0);
   });
 
   it('keeps exhibitor records from exhibitors, who hold no view_exhibitors', async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
-import { errorResponses as errors } from '../../lib/route-schemas';
+import { errorResponses as errors, sendJson } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
 import type { ExhibitorsService } from './exhibitors.service';
 
@@ -20,7 +20,9 @@ export async function exhibitorsRoutes(app: FastifyInstance, { exhibitors }: { e
     url: '/admin/exhibitors',
     config: { access: requires('view_exhibitors') },
     schema: { tags, querystring: listExhibitorsQuerySchema, response: { 200: listResponseSchema(exhibitorSchema), ...errors } },
-    handler: (request) => exhibitors.listExhibitors(actorOf(request), request.query),
+    handler: async (request, reply) => {
+      sendJson(reply, await exhibitors.listExhibitors(actorOf(request), request.query));
+    },
   });
 
   routes.route({

@@ -6,7 +6,7 @@ import { badges } from '../../db/schema/badges';
 import { roles } from '../../db/schema/roles';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { listResult } from '../../lib/listing';
+import { listJson } from '../../lib/listing';
 import { assertEmailFree, withEmailConflict } from '../admins/account-email';
 import * as admins from '../admins/admins.repository';
 import { recordAudit } from '../audit/audit.repository';
@@ -115,8 +115,8 @@ export function createExhibitorsService({ db, publicUrl, files }: { db: Database
 
   return {
     async listExhibitors(actor: Actor, query: ListExhibitorsQuery) {
-      const { rows, total } = await repo.listExhibitors(db, scopeOf(actor.principal), query);
-      return listResult(rows.map(toExhibitor), total, query);
+      const { items, total, estimated } = await repo.listExhibitors(db, scopeOf(actor.principal), query);
+      return listJson(items, total, query, estimated);
     },
 
     async getExhibitor(actor: Actor, id: number): Promise<Exhibitor> {

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { badgeCategories, badges } from '../../db/schema/badges';
@@ -39,25 +40,17 @@ export async function findCategory(db: Database, id: number) {
   return row;
 }
 
-/** Of these addresses, those already holding an active badge of the category. */
-export async function addressesWithBadge(
-  db: Database,
-  badgeCategoryId: number,
-  emails: string[],
-): Promise<Set<string>> {
+/** Of these addresses (lower case), those found in `email` of the rows of `table` that `where` picks. */
+async function addressesAmong(db: Database, table: PgTable, email: AnyPgColumn, where: SQL | undefined, emails: string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ email: sql<string>`lower(${badges.email})` })
-    .from(badges)
-    .where(
-      and(
-        eq(badges.badgeCategoryId, badgeCategoryId),
-        eq(badges.status, 'active'),
-        inArray(sql`lower(${badges.email})`, emails),
-      ),
-    );
+  const lowered = sql<string>`lower(${email})`;
+  const rows = await db.selectDistinct({ email: lowered }).from(table).where(and(where, inArray(lowered, emails)));
   return new Set(rows.map((r) => r.email));
 }
+
+/** Of these addresses, those already holding an active badge of the category. */
+export const addressesWithBadge = (db: Database, badgeCategoryId: number, emails: string[]) =>
+  addressesAmong(db, badges, badges.email, and(eq(badges.badgeCategoryId, badgeCategoryId), eq(badges.status, 'active')), emails);
 
 const openLink = and(
   eq(registrationLinks.kind, 'badge'),
@@ -67,24 +60,8 @@ const openLink = and(
 );
 
 /** Of these addresses, those with an open badge link of the category. */
-export async function addressesWithOpenLink(
-  db: Database,
-  badgeCategoryId: number,
-  emails: string[],
-): Promise<Set<string>> {
-  if (emails.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ email: sql<string>`lower(${registrationLinks.email})` })
-    .from(registrationLinks)
-    .where(
-      and(
-        openLink,
-        eq(registrationLinks.badgeCategoryId, badgeCategoryId),
-        inArray(sql`lower(${registrationLinks.email})`, emails),
-      ),
-    );
-  return new Set(rows.map((r) => r.email));
-}
+export const addressesWithOpenLink = (db: Database, badgeCategoryId: number, emails: string[]) =>
+  addressesAmong(db, registrationLinks, registrationLinks.email, and(openLink, eq(registrationLinks.badgeCategoryId, badgeCategoryId)), emails);
 
 /**
  * Places of the owner's allocation of the category not yet spoken for: its quantity less the badges

@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { CategoryOptions } from '@/components/category-options';
 import { ChoiceGroup } from '@/components/form/choice-group';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
-import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { Input, NativeSelect } from '@/components/ui/input';
 import { useCan } from '@/hooks/use-can';
@@ -14,7 +12,7 @@ import { useSession } from '@/lib/session';
 import { useCreateBadgeLink } from '../api/create-badge-link';
 import { useLinkCategories, useLinkOwners, useLinkTemplates } from '../api/get-link-choices';
 import { useSendBadgeLink } from '../api/send-badge-link';
-import { LinkResult, registrationUrl } from './create-link-dialog';
+import { LinkDialog, registrationUrl } from './create-link-dialog';
 import { LinkOwnerOptions } from './link-owner-options';
 import { expiresAtOf, ExpiryField, MaxUsesField, validExpiry, validMaxUses } from './link-limit-fields';
 
@@ -51,24 +49,15 @@ export function CreateBadgeLinkDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const close = () => {
-    setUrl(null);
-    onClose();
-  };
   return (
-    <FormDialog
+    <LinkDialog
       open={open}
-      onClose={close}
+      onClose={onClose}
       title="Badge registration link"
-      description={
-        url
-          ? 'Share this link: each person who opens it registers a badge, until its limit or its last day.'
-          : 'People who open the link register a badge themselves; each badge takes one place of the owner’s allocation.'
-      }
-    >
-      {url ? <LinkResult url={url} /> : <BadgeLinkForm context={context} onCreated={setUrl} onSent={close} />}
-    </FormDialog>
+      description="People who open the link register a badge themselves; each badge takes one place of the owner’s allocation."
+      createdDescription="Share this link: each person who opens it registers a badge, until its limit or its last day."
+      form={({ onCreated, close }) => <BadgeLinkForm context={context} onCreated={onCreated} onSent={close} />}
+    />
   );
 }
 

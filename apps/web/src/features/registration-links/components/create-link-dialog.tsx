@@ -1,5 +1,5 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormActions } from '@/components/form/form-actions';
@@ -20,6 +20,37 @@ export function registrationUrl(linkId: string): string {
   return `${window.location.origin}${paths.register.href({ generatedLinkId: linkId })}`;
 }
 
+/**
+ * A dialog that creates a link with the form it is given, then shows the link with a copy button;
+ * closing it starts over.
+ */
+export function LinkDialog({
+  open,
+  onClose,
+  title,
+  description,
+  createdDescription,
+  form,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  createdDescription: string;
+  form: (actions: { onCreated: (url: string) => void; close: () => void }) => ReactNode;
+}) {
+  const [url, setUrl] = useState<string | null>(null);
+  const close = () => {
+    setUrl(null);
+    onClose();
+  };
+  return (
+    <FormDialog open={open} onClose={close} title={title} description={url ? createdDescription : description}>
+      {url ? <LinkResult url={url} /> : form({ onCreated: setUrl, close })}
+    </FormDialog>
+  );
+}
+
 /** Creates an exhibitor registration link for an event, then shows it with a copy button. */
 export function CreateLinkDialog({
   eventId,
@@ -32,24 +63,15 @@ export function CreateLinkDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const close = () => {
-    setUrl(null);
-    onClose();
-  };
   return (
-    <FormDialog
+    <LinkDialog
       open={open}
-      onClose={close}
+      onClose={onClose}
       title="Exhibitor registration link"
-      description={
-        url
-          ? 'Share this link with the companies you invite. Each one that opens it registers itself as an exhibitor.'
-          : `Companies that open the link register themselves as exhibitors at ${eventName}.`
-      }
-    >
-      {url ? <LinkResult url={url} /> : <LinkForm eventId={eventId} onCreated={setUrl} />}
-    </FormDialog>
+      description={`Companies that open the link register themselves as exhibitors at ${eventName}.`}
+      createdDescription="Share this link with the companies you invite. Each one that opens it registers itself as an exhibitor."
+      form={({ onCreated }) => <LinkForm eventId={eventId} onCreated={onCreated} />}
+    />
   );
 }
 
