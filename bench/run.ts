@@ -130,8 +130,8 @@ function rssMiB(pid: number): number {
 
 type Result = { rps: number; p50: number; p95: number; count: number; calls: number };
 
-/** Runs `task` from `concurrency` loops for SECONDS after a one-second warm-up; latency per call. */
-async function drive(concurrency: number, task: () => Promise<void>): Promise<Result> {
+/** Runs `task` from `concurrency` loops for `seconds` (SECONDS unless given) after a one-second warm-up; latency per call. */
+async function drive(concurrency: number, task: () => Promise<void>, seconds = SECONDS): Promise<Result> {
   let calls = 0;
   const run = async (seconds: number, record: number[] | null) => {
     const end = performance.now() + seconds * 1000;
@@ -149,7 +149,7 @@ async function drive(concurrency: number, task: () => Promise<void>): Promise<Re
   await run(1, null);
   const timings: number[] = [];
   const started = performance.now();
-  await run(SECONDS, timings);
+  await run(seconds, timings);
   const elapsed = (performance.now() - started) / 1000;
   timings.sort((a, b) => a - b);
   const at = (p: number) => timings[Math.min(timings.length - 1, Math.floor(p * timings.length))]!;
@@ -329,6 +329,11 @@ async function main() {
     const list = await scenarios(client);
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(api.pid))), 100);
+    // The server has just started: each call runs for a while unmeasured first, so that none is
+    // measured while its code is still being compiled and the pool's connections prepare statements.
+    const warmUp = new Agent({ keepAlive: true, maxSockets: CONCURRENCIES[0] });
+    for (const scenario of list) await drive(CONCURRENCIES[0]!, () => call(warmUp, api.address, token, scenario.path, scenario.body), 1);
+    warmUp.destroy();
     for (const concurrency of CONCURRENCIES) {
       const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
       const pool = new pg.Pool({ connectionString: database.url, max: concurrency });
