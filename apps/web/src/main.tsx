@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadSignedInFrame } from './app/routes';
+import { preloadFor } from './app/routes';
 import { startMonitoring } from './lib/monitoring';
 import { applyTheme } from './lib/theme';
 import './index.css';
 
 applyTheme();
 void startMonitoring();
-preloadSignedInFrame();
+preloadFor(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,28 +1,34 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { whenIdle } from '@/lib/idle';
+import { lazyWithPreload } from '@/lib/lazy-page';
 
-const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
+const Toaster = lazyWithPreload(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 /**
- * The toaster is not part of the first paint: it loads when the browser is idle. A toast raised
- * before then waits and is shown once it has loaded (sonner replays active toasts to a new toaster).
+ * The toaster is not part of the first paint: it loads when the browser is idle, and is rendered
+ * once loaded, so that it never suspends: a suspending boundary, even with no fallback to show,
+ * holds back every other boundary's reveal by React's throttle. A toast raised before then waits
+ * and is shown once it has loaded (sonner replays active toasts to a new toaster).
  */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true)), []);
-  return idle;
+function useToasterLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const cancel = whenIdle(() => void Toaster.preload().then(() => live && setLoaded(true), () => undefined));
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, []);
+  return loaded;
 }
 
 export function AppProvider({ children }: { children: ReactNode }) {
-  const idle = useIdle();
+  const toaster = useToasterLoaded();
   return (
     <>
       {children}
-      {idle && (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      )}
+      {toaster && <Toaster />}
     </>
   );
 }

@@ -1,162 +1,169 @@
 import { hasPermissions, type Permission } from '@portal/shared/permissions';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
 import { PagePlaceholder } from '@/components/loading/page-placeholder';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { whenIdle } from '@/lib/idle';
-import { setReturnUrlCheck } from '@/lib/session';
+import { lazyWithPreload } from '@/lib/lazy-page';
+import { getSession, setReturnUrlCheck } from '@/lib/session';
 import { RootPage } from './routes/root';
 
 // The signed-in frame (with the query cache and the HTTP client) is a chunk of its own, so that the
 // login page does not load it; the app's entry fetches it when the browser is idle, ready for the moment
 // the user has signed in.
-const loadSignedInFrame = () => import('./signed-in-frame');
-const SignedInFrame = lazy(loadSignedInFrame);
-export const preloadSignedInFrame = () => whenIdle(() => void loadSignedInFrame());
+const SignedInFrame = lazyWithPreload(() => import('./signed-in-frame'));
 // Loaded with the signed-in frame, which imports the guards.
-const RequirePermissions = lazy(() => import('./guards').then((m) => ({ default: m.RequirePermissions })));
+const RequirePermissions = lazyWithPreload(() => import('./guards').then((m) => ({ default: m.RequirePermissions })));
 // Every public page but the login page reads and writes through the query cache.
-const QueryProvider = lazy(() => import('./query-provider'));
+const QueryProvider = lazyWithPreload(() => import('./query-provider'));
 
 // One chunk per page (DESIGN §7).
-const LoginPage = lazy(() => import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
-const SsoPage = lazy(() => import('@/features/auth/pages/sso-page').then((m) => ({ default: m.SsoPage })));
-const DashboardPage = lazy(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardPage })));
-const WelcomePage = lazy(() => import('./routes/welcome').then((m) => ({ default: m.WelcomePage })));
-const AdminsPage = lazy(() => import('@/features/admins/pages/admins-page').then((m) => ({ default: m.AdminsPage })));
-const RolesPage = lazy(() => import('@/features/roles/pages/roles-page').then((m) => ({ default: m.RolesPage })));
-const CompaniesPage = lazy(() =>
+const LoginPage = lazyWithPreload(() => import('@/features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
+const SsoPage = lazyWithPreload(() => import('@/features/auth/pages/sso-page').then((m) => ({ default: m.SsoPage })));
+const DashboardPage = lazyWithPreload(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardPage })));
+const WelcomePage = lazyWithPreload(() => import('./routes/welcome').then((m) => ({ default: m.WelcomePage })));
+const AdminsPage = lazyWithPreload(() => import('@/features/admins/pages/admins-page').then((m) => ({ default: m.AdminsPage })));
+const RolesPage = lazyWithPreload(() => import('@/features/roles/pages/roles-page').then((m) => ({ default: m.RolesPage })));
+const CompaniesPage = lazyWithPreload(() =>
   import('@/features/companies/pages/companies-page').then((m) => ({ default: m.CompaniesPage })),
 );
-const EventsPage = lazy(() => import('@/features/events/pages/events-page').then((m) => ({ default: m.EventsPage })));
-const CreateEventPage = lazy(() =>
+const EventsPage = lazyWithPreload(() => import('@/features/events/pages/events-page').then((m) => ({ default: m.EventsPage })));
+const CreateEventPage = lazyWithPreload(() =>
   import('@/features/events/pages/create-event-page').then((m) => ({ default: m.CreateEventPage })),
 );
-const EditEventPage = lazy(() =>
+const EditEventPage = lazyWithPreload(() =>
   import('@/features/events/pages/edit-event-page').then((m) => ({ default: m.EditEventPage })),
 );
-const EventPage = lazy(() => import('./routes/event').then((m) => ({ default: m.EventPage })));
-const ExhibitorsPage = lazy(() =>
+const EventPage = lazyWithPreload(() => import('./routes/event').then((m) => ({ default: m.EventPage })));
+const ExhibitorsPage = lazyWithPreload(() =>
   import('@/features/exhibitors/pages/exhibitors-page').then((m) => ({ default: m.ExhibitorsPage })),
 );
-const CreateExhibitorPage = lazy(() =>
+const CreateExhibitorPage = lazyWithPreload(() =>
   import('@/features/exhibitors/pages/create-exhibitor-page').then((m) => ({ default: m.CreateExhibitorPage })),
 );
-const ExhibitorPage = lazy(() => import('./routes/exhibitor').then((m) => ({ default: m.ExhibitorPage })));
-const SubAccountsPage = lazy(() =>
+const ExhibitorPage = lazyWithPreload(() => import('./routes/exhibitor').then((m) => ({ default: m.ExhibitorPage })));
+const SubAccountsPage = lazyWithPreload(() =>
   import('@/features/sub-accounts/pages/sub-accounts-page').then((m) => ({ default: m.SubAccountsPage })),
 );
-const CreateSubAccountPage = lazy(() =>
+const CreateSubAccountPage = lazyWithPreload(() =>
   import('@/features/sub-accounts/pages/create-sub-account-page').then((m) => ({ default: m.CreateSubAccountPage })),
 );
-const SubAccountPage = lazy(() =>
+const SubAccountPage = lazyWithPreload(() =>
   import('@/features/sub-accounts/pages/sub-account-page').then((m) => ({ default: m.SubAccountPage })),
 );
-const RegisterPage = lazy(() =>
+const RegisterPage = lazyWithPreload(() =>
   import('@/features/registration-links/pages/register-page').then((m) => ({ default: m.RegisterPage })),
 );
-const AcceptInvitationPage = lazy(() =>
+const AcceptInvitationPage = lazyWithPreload(() =>
   import('@/features/auth/pages/accept-invitation-page').then((m) => ({ default: m.AcceptInvitationPage })),
 );
-const ForgotPasswordPage = lazy(() =>
+const ForgotPasswordPage = lazyWithPreload(() =>
   import('@/features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
 );
-const ResetPasswordPage = lazy(() =>
+const ResetPasswordPage = lazyWithPreload(() =>
   import('@/features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const UsersPage = lazy(() => import('@/features/badges/pages/users-page').then((m) => ({ default: m.UsersPage })));
-const BadgeLinksPage = lazy(() =>
+const UsersPage = lazyWithPreload(() => import('@/features/badges/pages/users-page').then((m) => ({ default: m.UsersPage })));
+const BadgeLinksPage = lazyWithPreload(() =>
   import('@/features/registration-links/pages/badge-links-page').then((m) => ({ default: m.BadgeLinksPage })),
 );
-const CategoryBadgesPage = lazy(() =>
+const CategoryBadgesPage = lazyWithPreload(() =>
   import('@/features/badges/pages/category-badges-page').then((m) => ({ default: m.CategoryBadgesPage })),
 );
-const CreateBadgePage = lazy(() =>
+const CreateBadgePage = lazyWithPreload(() =>
   import('@/features/badges/pages/create-badge-page').then((m) => ({ default: m.CreateBadgePage })),
 );
-const ViewBadgePage = lazy(() =>
+const ViewBadgePage = lazyWithPreload(() =>
   import('@/features/badges/pages/view-badge-page').then((m) => ({ default: m.ViewBadgePage })),
 );
-const EditBadgePage = lazy(() =>
+const EditBadgePage = lazyWithPreload(() =>
   import('@/features/badges/pages/edit-badge-page').then((m) => ({ default: m.EditBadgePage })),
 );
-const RegistrationsPage = lazy(() =>
+const RegistrationsPage = lazyWithPreload(() =>
   import('@/features/badges/pages/registrations-page').then((m) => ({ default: m.RegistrationsPage })),
 );
-const BulkSendPage = lazy(() => import('@/features/bulk-send/pages/bulk-send-page').then((m) => ({ default: m.BulkSendPage })));
-const EmailOutboxPage = lazy(() =>
+const BulkSendPage = lazyWithPreload(() => import('@/features/bulk-send/pages/bulk-send-page').then((m) => ({ default: m.BulkSendPage })));
+const EmailOutboxPage = lazyWithPreload(() =>
   import('@/features/email-outbox/pages/email-outbox-page').then((m) => ({ default: m.EmailOutboxPage })),
 );
-const EmailTemplatesPage = lazy(() =>
+const EmailTemplatesPage = lazyWithPreload(() =>
   import('@/features/email-templates/pages/email-templates-page').then((m) => ({ default: m.EmailTemplatesPage })),
 );
-const CreateEmailTemplatePage = lazy(() =>
+const CreateEmailTemplatePage = lazyWithPreload(() =>
   import('@/features/email-templates/pages/create-email-template-page').then((m) => ({
     default: m.CreateEmailTemplatePage,
   })),
 );
-const EditEmailTemplatePage = lazy(() =>
+const EditEmailTemplatePage = lazyWithPreload(() =>
   import('@/features/email-templates/pages/edit-email-template-page').then((m) => ({ default: m.EditEmailTemplatePage })),
 );
-const CustomFieldsPage = lazy(() =>
+const CustomFieldsPage = lazyWithPreload(() =>
   import('@/features/custom-fields/pages/custom-fields-page').then((m) => ({ default: m.CustomFieldsPage })),
 );
-const CreateCustomFieldPage = lazy(() =>
+const CreateCustomFieldPage = lazyWithPreload(() =>
   import('@/features/custom-fields/pages/create-custom-field-page').then((m) => ({ default: m.CreateCustomFieldPage })),
 );
-const EditCustomFieldPage = lazy(() =>
+const EditCustomFieldPage = lazyWithPreload(() =>
   import('@/features/custom-fields/pages/edit-custom-field-page').then((m) => ({ default: m.EditCustomFieldPage })),
 );
-const ExportCustomFieldsPage = lazy(() =>
+const ExportCustomFieldsPage = lazyWithPreload(() =>
   import('@/features/custom-fields/pages/export-custom-fields-page').then((m) => ({
     default: m.ExportCustomFieldsPage,
   })),
 );
-const ImportCustomFieldsPage = lazy(() =>
+const ImportCustomFieldsPage = lazyWithPreload(() =>
   import('@/features/custom-fields/pages/import-custom-fields-page').then((m) => ({
     default: m.ImportCustomFieldsPage,
   })),
 );
-const BadgeCategoriesPage = lazy(() =>
+const BadgeCategoriesPage = lazyWithPreload(() =>
   import('@/features/badge-categories/pages/badge-categories-page').then((m) => ({ default: m.BadgeCategoriesPage })),
 );
-const BadgeAllocationsPage = lazy(() =>
+const BadgeAllocationsPage = lazyWithPreload(() =>
   import('@/features/allocations/pages/badge-allocations-page').then((m) => ({ default: m.BadgeAllocationsPage })),
 );
-const AddonsAllocationsPage = lazy(() =>
+const AddonsAllocationsPage = lazyWithPreload(() =>
   import('@/features/allocations/pages/badge-allocations-page').then((m) => ({ default: m.AddonsAllocationsPage })),
 );
-const AllocationPurchasesPage = lazy(() =>
+const AllocationPurchasesPage = lazyWithPreload(() =>
   import('@/features/allocation-purchases/pages/allocation-purchases-page').then((m) => ({
     default: m.AllocationPurchasesPage,
   })),
 );
-const PaymentStatusPage = lazy(() =>
+const PaymentStatusPage = lazyWithPreload(() =>
   import('@/features/allocation-purchases/pages/payment-status-page').then((m) => ({ default: m.PaymentStatusPage })),
 );
-const SandboxCheckoutPage = lazy(() =>
+const SandboxCheckoutPage = lazyWithPreload(() =>
   import('@/features/allocation-purchases/pages/sandbox-checkout-page').then((m) => ({
     default: m.SandboxCheckoutPage,
   })),
 );
-const ImportExhibitorsPage = lazy(() =>
+const ImportExhibitorsPage = lazyWithPreload(() =>
   import('@/features/bulk-imports/pages/import-exhibitors-page').then((m) => ({ default: m.ImportExhibitorsPage })),
 );
-const ImportSubAccountsPage = lazy(() =>
+const ImportSubAccountsPage = lazyWithPreload(() =>
   import('@/features/bulk-imports/pages/import-sub-accounts-page').then((m) => ({ default: m.ImportSubAccountsPage })),
 );
-const ImportBadgesPage = lazy(() =>
+const ImportBadgesPage = lazyWithPreload(() =>
   import('@/features/bulk-imports/pages/import-badges-page').then((m) => ({ default: m.ImportBadgesPage })),
 );
-const ImportVipBadgesPage = lazy(() =>
+const ImportVipBadgesPage = lazyWithPreload(() =>
   import('@/features/bulk-imports/pages/import-vip-badges-page').then((m) => ({ default: m.ImportVipBadgesPage })),
 );
-const UnauthorizedPage = lazy(() => import('./routes/unauthorized'));
-const NotFoundPage = lazy(() => import('./routes/not-found'));
+const UnauthorizedPage = lazyWithPreload(() => import('./routes/unauthorized'));
+const NotFoundPage = lazyWithPreload(() => import('./routes/not-found'));
 
-type Screen = { path: string; permissions?: Permission[]; mode?: 'all' | 'any'; element: ReactNode };
+type Preloadable = { preload(): Promise<unknown> };
+type Screen = {
+  path: string;
+  permissions?: Permission[];
+  mode?: 'all' | 'any';
+  element: ReactNode;
+  /** Pages this one sends its user on to, fetched with it. */
+  leadsTo?: Preloadable[];
+};
 
 /** The signed-in screens of spec §2, each with the permission that guards it. */
 const screens: Screen[] = [
@@ -167,6 +174,7 @@ const screens: Screen[] = [
     path: paths.users.path,
     permissions: ['view_exhibitor_users'],
     element: <UsersPage />,
+    leadsTo: [CategoryBadgesPage],
   },
   {
     path: paths.usersCreate.path,
@@ -335,6 +343,24 @@ const screens: Screen[] = [
 ];
 
 /** Each signed-in screen's path and guard, for what needs them without the page: the return URL, tests. */
+/**
+ * Fetches what the page at `pathname` needs before the app first renders it. Signed in, that is
+ * the signed-in frame and the screen's own chunk (with the pages it leads to), all at once rather
+ * than one after another as each renders; signed out, the frame is fetched once the browser is
+ * idle, ready for the moment the user has signed in.
+ */
+export function preloadFor(pathname: string): void {
+  const frame = () => Promise.all([SignedInFrame.preload(), RequirePermissions.preload()]);
+  if (!getSession()) {
+    whenIdle(() => void frame().catch(() => undefined));
+    return;
+  }
+  const screen = matchRoutes(screens as RouteObject[], pathname)?.[0]?.route as Screen | undefined;
+  const page = (screen?.element as { type?: Partial<Preloadable> } | undefined)?.type;
+  // A chunk that fails here is fetched again, and its failure shown, when the page renders.
+  void Promise.all([frame(), page?.preload?.(), ...(screen?.leadsTo ?? []).map((next) => next.preload())]).catch(() => undefined);
+}
+
 export const screenAccess = screens.map(({ path, permissions, mode }) => ({ path, permissions, mode }));
 
 /** Whether a signed-in user may open a URL of the portal: the guard of the screen it leads to. */
