@@ -8,10 +8,12 @@ import './index.css';
 
 applyTheme();
 void startMonitoring();
-preloadFor(window.location.pathname);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// A public page renders once its chunk is in (at most a second's wait): a page that suspends shows
+// its placeholder, and React reveals it only after its reveal throttle.
+void Promise.race([preloadFor(window.location.pathname), new Promise((resolve) => setTimeout(resolve, 1000))]).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -343,22 +343,55 @@ const screens: Screen[] = [
 ];
 
 /** Each signed-in screen's path and guard, for what needs them without the page: the return URL, tests. */
-/**
- * Fetches what the page at `pathname` needs before the app first renders it. Signed in, that is
- * the signed-in frame and the screen's own chunk (with the pages it leads to), all at once rather
- * than one after another as each renders; signed out, the frame is fetched once the browser is
- * idle, ready for the moment the user has signed in.
- */
-export function preloadFor(pathname: string): void {
-  const frame = () => Promise.all([SignedInFrame.preload(), RequirePermissions.preload()]);
-  if (!getSession()) {
-    whenIdle(() => void frame().catch(() => undefined));
-    return;
-  }
-  const screen = matchRoutes(screens as RouteObject[], pathname)?.[0]?.route as Screen | undefined;
+/** The public pages, the sign-in pages apart: they read and write through the query cache. */
+const publicScreens: Screen[] = [
+  { path: paths.sso.path, element: <SsoPage /> },
+  { path: `${paths.sso.path}/:token`, element: <SsoPage /> },
+  { path: paths.register.path, element: <RegisterPage /> },
+  { path: paths.acceptInvitation.path, element: <AcceptInvitationPage /> },
+  { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+  { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
+  { path: paths.paymentStatus.path, element: <PaymentStatusPage /> },
+  { path: paths.sandboxCheckout.path, element: <SandboxCheckoutPage /> },
+  { path: paths.unauthorized.path, element: <UnauthorizedPage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+const loginScreens: Screen[] = [
+  { path: paths.login.path, element: <LoginPage /> },
+  { path: paths.vipLogin.path, element: <LoginPage /> },
+];
+
+/** The chunks of the screen at `pathname` among `list`: its page and the pages it leads to. */
+function screenChunks(list: Screen[], pathname: string): Promise<unknown>[] {
+  const screen = matchRoutes(list as RouteObject[], pathname)?.[0]?.route as Screen | undefined;
   const page = (screen?.element as { type?: Partial<Preloadable> } | undefined)?.type;
-  // A chunk that fails here is fetched again, and its failure shown, when the page renders.
-  void Promise.all([frame(), page?.preload?.(), ...(screen?.leadsTo ?? []).map((next) => next.preload())]).catch(() => undefined);
+  return [page?.preload?.(), ...(screen?.leadsTo ?? []).map((next) => next.preload())].filter(
+    (chunk): chunk is Promise<unknown> => chunk !== undefined,
+  );
+}
+
+/**
+ * Fetches what the page at `pathname` needs, all at once rather than one chunk after another as
+ * each renders. Signed in: the signed-in frame and the screen's chunks, while the frame's spinner
+ * shows. Signed out: the public page's chunks, which the answer waits for (the app renders once
+ * they are in, so that the page does not suspend), and the frame once the browser is idle.
+ * A chunk that fails here is fetched again, and its failure shown, when the page renders.
+ */
+export function preloadFor(pathname: string): Promise<void> {
+  const frame = () => Promise.all([SignedInFrame.preload(), RequirePermissions.preload()]);
+  if (getSession()) {
+    void Promise.all([frame(), ...screenChunks(screens, pathname)]).catch(() => undefined);
+    return Promise.resolve();
+  }
+  whenIdle(() => void frame().catch(() => undefined));
+  // A signed-in screen sends a signed-out visitor to the login page.
+  const toLogin = pathname === '/' || matchRoutes(screens as RouteObject[], pathname) !== null;
+  const login = screenChunks(loginScreens, toLogin ? paths.login.path : pathname);
+  const chunks = login.length > 0 ? login : [QueryProvider.preload(), ...screenChunks(publicScreens, pathname)];
+  return Promise.all(chunks).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export const screenAccess = screens.map(({ path, permissions, mode }) => ({ path, permissions, mode }));
@@ -402,23 +435,8 @@ export const routes: RouteObject[] = [
       {
         element: <PublicFrame />,
         children: [
-          { path: paths.login.path, element: <LoginPage /> },
-          { path: paths.vipLogin.path, element: <LoginPage /> },
-          {
-            element: <WithQueries />,
-            children: [
-              { path: paths.sso.path, element: <SsoPage /> },
-              { path: `${paths.sso.path}/:token`, element: <SsoPage /> },
-              { path: paths.register.path, element: <RegisterPage /> },
-              { path: paths.acceptInvitation.path, element: <AcceptInvitationPage /> },
-              { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
-              { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
-              { path: paths.paymentStatus.path, element: <PaymentStatusPage /> },
-              { path: paths.sandboxCheckout.path, element: <SandboxCheckoutPage /> },
-              { path: paths.unauthorized.path, element: <UnauthorizedPage /> },
-              { path: '*', element: <NotFoundPage /> },
-            ],
-          },
+          ...loginScreens,
+          { element: <WithQueries />, children: publicScreens },
         ],
       },
       {
