@@ -394,6 +394,14 @@ export function preloadFor(pathname: string): Promise<void> {
   );
 }
 
+/**
+ * Fetches the chunks of the signed-in screen a link leads to, as the pointer comes over it or it
+ * takes the focus, so that the page is in by the click and renders without its placeholder.
+ */
+export function preloadScreen(to: string): void {
+  void Promise.all(screenChunks(screens, new URL(to, 'http://portal.invalid').pathname)).catch(() => undefined);
+}
+
 export const screenAccess = screens.map(({ path, permissions, mode }) => ({ path, permissions, mode }));
 
 /** Whether a signed-in user may open a URL of the portal: the guard of the screen it leads to. */

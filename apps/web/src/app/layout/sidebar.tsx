@@ -5,6 +5,7 @@ import { BrandMark } from '@/components/layout/brand-mark';
 import { useEventBadgeCategories } from '@/features/badge-categories/api/get-event-badge-categories';
 import type { Session } from '@/lib/session';
 import { cn } from '@/lib/utils';
+import { preloadScreen } from '../routes';
 import { LogoutButton } from './logout-button';
 import { buildSidebar, showsBadgeMenu, type NavGroup, type NavLink } from './sidebar-items';
 
@@ -27,6 +28,8 @@ function SidebarLink({
       to={link.to}
       end={link.end}
       onClick={onNavigate}
+      onPointerEnter={() => preloadScreen(link.to)}
+      onFocus={() => preloadScreen(link.to)}
       className={({ isActive }) =>
         cn(
           'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-sidebar-foreground transition-colors hover:bg-sidebar-accent/60 hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-ring',
