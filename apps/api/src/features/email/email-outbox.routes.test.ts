@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema/email';
+import { EXACT_COUNT_LIMIT } from '../../lib/listing';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 import { enqueueEmail } from './email.repository';
 
@@ -124,5 +125,19 @@ describe('email outbox', () => {
     expect((await list(w.vipAdminA)).statusCode).toBe(403);
     expect((await list(w.subAccountA)).statusCode).toBe(403);
     expect((await list(null)).statusCode).toBe(401);
+  });
+
+  it('counts exactly up to the cap and estimates beyond it, as a show of many badges needs', async () => {
+    const counted = async () => (await list(w.systemAdmin, '?purpose=bulk-count&per_page=1')).json().meta;
+    const add = (from: number, to: number) =>
+      t.db.execute(sql`insert into email_outbox (to_address, subject, text_body, purpose, event_id, status)
+        select 'bulk' || i || '@count.example', 'Bulk', 'Body', 'bulk-count', ${w.eventB}, 'sent' from generate_series(cast(${from} as int), cast(${to} as int)) i`);
+    await add(1, 30);
+    expect(await counted()).toEqual({ page: 1, per_page: 1, total: 30, total_pages: 30 });
+    await add(31, EXACT_COUNT_LIMIT + 30);
+    await t.db.execute(sql`analyze email_outbox`);
+    const beyond = await counted();
+    expect(beyond.estimated).toBe(true);
+    expect(beyond.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
   });
 });

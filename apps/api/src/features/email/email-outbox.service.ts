@@ -40,8 +40,8 @@ export function createEmailOutboxService({ db }: { db: Database }) {
 
   return {
     async listMessages(actor: Actor, query: ListOutboxQuery & { page: number; per_page: number }) {
-      const { rows, total } = await repo.listOutbox(db, filterFor(actor), query as repo.OutboxFilter);
-      return listResult(rows.map(toMessage), total, query);
+      const { rows, total, estimated } = await repo.listOutbox(db, filterFor(actor), query as repo.OutboxFilter);
+      return listResult(rows.map(toMessage), total, query, estimated);
     },
 
     /** Sends an unsent message at the worker's next round instead of after its back-off. */

@@ -2,7 +2,7 @@ import { and, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/email';
 import { events } from '../../db/schema/events';
-import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countOrEstimate, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 
 export type OutgoingEmail = {
@@ -130,10 +130,13 @@ export async function listOutbox(db: Database, scopeFilter: SQL | undefined, que
   );
   const order = orderBy(query.sort, { createdAt: o.createdAt, status: o.status, toAddress: o.toAddress, attempts: o.attempts }, o.id, '-createdAt');
   const { limit, offset } = pageWindow(query);
-  return fetchPage(
-    () => db.select(listColumns).from(o).where(where).orderBy(...order).limit(limit).offset(offset),
-    () => countWhere(db, o, where),
-  );
+  // The outbox holds a mail per badge registered: at a large show, a count exact up to the cap
+  // and estimated beyond it, as the badge list's.
+  const [rows, count] = await Promise.all([
+    db.select(listColumns).from(o).where(where).orderBy(...order).limit(limit).offset(offset),
+    countOrEstimate(db, o, where),
+  ]);
+  return { rows, ...count };
 }
 
 export async function findOutboxMessage(db: Database, id: number, scopeFilter: SQL | undefined) {
