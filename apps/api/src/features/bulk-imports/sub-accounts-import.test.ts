@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { createTestApp, createWorld, type TestApp, type World } from '../../test/harness';
+import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 import { reportOf, rowsOf, upload, xlsxOf } from './upload-helpers.test-support';
 
 let t: TestApp;
@@ -103,39 +103,21 @@ describe('sub-accounts import', () => {
       ),
     );
     expect(taken.rows[0]!.errors).toEqual([{ column: 'Email', message: 'An account with this email already exists' }]);
-    expect(
-      (
-        await upload(
-          t,
-          w.subAccountA,
-          'sub-accounts',
-          { step: 'validate', eventId: w.eventA },
-          { name: 's.xlsx', bytes: file },
-        )
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await upload(
-          t,
-          w.exhibitorA,
-          'sub-accounts',
-          { step: 'validate', eventId: w.eventA, exhibitorId: w.exhibitorB.id },
-          { name: 's.xlsx', bytes: file },
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await upload(
-          t,
-          w.eventAdminA,
-          'sub-accounts',
-          { step: 'validate', eventId: w.eventB, exhibitorId: w.exhibitorB.id },
-          { name: 's.xlsx', bytes: file },
-        )
-      ).statusCode,
-    ).toBe(404);
+    const refusals: [TestUser, Record<string, number>, number][] = [
+      [w.subAccountA, { eventId: w.eventA }, 403],
+      [w.exhibitorA, { eventId: w.eventA, exhibitorId: w.exhibitorB.id }, 404],
+      [w.eventAdminA, { eventId: w.eventB, exhibitorId: w.exhibitorB.id }, 404],
+    ];
+    for (const [who, fields, status] of refusals) {
+      const answer = await upload(
+        t,
+        who,
+        'sub-accounts',
+        { step: 'validate', ...fields },
+        { name: 's.xlsx', bytes: file },
+      );
+      expect(answer.statusCode, `${who.email}: ${answer.body}`).toBe(status);
+    }
     const noExhibitor = await upload(
       t,
       w.eventAdminA,
