@@ -24,6 +24,9 @@ export function listResult<T>(rows: T[], total: number, page: Page, estimated = 
   return { data: rows, meta: buildListMeta(page.page, page.per_page, total, estimated) };
 }
 
+/** A timestamp column as the API's ISO text (`2027-05-09T10:40:00.000Z`), in JSON PostgreSQL writes. */
+export const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * A list answer as JSON text around items PostgreSQL already wrote as a JSON array, so that the
  * rows are neither parsed nor serialised again on their way out.
@@ -141,7 +144,6 @@ const KEPT_TTL_MS = 30_000;
 export const changeNumber = (sequence: string) =>
   sql.raw(`(select case when is_called then last_value else 0 end from ${sequence})`);
 
-
 /** Exact totals per database and filter, with the table's change number they were counted at. */
 const keptCounts = new WeakMap<Database, Map<string, { total: number; changes: string; expiresAtMs: number }>>();
 
@@ -172,8 +174,12 @@ export function keptCount(db: Database, table: PgTable, where: SQL | undefined, 
   const kept = hit && hit.expiresAtMs > Date.now() ? hit : undefined;
   const capped = cappedCount(db, table, where);
   return {
-    /** The column to select: the capped count, or null when the kept one still holds. */
-    column: sql`${kept ? sql`case when ${changeNumber(changes)} = ${kept.changes} then null else ${capped} end` : capped} as "cappedTotal"`,
+    /**
+     * The columns to select: the capped count, or null when the kept one still holds, and the
+     * change number the statement read.
+     */
+    columns: sql`${kept ? sql`case when ${changeNumber(changes)} = ${kept.changes} then null else ${capped} end` : capped} as "cappedTotal",
+      cast(${changeNumber(changes)} as text) as "changes"`,
     /** The total from the statement's columns, keeping a fresh exact count for the next page. */
     async total(row: { cappedTotal: number | null; changes: string }): Promise<{ total: number; estimated: boolean }> {
       if (row.cappedTotal === null && kept) return { total: kept.total, estimated: false };

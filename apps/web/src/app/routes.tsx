@@ -11,8 +11,8 @@ import { getSession, setReturnUrlCheck } from '@/lib/session';
 import { RootPage } from './routes/root';
 
 // The signed-in frame (with the query cache and the HTTP client) is a chunk of its own, so that the
-// login page does not load it; the app's entry fetches it when the browser is idle, ready for the moment
-// the user has signed in.
+// login page does not load it; the app's entry fetches it (`preloadFor`) at once for a signed-in
+// user, else when the browser is idle, ready for the moment the user has signed in.
 const SignedInFrame = lazyWithPreload(() => import('./signed-in-frame'));
 // Loaded with the signed-in frame, which imports the guards.
 const RequirePermissions = lazyWithPreload(() => import('./guards').then((m) => ({ default: m.RequirePermissions })));
@@ -342,7 +342,6 @@ const screens: Screen[] = [
   },
 ];
 
-/** Each signed-in screen's path and guard, for what needs them without the page: the return URL, tests. */
 /** The public pages, the sign-in pages apart: they read and write through the query cache. */
 const publicScreens: Screen[] = [
   { path: paths.sso.path, element: <SsoPage /> },
@@ -402,6 +401,7 @@ export function preloadScreen(to: string): void {
   void Promise.all(screenChunks(screens, new URL(to, 'http://portal.invalid').pathname)).catch(() => undefined);
 }
 
+/** Each signed-in screen's path and guard, for what needs them without the page: the return URL, tests. */
 export const screenAccess = screens.map(({ path, permissions, mode }) => ({ path, permissions, mode }));
 
 /** Whether a signed-in user may open a URL of the portal: the guard of the screen it leads to. */

@@ -13,6 +13,7 @@ import {
   changeNumber,
   filterKey,
   forgetPageStart,
+  isoText,
   isPlannedEachCall,
   keepPageStart,
   keptCount,
@@ -192,8 +193,7 @@ const LIST_ITEM_JSON = sql.raw(`json_build_object(
     'firstName', badges.first_name, 'lastName', badges.last_name, 'name', badges.first_name || ' ' || badges.last_name,
     'email', badges.email, 'phone', badges.phone, 'type', badges.badge_type, 'status', badges.status, 'code', badges.code,
     'customFieldValues', ${ANSWERS_TEXT},
-    'createdAt', to_char(badges.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'updatedAt', to_char(badges.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
+    'createdAt', ${isoText('badges.created_at')}, 'updatedAt', ${isoText('badges.updated_at')})`);
 
 const LIST_ITEM_JOINS = sql.raw(`join events e on e.id = badges.event_id
     join badge_categories bc on bc.id = badges.badge_category_id
@@ -258,7 +258,7 @@ export async function listBadges(
                 case when ${holds} then ${start.id} else ${keyset.edgeId} end)
             order by ${order} ${pageClause(limit, sql`(case when ${holds} then 0 else ${offset} end)`)}`
       : sql`select badges.id from badges ${filter} order by ${order} ${pageClause(limit, offset)}`;
-  const totals = sql`${estimate === undefined ? counted.column : sql`null as "cappedTotal"`}, cast(${CHANGES} as text) as "changes"`;
+  const totals = estimate === undefined ? counted.columns : sql`null as "cappedTotal", cast(${CHANGES} as text) as "changes"`;
   const items = (rowOrder: SQL) => sql`cast(coalesce(json_agg(${LIST_ITEM_JSON} order by ${rowOrder}), '[]') as text) as items`;
   let row: { items: string; cappedTotal: number | null; changes: string };
   if (isPlannedEachCall(pageIds)) {

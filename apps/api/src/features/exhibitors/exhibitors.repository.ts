@@ -4,7 +4,7 @@ import { admins } from '../../db/schema/admins';
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { exhibitorProfiles } from '../../db/schema/exhibitors';
-import { changeNumber, containsPattern, keptCount, orderBy, pageClause, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, isoText, keptCount, orderBy, pageClause, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 import { exhibitorAccount } from './exhibitor-account';
 
@@ -66,9 +66,8 @@ const LIST_ITEM_JSON = sql.raw(`json_build_object(
     'isActive', admins.is_active, 'hasPassword', admins.password_hash is not null,
     'subAccountCount', (select count(*) from admins sub where sub.exhibitor_id = admins.id),
     'badgeCount', (select count(*) from badges b where b.exhibitor_id = admins.id),
-    'lastLoginAt', to_char(admins.last_login_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'createdAt', to_char(admins.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'updatedAt', to_char(admins.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`);
+    'lastLoginAt', ${isoText('admins.last_login_at')}, 'createdAt', ${isoText('admins.created_at')},
+    'updatedAt', ${isoText('admins.updated_at')})`);
 
 /** The company and profile of `admins`, as `c` and `p`: the list items and the sorts read them. */
 const PROFILE_JOINS = sql.raw(`left join companies c on c.id = admins.company_id
@@ -116,7 +115,7 @@ export async function listExhibitors(
   const [row] = await queryRows<{ items: string; cappedTotal: number | null; changes: string }>(
     db,
     sql`select cast(coalesce(json_agg(${LIST_ITEM_JSON} order by ${order}), '[]') as text) as items,
-          ${counted.column}, cast(${changeNumber('exhibitor_changes')} as text) as "changes"
+          ${counted.columns}
         from (select admins.id from admins ${PROFILE_JOINS} where ${where} order by ${order} ${pageClause(limit, offset)}) page
         join admins on admins.id = page.id
         join events e on e.id = admins.event_id
