@@ -90,6 +90,11 @@ describe('request logging', () => {
     ['a password reset page', `/reset-password/${token}`],
     ['a password reset route', `/api/auth/password-reset/${token}`],
     ['a doubled slash', `//api//integrations/jwt/verify/${token}`],
+    ['a sandbox checkout session', `/api/payments/sandbox/${token}`],
+    ['a sandbox checkout session’s outcome', `/api/payments/sandbox/${token}/outcome`],
+    ['the sandbox checkout page', `/payments/sandbox/${token}`],
+    ['a payment status capability', `/api/payment-status/12?t=${token}`],
+    ['a checkout session id in a return address', `/payment-status/12?session_id=${token}`],
   ])('never writes %s to the log', async (_case, url) => {
     lines = [];
     await app.inject({ method: 'GET', url });

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Paths whose next segment is a secret (a sign-on token, an invitation or reset token, a
- * registration link's id): whoever reads the log could use it. Matched loosely (any case, doubled
+ * registration link's id, a sandbox checkout session that marks a purchase paid): whoever reads the
+ * log could use it. Matched loosely (any case, doubled
  * slashes), since a mistyped URL is logged too.
  */
 const SECRET_PATH_PREFIXES = [
@@ -10,7 +11,9 @@ const SECRET_PATH_PREFIXES = [
   '/api/registration-links/',
   '/api/admin/registration-links/',
   '/api/auth/password-reset/',
+  '/api/payments/sandbox/',
   '/sso/',
+  '/payments/sandbox/',
   '/register/',
   '/accept-invitation/',
   '/reset-password/',
@@ -18,7 +21,8 @@ const SECRET_PATH_PREFIXES = [
 const SECRET_PATHS = SECRET_PATH_PREFIXES.map(
   (prefix) => new RegExp(`^(${prefix.replaceAll('/', '/+')})[^/?]+`, 'i'),
 );
-const SECRET_QUERY_KEY = /token|password|secret|code/i;
+// `t` is the payer's capability on the public payment status page; `session_id` a checkout's.
+const SECRET_QUERY_KEY = /token|password|secret|code|session|^t$/i;
 export const REDACTED = '[redacted]';
 
 /** A request URL as the log may keep it: tokens in the path and in the query string replaced. */
