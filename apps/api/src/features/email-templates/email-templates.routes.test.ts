@@ -79,6 +79,34 @@ describe('creating', () => {
     expect(res.json().details).toEqual([{ field: 'htmlBody', message: 'Use {{registrationLink}}: a mail of this purpose is of no use without it' }]);
   });
 
+  it.each([
+    ['an HTML comment', '<p>Hi</p><!-- <a href="{{registrationLink}}">go</a> -->'],
+    ['a removed attribute', '<p onclick="{{registrationLink}}">Hi</p>'],
+    ['a removed element', '<script>"{{registrationLink}}"</script><p>Hi</p>'],
+  ])('refuses the required link when it is left only in %s, on update and in a preview too', async (_case, htmlBody) => {
+    const refused = await send(w.eventAdminA, 'POST', '/api/admin/email-templates', body({ htmlBody }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([{ field: 'htmlBody', message: 'Use {{registrationLink}}: a mail of this purpose is of no use without it' }]);
+    const template = await create(w.eventAdminA);
+    expect((await send(w.eventAdminA, 'PUT', `/api/admin/email-templates/${template.id}`, { htmlBody })).statusCode).toBe(400);
+    expect((await send(w.eventAdminA, 'GET', `/api/admin/email-templates/${template.id}`)).json().data.htmlBody).toBe(template.htmlBody);
+    const preview = await send(w.eventAdminA, 'POST', '/api/admin/email-templates/preview', { purpose: 'registration_link', subject: 's', htmlBody });
+    expect(preview.statusCode).toBe(400);
+  });
+
+  it('refuses a password reset template whose link is only in a comment, so no reset mail goes out without one', async () => {
+    const res = await send(w.systemAdmin, 'POST', '/api/admin/email-templates', {
+      name: 'Reset',
+      purpose: 'password_reset',
+      eventId: null,
+      subject: 'Reset',
+      htmlBody: '<p>Choose a new password</p><!-- {{resetLink}} -->',
+      textBody: 'Go to {{resetLink}}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'htmlBody', message: 'Use {{resetLink}}: a mail of this purpose is of no use without it' }]);
+  });
+
   it('refuses a body with nothing left once sanitised, and a category of another event', async () => {
     expect((await send(w.eventAdminA, 'POST', '/api/admin/email-templates', body({ htmlBody: '<script>x</script>' }))).statusCode).toBe(400);
     const res = await send(w.eventAdminA, 'POST', '/api/admin/email-templates', body({ badgeCategoryId: w.categoryB }));

@@ -33,16 +33,21 @@ function toTemplate(row: repo.TemplateRow): EmailTemplate {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-/** Refuses a template using a placeholder its purpose does not offer, or lacking the one it requires, naming each. */
-function checkPlaceholders(purpose: EmailTemplatePurpose, parts: TemplateParts): void {
-  const errors = [...unknownPlaceholders(purpose, parts), ...missingPlaceholders(purpose, parts)];
+/**
+ * Refuses a template using a placeholder its purpose does not offer, or lacking the one it requires,
+ * naming each. The HTML is judged as it will be sent, sanitised: a link left only in a comment or a
+ * removed attribute would not reach the reader.
+ */
+function checkPlaceholders(purpose: EmailTemplatePurpose, parts: TemplateParts): TemplateParts {
+  const sanitised = { ...parts, htmlBody: sanitizeTemplateHtml(parts.htmlBody) };
+  const errors = [...unknownPlaceholders(purpose, parts), ...missingPlaceholders(purpose, sanitised)];
   if (errors.length) throw new ValidationError(errors.map((e) => e.message).join('; '), errors);
+  return sanitised;
 }
 
 /** Checked and sanitised parts, ready to store. */
 function cleanParts(purpose: EmailTemplatePurpose, parts: TemplateParts): TemplateParts {
-  checkPlaceholders(purpose, parts);
-  const htmlBody = sanitizeTemplateHtml(parts.htmlBody);
+  const { htmlBody } = checkPlaceholders(purpose, parts);
   if (htmlBody.trim() === '') throw ValidationError.field('htmlBody', 'Nothing is left of this body once scripts and unsafe markup are removed');
   return { subject: parts.subject, htmlBody, textBody: parts.textBody ?? null };
 }
