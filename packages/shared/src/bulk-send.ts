@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkRowReportSchema } from './bulk-imports';
-import { emailSchema, idSchema, isoDateTime } from './common';
+import { emailSchema, idSchema, isoDateTime, personName } from './common';
 
 /*
  * Bulk registration links (spec §3, §7):
@@ -12,10 +12,12 @@ import { emailSchema, idSchema, isoDateTime } from './common';
  *   `{ statusCode, error, message, report }` with nothing sent.
  */
 
-/** The columns of the file, in order; `companyName` may be left empty. */
-export const BULK_SEND_COLUMNS = ['email', 'firstName', 'lastName', 'companyName'] as const;
+/**
+ * The columns of the file, in order. The mail always names the links' owner as the company that
+ * hands out the badge: a file cannot word it in another company's name.
+ */
+export const BULK_SEND_COLUMNS = ['email', 'firstName', 'lastName'] as const;
 export type BulkSendColumn = (typeof BULK_SEND_COLUMNS)[number];
-export const BULK_SEND_REQUIRED_COLUMNS: readonly BulkSendColumn[] = ['email', 'firstName', 'lastName'];
 
 export const BULK_SEND_MAX_BYTES = 5 * 1024 * 1024;
 /** Each row is a mail: a larger mailing is better split, so that one bad row holds back fewer. */
@@ -44,9 +46,8 @@ export type BulkSendFields = z.input<typeof bulkSendFieldsSchema>;
 /** One row of the file once read: what a good row must hold. */
 export const bulkSendRowSchema = z.object({
   email: emailSchema,
-  firstName: z.string().trim().min(1, 'Required').max(100, 'At most 100 characters'),
-  lastName: z.string().trim().min(1, 'Required').max(100, 'At most 100 characters'),
-  companyName: z.string().trim().max(200, 'At most 200 characters').optional(),
+  firstName: personName(100),
+  lastName: personName(100),
 });
 export type BulkSendRow = z.infer<typeof bulkSendRowSchema>;
 

@@ -98,7 +98,13 @@ export function itemResponseSchema<T extends z.ZodType>(item: T) {
 }
 
 export function buildListMeta(page: number, perPage: number, total: number, estimated = false): ListMeta {
-  return { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage), ...(estimated ? { estimated } : {}) };
+  return {
+    page,
+    per_page: perPage,
+    total,
+    total_pages: Math.ceil(total / perPage),
+    ...(estimated ? { estimated } : {}),
+  };
 }
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
@@ -153,6 +159,17 @@ export function boundedIntText(min: number, max: number) {
 /** A trimmed, non-empty line of text. */
 export function textLine(max: number) {
   return z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`);
+}
+
+// A link or markup in a name would let a sender word a mail to a stranger as it likes.
+const NOT_A_PLAIN_NAME = /[<>\u0000-\u001f\u007f]|:\/\/|\bwww\./i;
+
+/** A person's name written into a mail sent to someone else: a line of plain text, no link or markup. */
+export function personName(max: number) {
+  return textLine(max).refine(
+    (value) => !NOT_A_PLAIN_NAME.test(value),
+    'A name only: no links, angle brackets or line breaks',
+  );
 }
 
 export function optionalTextLine(max: number) {

@@ -44,9 +44,13 @@ export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the form YYYY-MM-DD', abort: true })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    message: 'Not a calendar date',
-  });
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    {
+      message: 'Not a calendar date',
+    },
+  );
 
 const TIME_ZONES = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
 
@@ -78,7 +82,9 @@ const eventFields = {
     .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD')
     .optional(),
   /** Empty clears it. */
-  accountingEmail: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullable()).optional(),
+  accountingEmail: z
+    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullable())
+    .optional(),
   status: z.enum(EVENT_STATUSES).optional(),
 };
 
@@ -107,4 +113,3 @@ export function slugify(name: string): string {
     .replace(/-+$/g, '');
   return slug || 'event';
 }
-

@@ -7,6 +7,7 @@ import {
   isoDateTime,
   MAX_PAGE_SIZE,
   queryInteger,
+  personName,
   textLine,
   websiteSchema,
 } from './common';
@@ -85,8 +86,8 @@ export type CreateRegistrationLink = z.infer<typeof createRegistrationLinkBodySc
  */
 export const createUserLinkBodySchema = z.object({
   email: emailSchema,
-  firstName: textLine(100),
-  lastName: textLine(100),
+  firstName: personName(100),
+  lastName: personName(100),
   badgeCategoryId: idSchema.optional(),
   exhibitorId: idSchema.optional(),
   emailTemplateId: idSchema.optional(),

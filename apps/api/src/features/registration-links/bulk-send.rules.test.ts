@@ -3,7 +3,7 @@ import { applyEventChecks, checkRows, reportRows } from './bulk-send.rules';
 
 const row = (row: number, email: string, firstName = 'A', lastName = 'B') => ({
   row,
-  values: { email, firstName, lastName, companyName: '' },
+  values: { email, firstName, lastName },
 });
 
 describe('bulk send rows', () => {

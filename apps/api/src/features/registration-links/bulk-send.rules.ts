@@ -13,7 +13,7 @@ export type CheckedRow = {
 export function checkRows(rows: SheetRow[]): CheckedRow[] {
   const firstRowOf = new Map<string, number>();
   return rows.map(({ row, values }) => {
-    const parsed = bulkSendRowSchema.safeParse({ ...values, companyName: values.companyName || undefined });
+    const parsed = bulkSendRowSchema.safeParse(values);
     if (!parsed.success) {
       const errors = parsed.error.issues.map((issue) => ({
         column: String(issue.path[0] ?? '') || null,

@@ -1,9 +1,4 @@
-import {
-  BULK_SEND_COLUMNS,
-  BULK_SEND_MAX_ROWS,
-  BULK_SEND_REQUIRED_COLUMNS,
-  type BulkSendColumn,
-} from '@portal/shared/bulk-send';
+import { BULK_SEND_COLUMNS, BULK_SEND_MAX_ROWS, type BulkSendColumn } from '@portal/shared/bulk-send';
 import ExcelJS from 'exceljs';
 import { ValidationError } from '../../lib/errors';
 import type { Sheet } from '../bulk-imports/sheet';
@@ -13,14 +8,12 @@ const NOTES: Readonly<Record<BulkSendColumn, string>> = {
   email: 'Required. The address the registration link is sent to; one row per address.',
   firstName: 'Required. Greets the recipient in the mail ({{firstName}}).',
   lastName: 'Required. ({{lastName}} in the mail.)',
-  companyName: 'Optional. The company named in the mail; empty: the company of the links’ owner.',
 };
 
 const EXAMPLE: Readonly<Record<BulkSendColumn, string>> = {
   email: 'ada.lovelace@example.com',
   firstName: 'Ada',
   lastName: 'Lovelace',
-  companyName: 'Analytical Engines Ltd',
 };
 
 /**
@@ -51,7 +44,7 @@ const refuse = (message: string) => ValidationError.field('file', message);
 
 /**
  * The recipients of a file read like an import's (.xlsx or .csv, its first sheet), by column: the
- * header names the columns in any order and case. A file lacking a required column or holding too
+ * header names the columns in any order and case; other columns are not read. A file lacking a column or holding too
  * many rows is refused as a whole.
  */
 export function recipientRows(sheet: Sheet): SheetRow[] {
@@ -60,7 +53,7 @@ export function recipientRows(sheet: Sheet): SheetRow[] {
     const column = KNOWN.get(headerKey(header));
     if (column) columns.set(index, column);
   });
-  const missing = BULK_SEND_REQUIRED_COLUMNS.filter((column) => ![...columns.values()].includes(column));
+  const missing = BULK_SEND_COLUMNS.filter((column) => ![...columns.values()].includes(column));
   if (missing.length) throw refuse(`The first row must name the columns; missing: ${missing.join(', ')}`);
   if (sheet.rows.length > BULK_SEND_MAX_ROWS)
     throw refuse(`At most ${BULK_SEND_MAX_ROWS} recipients per file; this one has ${sheet.rows.length}`);

@@ -35,8 +35,8 @@ export async function queueRegistrationNotice(
 /** What a badge link's mails say of the event and of the company that hands out the badge. */
 export type LinkMailContext = { eventName: string; eventDates: string; companyName: string; badgeCategory: string };
 
-/** A recipient of a single-use badge link; its own company, when given, names who hands out the badge. */
-export type LinkRecipient = { email: string; firstName: string; lastName: string; companyName?: string | null };
+/** A recipient of a single-use badge link. The mail names the link's owner, never a company the sender typed. */
+export type LinkRecipient = { email: string; firstName: string; lastName: string };
 
 /**
  * Emails each recipient its single-use badge link, worded by the given template; in the caller's
@@ -58,7 +58,6 @@ export async function queueUserLinkEmails(
     input.links.map(({ id, recipient }) => {
       const mail = renderTemplate(input.template, {
         ...input.context,
-        companyName: recipient.companyName || input.context.companyName,
         firstName: recipient.firstName,
         lastName: recipient.lastName,
         registrationLink: `${input.publicUrl}/register/${id}`,

@@ -161,7 +161,7 @@ export function BulkSendForm({ eventId }: { eventId: number }) {
             Download the template
           </Button>
           <p className="text-xs text-muted-foreground">
-            One row per recipient: email, first name, last name and, if you like, company.
+            One row per recipient: email, first name and last name. Each mail names the owner’s company as the one handing out the badge.
           </p>
         </div>
 
