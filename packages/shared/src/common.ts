@@ -162,7 +162,7 @@ export function textLine(max: number) {
 }
 
 // A link or markup in a name would let a sender word a mail to a stranger as it likes.
-const NOT_A_PLAIN_NAME = /[<>\u0000-\u001f\u007f]|:\/\/|\bwww\./i;
+const NOT_A_PLAIN_NAME = /[<>\p{Cc}]|:\/\/|\bwww\./iu;
 
 /** A person's name written into a mail sent to someone else: a line of plain text, no link or markup. */
 export function personName(max: number) {
