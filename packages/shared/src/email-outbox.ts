@@ -50,6 +50,7 @@ export const OUTBOX_PURPOSE_LABELS: Readonly<Record<string, string>> = {
   registration_link: 'Badge registration link',
   badge_confirmation: 'Badge confirmation',
   registration_existing_account: 'Registration with a known address',
+  registration_existing_badge: 'Badge registration with a registered address',
   'purchase-requested': 'Purchase requested',
   'purchase-approved': 'Purchase approved',
   'purchase-rejected': 'Purchase not approved',

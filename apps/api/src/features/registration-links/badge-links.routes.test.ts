@@ -244,6 +244,38 @@ describe('the public badge form', () => {
     expect((await listLinks(w.exhibitorA)).find((l) => l.id === link.id)!.uses).toBe(2);
   });
 
+  it('answers an address that already holds a badge as a new one, spends nothing, and tells the holder by mail', async () => {
+    const link = await linkOf(w.exhibitorA, { maxUses: 10 });
+    const holder = person();
+    const other = await linkOf(w.exhibitorA, { maxUses: 10 });
+    expect((await register(other.id, holder)).statusCode).toBe(201);
+    const usedBefore = await usedOf(w.exhibitorA.id);
+    const newcomer = person();
+    const fresh = await register(link.id, newcomer);
+    const taken = await register(link.id, { ...holder, firstName: 'Mallory', lastName: 'Else' });
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(taken.json().data).sort()).toEqual(Object.keys(fresh.json().data).sort());
+    expect(taken.json().data).toMatchObject({ email: holder.email, eventName: fresh.json().data.eventName });
+    // A refused form answers the same whether or not its address is registered.
+    const invalid = { customFieldValues: [] };
+    const refusedTaken = await register(link.id, { ...holder, ...invalid });
+    const refusedNew = await register(link.id, { ...person(), ...invalid });
+    expect([refusedTaken.statusCode, refusedTaken.json().message]).toEqual([
+      refusedNew.statusCode,
+      refusedNew.json().message,
+    ]);
+
+    const held = await t.db.select().from(badges).where(eq(badges.email, holder.email));
+    expect(held.map((b) => [b.firstName, b.registrationLinkId])).toEqual([['Rita', other.id]]);
+    expect(await usedOf(w.exhibitorA.id)).toBe(usedBefore + 1);
+    expect((await listLinks(w.exhibitorA)).find((l) => l.id === link.id)!.uses).toBe(1);
+    const mails = await listEmailsTo(t.db, holder.email);
+    expect(mails.map((m) => m.purpose).sort()).toEqual(['badge_confirmation', 'registration_existing_badge']);
+    const notice = mails.find((m) => m.purpose === 'registration_existing_badge')!;
+    expect(notice.textBody).toContain('already holds a badge of that category');
+    expect(notice.textBody).not.toContain('Mallory');
+  });
+
   it('never lets concurrent registrations pass the link’s maximum', async () => {
     const link = await linkOf(w.exhibitorA, { maxUses: 2 });
     const answers = await Promise.all(Array.from({ length: 6 }, () => register(link.id, person())));

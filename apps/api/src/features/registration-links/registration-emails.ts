@@ -32,6 +32,30 @@ export async function queueRegistrationNotice(
   });
 }
 
+/**
+ * Tells the holder of a badge that someone registered its address again through a badge link. The
+ * form answered as for a new badge, so that a shared link tells nobody who holds one.
+ */
+export async function queueBadgeHolderNotice(
+  db: Database,
+  attempt: { email: string; eventId: number; eventName: string; badgeCategory: string },
+): Promise<void> {
+  await enqueueEmail(db, {
+    toAddress: attempt.email,
+    eventId: attempt.eventId,
+    purpose: 'registration_existing_badge',
+    subject: `Badge registration for ${attempt.eventName}`,
+    textBody: [
+      'Hello,',
+      '',
+      `Someone registered this email address for a badge of the category ${attempt.badgeCategory} at ${attempt.eventName} on the Exhibitor Portal.`,
+      'This address already holds a badge of that category, so no second badge was registered. Your badge and its code are unchanged.',
+      '',
+      'If this was not you, you can ignore this message: nothing has changed.',
+    ].join('\n'),
+  });
+}
+
 /** What a badge link's mails say of the event and of the company that hands out the badge. */
 export type LinkMailContext = { eventName: string; eventDates: string; companyName: string; badgeCategory: string };
 

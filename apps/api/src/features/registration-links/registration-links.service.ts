@@ -43,6 +43,7 @@ import { noSoonerThan } from '../../lib/uniform-timing';
 import {
   queueBadgeConfirmation,
   queueRegistrationNotice,
+  queueBadgeHolderNotice,
   queueUserLinkEmails,
   type LinkMailContext,
   type LinkRecipient,
@@ -478,9 +479,25 @@ export function createRegistrationLinksService(deps: {
             },
           );
         } catch (error) {
+          if (!(error instanceof ConflictError)) throw error;
           // The same person submitted twice at once: the other submission registered the badge.
-          if (error instanceof ConflictError && (await registeredBefore())) return received;
-          throw error;
+          if (await registeredBefore()) return received;
+          // The address holds a badge of this category already. Its holder is told by mail and the
+          // form answers as for a new badge: a shared link must not tell who is registered.
+          await db.transaction(async (tx) => {
+            await queueBadgeHolderNotice(tx, {
+              email,
+              eventId: link.eventId,
+              eventName: event.name,
+              badgeCategory: received.badgeCategory,
+            });
+            await recordAudit(tx, null, {
+              action: 'register_through_link_existing_badge',
+              entityType: 'registration-link',
+              entityId: id,
+              eventId: link.eventId,
+            });
+          });
         }
         return received;
       } catch (error) {
