@@ -128,7 +128,7 @@ describe('deleting what financial records name', () => {
       const res = await send(as, 'DELETE', url);
       expect(res.statusCode, url).toBe(409);
       expect(res.json().message).toMatch(
-        /is named on 1 purchase and 2 invoices or credit notes, which are kept as financial records/,
+        /is named on 1 purchase and 2 invoices or credit notes\. Financial records are kept, so it cannot be deleted\./,
       );
       expect(res.json().message).toContain('Deactivate it instead, or anonymise it');
     }
@@ -189,7 +189,7 @@ describe('deleting what financial records name', () => {
     const archived = await send(world.systemAdmin, 'DELETE', `/api/events/${world.eventA}`);
     expect(archived.statusCode).toBe(409);
     expect(archived.json().message).toBe(
-      'This event has 1 purchase and 2 invoices or credit notes, which are kept as financial records, so it cannot be deleted: it stays archived.',
+      'This event has 1 purchase and 2 invoices or credit notes. Financial records are kept, so it cannot be deleted: it stays archived.',
     );
     expect((await send(world.systemAdmin, 'GET', `/api/events/${world.eventA}`)).statusCode).toBe(200);
     expect(await accountExists(exhibitor.id)).toBe(true);

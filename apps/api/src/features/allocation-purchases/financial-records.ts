@@ -63,7 +63,7 @@ async function findFinancialRecordsOfEvent(db: Database, eventId: number): Promi
 
 function accountKeepsRecords(subject: string, records: FinancialRecords): ConflictError {
   return new ConflictError(
-    `${subject} is named on ${describe(records)}, which are kept as financial records, so it cannot be deleted. ` +
+    `${subject} is named on ${describe(records)}. Financial records are kept, so it cannot be deleted. ` +
       'Deactivate it instead, or anonymise it to remove its personal data: its invoices keep the copy made when they were issued.',
   );
 }
@@ -71,7 +71,7 @@ function accountKeepsRecords(subject: string, records: FinancialRecords): Confli
 function eventKeepsRecords(records: FinancialRecords, archived: boolean): ConflictError {
   const instead = archived ? 'it stays archived' : 'archive it instead';
   return new ConflictError(
-    `This event has ${describe(records)}, which are kept as financial records, so it cannot be deleted: ${instead}.`,
+    `This event has ${describe(records)}. Financial records are kept, so it cannot be deleted: ${instead}.`,
   );
 }
 

@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 const KEPT =
-  'This sub-account is named on 1 purchase and 1 invoice or credit note, which are kept as financial records, so it cannot be deleted. Deactivate it instead, or anonymise it to remove its personal data: its invoices keep the copy made when they were issued.';
+  'This sub-account is named on 1 purchase and 1 invoice or credit note. Financial records are kept, so it cannot be deleted. Deactivate it instead, or anonymise it to remove its personal data: its invoices keep the copy made when they were issued.';
 
 function SubAccountDelete() {
   const [account, setAccount] = useState<{ id: number; name: string } | null>({ id: 7, name: 'Per Hansen' });
