@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, signIn } from './browser';
+import { baseUrl, callApi, launchChromium, openPage, signIn } from './browser';
 
 let browser: Browser;
 let page: Page;
@@ -128,6 +128,57 @@ describe('admins', () => {
     await page.getByText('Kari Nordvik-Berg', { exact: true }).waitFor();
 
     await confirmDelete('Kari Nordvik-Berg', 'Delete admin');
+  });
+
+  it('refuses to delete an account named on a purchase, and anonymises it instead from the same dialog', async () => {
+    await page.goto('/admins');
+    // An event of its own, so that no other test meets the account or its purchase.
+    const roles = await callApi<{ data: { id: number; name: string }[] }>(page, 'GET', '/admin/roles');
+    const event = await callApi<{ data: { id: number } }>(page, 'POST', '/events', { name: 'Kvist Tool Days 2027' });
+    const eventId = event.data.id;
+    const category = await callApi<{ data: { id: number } }>(page, 'POST', '/admin/badge-categories', {
+      eventId,
+      name: 'Stand crew',
+      badgeType: 'exhibitor',
+    });
+    const account = { email: 'ragna@kvist-tools.example', password: 'Ragna-Kvist-2026' };
+    await callApi(page, 'POST', '/admin/admins', {
+      ...account,
+      firstName: 'Ragna',
+      lastName: 'Kvist',
+      roleIds: [roles.data.find((role) => role.name === 'Exhibitor')!.id],
+      eventId,
+    });
+    const login = await fetch(`${baseUrl}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const purchase = await fetch(`${baseUrl}/api/admin/allocation-purchases`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ badgeCategoryId: category.data.id, quantity: 1 }),
+    });
+    expect(purchase.status).toBe(201);
+
+    await page.getByRole('searchbox', { name: 'Search admins' }).fill('kvist');
+    await page.waitForURL(/search=kvist/);
+    await page.getByRole('button', { name: 'Delete Ragna Kvist' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Delete admin' }).click();
+    await confirm.getByRole('heading', { name: 'Anonymise this admin instead?' }).waitFor();
+    await confirm.getByText(/This account is named on 1 purchase\. Financial records are kept/).waitFor();
+    await confirm.getByRole('button', { name: 'Anonymise admin' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByText('Ragna Kvist', { exact: true }).waitFor({ state: 'detached' });
+
+    const anonymised = await fetch(`${baseUrl}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(account),
+    });
+    expect(anonymised.status).toBe(401);
   });
 
   it('keeps the page and the role filter in the URL', async () => {

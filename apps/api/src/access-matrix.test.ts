@@ -30,6 +30,10 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id, payload: { firstName: 'Taken' } }),
   },
   'DELETE /api/admin/admins/:id': { access: 'all:manage_admins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }) },
+  'POST /api/admin/admins/:id/anonymise': {
+    access: 'all:manage_admins',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }),
+  },
   'GET /api/admin/roles': { access: 'any:manage_roles,manage_admins' },
   'GET /api/admin/roles/:id': { access: 'any:manage_roles,manage_admins' },
   'POST /api/admin/roles': { access: 'all:manage_roles' },
@@ -63,6 +67,10 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     access: 'all:delete_exhibitor',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }),
   },
+  'POST /api/admin/exhibitors/:id/anonymise': {
+    access: 'all:delete_exhibitor',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }),
+  },
   'GET /api/admin/sub-accounts': { access: 'all:view_sub_accounts' },
   'POST /api/admin/sub-accounts': { access: 'all:create_sub_account' },
   'GET /api/admin/sub-accounts/:id': {
@@ -76,6 +84,10 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'DELETE /api/admin/sub-accounts/:id': {
     access: 'all:create_sub_account',
     outOfScope: (w) => ({ as: w.eventAdminB, id: w.subAccountA.id }),
+  },
+  'POST /api/admin/sub-accounts/:id/anonymise': {
+    access: 'all:create_sub_account',
+    outOfScope: (w) => ({ as: w.exhibitorB, id: w.subAccountA.id }),
   },
   'POST /api/admin/registration-links': { access: 'any:create_exhibitor,create_exhibitor_user' },
   'POST /api/admin/registration-links/user': { access: 'all:create_exhibitor_user' },

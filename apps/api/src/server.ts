@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
-import { DEMO_LOGINS, seedDemoData } from './db/seed/demo';
+import { DEMO_LOGINS } from './db/seed/demo';
+import { prepareDemoData } from './db/seed/demo-safety';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -11,9 +12,8 @@ async function main() {
   config.WEB_DIST_DIR ??= DEFAULT_WEB_DIST;
   const { database, secret, release } = await openConfiguredDatabase(config);
 
-  // Demo accounts have published passwords: seeded by default only into the embedded database.
-  const seedDemo = config.SEED_DEMO ?? database.kind === 'pglite';
-  const seeded = seedDemo && (await seedDemoData(database.db));
+  // Demo accounts have published passwords: never seeded in production unless asked for, and never left in use there.
+  const { seedDemo, seeded } = await prepareDemoData(database, config, (warning) => console.warn(warning));
 
   const app = await buildApp({ config, database, secret });
   let stopping = false;

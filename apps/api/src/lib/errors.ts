@@ -77,8 +77,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return cause?.code === '23505' && (!constraint || cause.constraint === constraint);
 }
 
+/** A foreign key refusing a write: foreign_key_violation, or restrict_violation from ON DELETE RESTRICT. */
 export function isForeignKeyViolation(error: unknown): boolean {
-  return findPgError(error)?.code === '23503';
+  const code = findPgError(error)?.code;
+  return code === '23503' || code === '23001';
 }
 
 function findPgError(error: unknown): { code?: string; constraint?: string } | undefined {

@@ -10,7 +10,8 @@ const statusList = sql.raw(PURCHASE_STATUSES.map((s) => `'${s}'`).join(', '));
 /**
  * An exhibitor's (or sub-account's) request for more places of a category. Money is in cents,
  * priced from the category when requested. `status` only moves by a conditional UPDATE naming the
- * status it leaves, so two concurrent transitions can never both win.
+ * status it leaves, so two concurrent transitions can never both win. A financial record: no
+ * delete of its event or of an account it names removes it (ON DELETE RESTRICT, DESIGN §3).
  */
 export const allocationPurchases = pgTable(
   'allocation_purchases',
@@ -18,18 +19,18 @@ export const allocationPurchases = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     eventId: integer('event_id')
       .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+      .references(() => events.id, { onDelete: 'restrict' }),
     badgeCategoryId: integer('badge_category_id')
       .notNull()
       .references(() => badgeCategories.id, { onDelete: 'restrict' }),
     /** Who asked: the exhibitor itself or one of its sub-accounts. */
     requestedByAdminId: integer('requested_by_admin_id')
       .notNull()
-      .references(() => admins.id, { onDelete: 'cascade' }),
+      .references(() => admins.id, { onDelete: 'restrict' }),
     /** The exhibitor whose allocation grows. */
     exhibitorId: integer('exhibitor_id')
       .notNull()
-      .references(() => admins.id, { onDelete: 'cascade' }),
+      .references(() => admins.id, { onDelete: 'restrict' }),
     status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('requested'),
     quantity: integer('quantity').notNull(),
     acceptedAmount: integer('accepted_amount'),
@@ -43,7 +44,7 @@ export const allocationPurchases = pgTable(
     isPaid: boolean('is_paid').notNull().default(false),
     comment: text('comment'),
     decisionComment: text('decision_comment'),
-    decidedByAdminId: integer('decided_by_admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    decidedByAdminId: integer('decided_by_admin_id').references(() => admins.id, { onDelete: 'restrict' }),
     /** The spec's `invoice_id`: the number of the current invoice. */
     invoiceNumber: text('invoice_number'),
     paymentProvider: text('payment_provider', { enum: PAYMENT_PROVIDERS }),

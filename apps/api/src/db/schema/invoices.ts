@@ -37,10 +37,10 @@ export const invoices = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     eventId: integer('event_id')
       .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
-    /** Kept when the purchase's exhibitor is deleted: an issued invoice outlives it. */
+      .references(() => events.id, { onDelete: 'restrict' }),
+    /** Never loses its purchase: its status (paid or not) is read from it. */
     allocationPurchaseId: integer('allocation_purchase_id').references(() => allocationPurchases.id, {
-      onDelete: 'set null',
+      onDelete: 'restrict',
     }),
     sequence: integer('sequence').notNull(),
     number: text('number').notNull(),
@@ -61,13 +61,13 @@ export const creditNotes = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     eventId: integer('event_id')
       .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+      .references(() => events.id, { onDelete: 'restrict' }),
     allocationPurchaseId: integer('allocation_purchase_id').references(() => allocationPurchases.id, {
-      onDelete: 'set null',
+      onDelete: 'restrict',
     }),
     invoiceId: integer('invoice_id')
       .notNull()
-      .references(() => invoices.id),
+      .references(() => invoices.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: ['refund', 'reissue'] }).notNull(),
     sequence: integer('sequence').notNull(),
     number: text('number').notNull(),

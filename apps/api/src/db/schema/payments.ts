@@ -18,7 +18,7 @@ export const paymentAttempts = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     allocationPurchaseId: integer('allocation_purchase_id')
       .notNull()
-      .references(() => allocationPurchases.id, { onDelete: 'cascade' }),
+      .references(() => allocationPurchases.id, { onDelete: 'restrict' }),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** The provider's id of the session (or the bank transfer reference). */
     externalId: text('external_id').notNull(),
@@ -27,7 +27,7 @@ export const paymentAttempts = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     state: text('state', { enum: PAYMENT_ATTEMPT_STATES }).notNull().default('open'),
-    createdByAdminId: integer('created_by_admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdByAdminId: integer('created_by_admin_id').references(() => admins.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,8 +47,8 @@ export const paymentRefunds = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     allocationPurchaseId: integer('allocation_purchase_id')
       .notNull()
-      .references(() => allocationPurchases.id, { onDelete: 'cascade' }),
-    paymentAttemptId: integer('payment_attempt_id').references(() => paymentAttempts.id, { onDelete: 'set null' }),
+      .references(() => allocationPurchases.id, { onDelete: 'restrict' }),
+    paymentAttemptId: integer('payment_attempt_id').references(() => paymentAttempts.id, { onDelete: 'restrict' }),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** The provider's refund id, when it has one. */
     externalId: text('external_id'),
@@ -58,7 +58,7 @@ export const paymentRefunds = pgTable(
     /** `late_payment`: a payment that arrived for a purchase no longer approved, given back automatically. */
     kind: text('kind', { enum: ['requested', 'provider', 'late_payment'] }).notNull(),
     state: text('state', { enum: REFUND_STATES }).notNull(),
-    createdByAdminId: integer('created_by_admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdByAdminId: integer('created_by_admin_id').references(() => admins.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

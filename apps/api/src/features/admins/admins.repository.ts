@@ -1,9 +1,11 @@
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminRoles, admins } from '../../db/schema/admins';
+import { oneTimeTokens, refreshTokens } from '../../db/schema/auth';
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
+import { exhibitorProfiles } from '../../db/schema/exhibitors';
 import { roles } from '../../db/schema/roles';
 import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
@@ -119,6 +121,42 @@ export async function updateAdmin(db: Database, id: number, values: Partial<Admi
 export async function setAdminRoles(db: Database, adminId: number, roleIds: readonly number[]) {
   await db.delete(adminRoles).where(eq(adminRoles.adminId, adminId));
   if (roleIds.length > 0) await db.insert(adminRoles).values(roleIds.map((roleId) => ({ adminId, roleId })));
+}
+
+/**
+ * Replaces the personal data of the account, and of its sub-accounts when it is an exhibitor, with
+ * placeholders, and closes them: no password, inactive, every session and emailed link revoked.
+ * What names them (purchases, payments, invoices with their frozen bill-to copy) stays as it is.
+ * Answers the ids of the accounts anonymised.
+ */
+export async function anonymiseAccount(db: Database, id: number): Promise<number[]> {
+  const rows = await db
+    .update(admins)
+    .set({
+      // Unique (the email is), and in a reserved domain that never receives mail (RFC 2606).
+      email: sql`'anonymised-' || ${admins.id} || '@anonymised.invalid'`,
+      firstName: 'Anonymised',
+      lastName: 'account',
+      passwordHash: null,
+      isActive: false,
+      updatedAt: sql`now()`,
+    })
+    .where(or(eq(admins.id, id), eq(admins.exhibitorId, id)))
+    .returning({ id: admins.id });
+  const ids = rows.map((row) => row.id);
+  await db
+    .update(exhibitorProfiles)
+    .set({ phone: null, profile: null, updatedAt: sql`now()` })
+    .where(inArray(exhibitorProfiles.adminId, ids));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(inArray(refreshTokens.adminId, ids), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(inArray(oneTimeTokens.adminId, ids), isNull(oneTimeTokens.usedAt)));
+  return ids;
 }
 
 export async function deleteAdmin(db: Database, id: number) {

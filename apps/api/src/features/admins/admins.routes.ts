@@ -58,4 +58,18 @@ export async function adminsRoutes(app: FastifyInstance, { admins }: { admins: A
       return reply.code(204).send(null);
     },
   });
+
+  routes.route({
+    method: 'POST',
+    url: '/admin/admins/:id/anonymise',
+    // Whoever may delete an account may anonymise it instead.
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Replaces the personal data of an account with placeholders and closes it; its financial records stay',
+      params: idParamsSchema,
+      response: { 200: admin, ...errors },
+    },
+    handler: async (request) => ({ data: await admins.anonymiseAdmin(actorOf(request), request.params.id) }),
+  });
 }

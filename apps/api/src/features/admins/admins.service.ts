@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
+import { deleteAccountsUnlessRecords } from '../allocation-purchases/financial-records';
 import { recordAudit } from '../audit/audit.repository';
 import { revokeAllForAdmin } from '../auth/refresh-tokens.repository';
 import { hashPassword } from '../auth/passwords';
@@ -212,16 +213,43 @@ export function createAdminsService({ db }: { db: Database }) {
       return this.getAdmin(actor, id);
     },
 
+    /** An account named on a purchase (its own, or one it decided or took money for) stays: 409. */
     async deleteAdmin(actor: Actor, id: number): Promise<void> {
       const before = await getInScope(scopeOf(actor.principal), id);
       if (id === actor.principal.id) throw new BusinessRuleError('You cannot delete your own account');
       await checkNotMorePowerful(actor, id);
+      await deleteAccountsUnlessRecords(db, { adminIds: [id], subject: 'This account' }, () =>
+        db.transaction(async (tx) => {
+          await repo.lockSystemAdminRole(tx);
+          await repo.deleteAdmin(tx, id);
+          await assertASystemAdminRemains(tx);
+          await recordAudit(tx, actor, { action: 'delete', entityType: 'admin', entityId: id, eventId: before.eventId, before });
+        }),
+      );
+    },
+
+    /**
+     * The account's personal data (and its sub-accounts', for an exhibitor) replaced by
+     * placeholders and its sign-in closed, as a delete would; what names it stays.
+     */
+    async anonymiseAdmin(actor: Actor, id: number): Promise<Admin> {
+      const before = await getInScope(scopeOf(actor.principal), id);
+      if (id === actor.principal.id) throw new BusinessRuleError('You cannot anonymise your own account');
+      await checkNotMorePowerful(actor, id);
       await db.transaction(async (tx) => {
         await repo.lockSystemAdminRole(tx);
-        await repo.deleteAdmin(tx, id);
+        const anonymised = await repo.anonymiseAccount(tx, id);
         await assertASystemAdminRemains(tx);
-        await recordAudit(tx, actor, { action: 'delete', entityType: 'admin', entityId: id, eventId: before.eventId, before });
+        // The audit keeps who did it and when, not the data that was removed.
+        await recordAudit(tx, actor, {
+          action: 'anonymise',
+          entityType: 'admin',
+          entityId: id,
+          eventId: before.eventId,
+          after: { accountIds: anonymised },
+        });
       });
+      return this.getAdmin(actor, id);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
+import { deleteEventUnlessRecords } from '../allocation-purchases/financial-records';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeOf } from '../auth/scope';
 import { deleteEventFiles } from '../files/files.repository';
@@ -97,7 +98,8 @@ export function createEventsService({ db, files }: { db: Database; files: FilesS
 
     /**
      * An event with exhibitors is kept until archived, so that a show in use is never deleted by
-     * one click; an archived one goes with all the accounts placed in it.
+     * one click; an archived one goes with all the accounts placed in it, unless it has financial
+     * records (purchases, invoices): those keep it, archived, for good.
      */
     async deleteEvent(actor: Actor, id: number): Promise<void> {
       const before = await getInScope(actor, id);
@@ -109,12 +111,14 @@ export function createEventsService({ db, files }: { db: Database; files: FilesS
           `This event has ${before.exhibitorCount} exhibitor(s) and ${before.badgeCount} badge(s); archive it before deleting it`,
         );
       }
-      const deletedFiles = await db.transaction(async (tx) => {
-        const eventFiles = await deleteEventFiles(tx, id);
-        await repo.deleteEventCascade(tx, id);
-        await recordAudit(tx, actor, { action: 'delete', entityType: 'event', entityId: id, eventId: id, before });
-        return eventFiles;
-      });
+      const deletedFiles = await deleteEventUnlessRecords(db, before, () =>
+        db.transaction(async (tx) => {
+          const eventFiles = await deleteEventFiles(tx, id);
+          await repo.deleteEventCascade(tx, id);
+          await recordAudit(tx, actor, { action: 'delete', entityType: 'event', entityId: id, eventId: id, before });
+          return eventFiles;
+        }),
+      );
       await files.removeDeleted(deletedFiles);
     },
   };

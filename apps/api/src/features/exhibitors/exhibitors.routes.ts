@@ -63,4 +63,18 @@ export async function exhibitorsRoutes(app: FastifyInstance, { exhibitors }: { e
       return reply.code(204).send(null);
     },
   });
+
+  routes.route({
+    method: 'POST',
+    url: '/admin/exhibitors/:id/anonymise',
+    // Whoever may delete an exhibitor may anonymise it instead.
+    config: { access: requires('delete_exhibitor') },
+    schema: {
+      tags,
+      summary: 'Replaces the personal data of an exhibitor and its sub-accounts with placeholders and closes them; its financial records stay',
+      params: idParamsSchema,
+      response: { 200: exhibitor, ...errors },
+    },
+    handler: async (request) => ({ data: await exhibitors.anonymiseExhibitor(actorOf(request), request.params.id) }),
+  });
 }

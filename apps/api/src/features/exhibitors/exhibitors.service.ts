@@ -9,6 +9,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { listJson } from '../../lib/listing';
 import { assertEmailFree, withEmailConflict } from '../admins/account-email';
 import * as admins from '../admins/admins.repository';
+import { deleteAccountsUnlessRecords } from '../allocation-purchases/financial-records';
 import { recordAudit } from '../audit/audit.repository';
 import { queueInvitation } from '../auth/invitations';
 import { expireOneTimeTokens } from '../auth/one-time-tokens.repository';
@@ -173,23 +174,48 @@ export function createExhibitorsService({ db, publicUrl, files }: { db: Database
       });
     },
 
-    /** Deletes the exhibitor's account with its sub-accounts and profile; its company stays. */
+    /**
+     * Deletes the exhibitor's account with its sub-accounts and profile; its company stays. One
+     * named on a purchase stays, for its financial records: 409 with what to do instead.
+     */
     async deleteExhibitor(actor: Actor, id: number): Promise<void> {
       const before = await getInScope(actor, id);
       // Its badges go by cascade, and with them the files they were given, once this commits.
-      const deletedFiles = await db.transaction(async (tx) => {
-        const answerFiles = await deleteAnswerFilesOfBadges(tx, eq(badges.exhibitorId, id));
-        await admins.deleteAdmin(tx, id);
+      const deletedFiles = await deleteAccountsUnlessRecords(db, { adminIds: [id], subject: 'This exhibitor' }, () =>
+        db.transaction(async (tx) => {
+          const answerFiles = await deleteAnswerFilesOfBadges(tx, eq(badges.exhibitorId, id));
+          await admins.deleteAdmin(tx, id);
+          await recordAudit(tx, actor, {
+            action: 'delete',
+            entityType: 'exhibitor',
+            entityId: id,
+            eventId: before.eventId,
+            before,
+          });
+          return answerFiles;
+        }),
+      );
+      await files.removeDeleted(deletedFiles);
+    },
+
+    /**
+     * The personal data of the exhibitor's account and of its sub-accounts replaced by placeholders,
+     * their sign-in closed; its company, badges, purchases and invoices stay.
+     */
+    async anonymiseExhibitor(actor: Actor, id: number): Promise<Exhibitor> {
+      const before = await getInScope(actor, id);
+      await db.transaction(async (tx) => {
+        const anonymised = await admins.anonymiseAccount(tx, id);
+        // The audit keeps who did it and when, not the data that was removed.
         await recordAudit(tx, actor, {
-          action: 'delete',
+          action: 'anonymise',
           entityType: 'exhibitor',
           entityId: id,
           eventId: before.eventId,
-          before,
+          after: { accountIds: anonymised },
         });
-        return answerFiles;
       });
-      await files.removeDeleted(deletedFiles);
+      return this.getExhibitor(actor, id);
     },
   };
 }

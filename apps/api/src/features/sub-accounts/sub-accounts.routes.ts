@@ -64,4 +64,17 @@ export async function subAccountsRoutes(app: FastifyInstance, { subAccounts }: {
       return reply.code(204).send(null);
     },
   });
+
+  routes.route({
+    method: 'POST',
+    url: '/admin/sub-accounts/:id/anonymise',
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: 'Replaces the personal data of a sub-account with placeholders and closes it; its financial records stay',
+      params: idParamsSchema,
+      response: { 200: subAccount, ...errors },
+    },
+    handler: async (request) => ({ data: await subAccounts.anonymiseSubAccount(actorOf(request), request.params.id) }),
+  });
 }

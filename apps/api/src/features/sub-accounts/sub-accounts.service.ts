@@ -8,6 +8,7 @@ import { NotFoundError, ValidationError } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
 import { assertEmailFree, withEmailConflict } from '../admins/account-email';
 import * as admins from '../admins/admins.repository';
+import { deleteAccountsUnlessRecords } from '../allocation-purchases/financial-records';
 import { recordAudit } from '../audit/audit.repository';
 import { revokeAllForAdmin } from '../auth/refresh-tokens.repository';
 import { hashPassword } from '../auth/passwords';
@@ -116,18 +117,32 @@ export function createSubAccountsService({ db }: { db: Database }) {
       return this.getSubAccount(actor, id);
     },
 
+    /** A sub-account named on a purchase stays, for its financial records: 409 with what to do instead. */
     async deleteSubAccount(actor: Actor, id: number): Promise<void> {
       const before = await getInScope(actor, id);
+      await deleteAccountsUnlessRecords(db, { adminIds: [id], subject: 'This sub-account' }, () =>
+        db.transaction(async (tx) => {
+          await admins.deleteAdmin(tx, id);
+          await recordAudit(tx, actor, {
+            action: 'delete',
+            entityType: 'sub-account',
+            entityId: id,
+            eventId: before.eventId,
+            before,
+          });
+        }),
+      );
+    },
+
+    /** Its personal data replaced by placeholders and its sign-in closed; its purchases and invoices stay. */
+    async anonymiseSubAccount(actor: Actor, id: number): Promise<SubAccount> {
+      const before = await getInScope(actor, id);
       await db.transaction(async (tx) => {
-        await admins.deleteAdmin(tx, id);
-        await recordAudit(tx, actor, {
-          action: 'delete',
-          entityType: 'sub-account',
-          entityId: id,
-          eventId: before.eventId,
-          before,
-        });
+        await admins.anonymiseAccount(tx, id);
+        // The audit keeps who did it and when, not the data that was removed.
+        await recordAudit(tx, actor, { action: 'anonymise', entityType: 'sub-account', entityId: id, eventId: before.eventId });
       });
+      return this.getSubAccount(actor, id);
     },
   };
 }

@@ -1,8 +1,7 @@
 import { ExternalLinkIcon, FileSpreadsheetIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteAccountDialog } from '@/components/delete-account-dialog';
 import { Detail, DetailList } from '@/components/detail-list';
 import { PageHeader } from '@/components/layout/page-header';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
@@ -14,10 +13,12 @@ import { PurchaseTable } from '@/features/allocation-purchases/components/purcha
 import { HolderAllocations } from '@/features/allocations/components/holder-allocations';
 import { ExhibitorBadgeList } from '@/features/badges/components/exhibitor-badge-list';
 import { BadgeLinkList } from '@/features/registration-links/components/badge-link-list';
+import { useAnonymiseExhibitor } from '@/features/exhibitors/api/anonymise-exhibitor';
 import { useDeleteExhibitor } from '@/features/exhibitors/api/delete-exhibitor';
 import { useExhibitor } from '@/features/exhibitors/api/get-exhibitor';
 import { ExhibitorForm } from '@/features/exhibitors/components/exhibitor-form';
 import {
+  EXHIBITOR_ANONYMISED,
   exhibitorDeleteDescription,
   exhibitorDisplayName,
   ExhibitorStatusBadge,
@@ -25,7 +26,6 @@ import {
 import { ResendInvitationButton } from '@/features/exhibitors/components/resend-invitation-button';
 import { SubAccountList } from '@/features/sub-accounts/components/sub-account-list';
 import { useCan } from '@/hooks/use-can';
-import { errorMessage } from '@/lib/api-client';
 import { formatDate, timeAgo } from '@/lib/format';
 
 const TABS = ['sub-accounts', 'badges', 'allocations', 'purchases'] as const;
@@ -41,6 +41,7 @@ export function ExhibitorPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteExhibitor();
+  const anonymise = useAnonymiseExhibitor();
   const editing = searchParams.get('edit') === '1' && can('update_exhibitor');
   const tabParam = searchParams.get('tab');
   const tab: Tab = TABS.find((value) => value === tabParam) ?? 'sub-accounts';
@@ -59,19 +60,6 @@ export function ExhibitorPage() {
   const record = exhibitor.data;
   const name = exhibitorDisplayName(record);
   const setEditing = (on: boolean) => setSearchParams(on ? { edit: '1' } : {}, { replace: true });
-
-  function confirmDelete() {
-    remove.mutate(record.id, {
-      onSuccess: () => {
-        toast.success(`${name} deleted`);
-        navigate(paths.exhibitors.href(), { replace: true });
-      },
-      onError: (error) => {
-        toast.error(errorMessage(error, 'The exhibitor could not be deleted'));
-        setDeleting(false);
-      },
-    });
-  }
 
   return (
     <>
@@ -213,14 +201,15 @@ export function ExhibitorPage() {
         </TabsContent>
       </Tabs>
 
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={(open) => !open && setDeleting(false)}
-        title="Delete this exhibitor?"
+      <DeleteAccountDialog
+        account={deleting ? { id: record.id, name } : null}
+        noun="exhibitor"
         description={exhibitorDeleteDescription(record)}
-        confirmLabel="Delete exhibitor"
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        anonymiseDescription={EXHIBITOR_ANONYMISED}
+        remove={remove}
+        anonymise={anonymise}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => navigate(paths.exhibitors.href(), { replace: true })}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import type { Admin } from '@portal/shared/admins';
 import { PlusIcon, UserCogIcon } from 'lucide-react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteAccountDialog } from '@/components/delete-account-dialog';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PageHeader } from '@/components/layout/page-header';
 import { ListPanel } from '@/components/list/list-panel';
@@ -13,6 +13,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { useRowDialogs } from '@/hooks/use-row-dialogs';
 import { timeAgo } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { useAnonymiseAdmin } from '../api/anonymise-admin';
 import { useDeleteAdmin } from '../api/delete-admin';
 import { useAdmins } from '../api/get-admins';
 import { useRoleOptions } from '../api/get-role-options';
@@ -24,7 +25,9 @@ export function AdminsPage() {
   const admins = useAdmins({ page, search, roleId: roleFilter ? Number(roleFilter) : null });
   const roles = useRoleOptions();
   const selfId = useSession()?.user.id;
-  const dialogs = useRowDialogs<Admin>(useDeleteAdmin(), 'admin');
+  const remove = useDeleteAdmin();
+  const anonymise = useAnonymiseAdmin();
+  const dialogs = useRowDialogs<Admin>(remove, 'admin');
 
   return (
     <>
@@ -138,14 +141,14 @@ export function AdminsPage() {
         )}
       </FormDialog>
 
-      <ConfirmDialog
-        open={dialogs.deleting !== null}
-        onOpenChange={(open) => !open && dialogs.cancelDelete()}
-        title="Delete this admin?"
+      <DeleteAccountDialog
+        account={dialogs.deleting}
+        noun="admin"
         description={`${dialogs.deleting?.name ?? 'The account'} will lose access and be deleted permanently. This cannot be undone.`}
-        confirmLabel="Delete admin"
-        pending={dialogs.deletePending}
-        onConfirm={dialogs.confirmDelete}
+        anonymiseDescription="Anonymising replaces its name and email (and, for an exhibitor, those of its sub-accounts) with placeholders, deactivates it and ends its sessions. Its purchases, payments and invoices stay as they were issued."
+        remove={remove}
+        anonymise={anonymise}
+        onClose={dialogs.cancelDelete}
       />
     </>
   );

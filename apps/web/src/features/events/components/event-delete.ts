@@ -13,5 +13,5 @@ export function eventDeleteDescription(event: Pick<PortalEvent, 'name' | 'exhibi
     event && event.exhibitorCount > 0
       ? ` Every account placed in it goes with it, its ${event.exhibitorCount === 1 ? 'exhibitor' : `${event.exhibitorCount} exhibitors`} included.`
       : ' Every account placed in it goes with it.';
-  return `${name} will be deleted permanently.${exhibitors} An event that has exhibitors can only be deleted once it is archived. This cannot be undone.`;
+  return `${name} will be deleted permanently.${exhibitors} An event that has exhibitors can only be deleted once it is archived, and one with purchases or invoices is never deleted: it stays archived, for its financial records. This cannot be undone.`;
 }

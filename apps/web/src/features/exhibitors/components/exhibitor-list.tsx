@@ -1,7 +1,7 @@
 import type { Exhibitor } from '@portal/shared/exhibitors';
 import { StoreIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteAccountDialog } from '@/components/delete-account-dialog';
 import { ListPanel } from '@/components/list/list-panel';
 import { RowActions } from '@/components/list/row-actions';
 import { NativeSelect } from '@/components/ui/input';
@@ -11,10 +11,16 @@ import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
 import { useRowDialogs } from '@/hooks/use-row-dialogs';
 import { useSession } from '@/lib/session';
+import { useAnonymiseExhibitor } from '../api/anonymise-exhibitor';
 import { useDeleteExhibitor } from '../api/delete-exhibitor';
 import { useEventOptions } from '../api/get-event-options';
 import { useExhibitors } from '../api/get-exhibitors';
-import { exhibitorDeleteDescription, exhibitorDisplayName, ExhibitorStatusBadge } from './exhibitor-status';
+import {
+  EXHIBITOR_ANONYMISED,
+  exhibitorDeleteDescription,
+  exhibitorDisplayName,
+  ExhibitorStatusBadge,
+} from './exhibitor-status';
 import { EventOptions } from '@/components/event-options';
 
 const SORTS = [
@@ -48,7 +54,9 @@ export function ExhibitorList({ eventId }: { eventId?: number }) {
     sort,
     eventId: eventId ?? (eventFilter ? Number(eventFilter) : null),
   });
-  const dialogs = useRowDialogs<Exhibitor>(useDeleteExhibitor(), 'exhibitor');
+  const remove = useDeleteExhibitor();
+  const anonymise = useAnonymiseExhibitor();
+  const dialogs = useRowDialogs<Exhibitor>(remove, 'exhibitor');
   const showEvent = eventId == null && session?.user.eventId == null;
 
   return (
@@ -155,14 +163,14 @@ export function ExhibitorList({ eventId }: { eventId?: number }) {
         </Table>
       </ListPanel>
 
-      <ConfirmDialog
-        open={dialogs.deleting !== null}
-        onOpenChange={(open) => !open && dialogs.cancelDelete()}
-        title="Delete this exhibitor?"
+      <DeleteAccountDialog
+        account={dialogs.deleting && { id: dialogs.deleting.id, name: exhibitorDisplayName(dialogs.deleting) }}
+        noun="exhibitor"
         description={exhibitorDeleteDescription(dialogs.deleting)}
-        confirmLabel="Delete exhibitor"
-        pending={dialogs.deletePending}
-        onConfirm={dialogs.confirmDelete}
+        anonymiseDescription={EXHIBITOR_ANONYMISED}
+        remove={remove}
+        anonymise={anonymise}
+        onClose={dialogs.cancelDelete}
       />
     </>
   );

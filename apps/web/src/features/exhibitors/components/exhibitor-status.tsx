@@ -31,3 +31,7 @@ export function exhibitorDeleteDescription(
       : `Its sign-in for ${exhibitor.name} will be deleted with it`;
   return `${exhibitorDisplayName(exhibitor)} will be removed from this event. ${goes}; the company stays in the portal. This cannot be undone.`;
 }
+
+/** What anonymising an exhibitor changes, for its confirmation. */
+export const EXHIBITOR_ANONYMISED =
+  'Anonymising replaces the contact’s name, email, phone and profile text, and those of its sub-accounts, with placeholders, deactivates them and ends their sessions. The company, its badges, purchases and invoices stay as they were issued.';

@@ -1,7 +1,7 @@
 import type { SubAccount } from '@portal/shared/sub-accounts';
 import { UsersIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteAccountDialog } from '@/components/delete-account-dialog';
 import { ListPanel } from '@/components/list/list-panel';
 import { RowActions } from '@/components/list/row-actions';
 import { NativeSelect } from '@/components/ui/input';
@@ -10,11 +10,12 @@ import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
 import { useRowDialogs } from '@/hooks/use-row-dialogs';
 import { timeAgo } from '@/lib/format';
+import { useAnonymiseSubAccount } from '../api/anonymise-sub-account';
 import { useDeleteSubAccount } from '../api/delete-sub-account';
 import { useExhibitorOptions } from '../api/get-exhibitor-options';
 import { useSubAccounts } from '../api/get-sub-accounts';
 import { subAccountHref } from './sub-account-href';
-import { SubAccountStatusBadge } from './sub-account-status';
+import { SUB_ACCOUNT_ANONYMISED, SubAccountStatusBadge } from './sub-account-status';
 
 type SubAccountListProps = {
   /** One exhibitor's sub-accounts, as on its page; otherwise every one the caller reaches. */
@@ -35,7 +36,9 @@ export function SubAccountList({ exhibitorId, filtersByExhibitor }: SubAccountLi
     search,
     exhibitorId: exhibitorId ?? (exhibitorFilter ? Number(exhibitorFilter) : null),
   });
-  const dialogs = useRowDialogs<SubAccount>(useDeleteSubAccount(), 'sub-account');
+  const remove = useDeleteSubAccount();
+  const anonymise = useAnonymiseSubAccount();
+  const dialogs = useRowDialogs<SubAccount>(remove, 'sub-account');
   const showExhibitor = filtersByExhibitor && exhibitorId == null;
 
   return (
@@ -129,14 +132,14 @@ export function SubAccountList({ exhibitorId, filtersByExhibitor }: SubAccountLi
         </Table>
       </ListPanel>
 
-      <ConfirmDialog
-        open={dialogs.deleting !== null}
-        onOpenChange={(open) => !open && dialogs.cancelDelete()}
-        title="Delete this sub-account?"
+      <DeleteAccountDialog
+        account={dialogs.deleting}
+        noun="sub-account"
         description={`${dialogs.deleting?.name ?? 'The sub-account'} will lose access and be deleted permanently. This cannot be undone.`}
-        confirmLabel="Delete sub-account"
-        pending={dialogs.deletePending}
-        onConfirm={dialogs.confirmDelete}
+        anonymiseDescription={SUB_ACCOUNT_ANONYMISED}
+        remove={remove}
+        anonymise={anonymise}
+        onClose={dialogs.cancelDelete}
       />
     </>
   );

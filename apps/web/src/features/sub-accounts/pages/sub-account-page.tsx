@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { DeleteAccountDialog } from '@/components/delete-account-dialog';
 import { Detail, DetailList } from '@/components/detail-list';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PageHeader } from '@/components/layout/page-header';
@@ -13,14 +14,15 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, timeAgo } from '@/lib/format';
+import { useAnonymiseSubAccount } from '../api/anonymise-sub-account';
 import { useDeleteSubAccount } from '../api/delete-sub-account';
 import { useSubAccount } from '../api/get-sub-account';
 import { useUpdateSubAccount } from '../api/update-sub-account';
 import { ResetPasswordForm } from '../components/reset-password-form';
 import { SubAccountForm } from '../components/sub-account-form';
-import { SubAccountStatusBadge } from '../components/sub-account-status';
+import { SUB_ACCOUNT_ANONYMISED, SubAccountStatusBadge } from '../components/sub-account-status';
 
-/** ViewSubAccount: the sub-account, edited in place, with deactivate, password reset and delete. */
+/** ViewSubAccount: the sub-account, edited in place, with deactivate, password reset and delete (or anonymise). */
 export function SubAccountPage() {
   const params = useParams();
   const id = Number(params.subAccountId);
@@ -32,6 +34,7 @@ export function SubAccountPage() {
   const [dialog, setDialog] = useState<'password' | 'deactivate' | 'delete' | null>(null);
   const update = useUpdateSubAccount();
   const remove = useDeleteSubAccount();
+  const anonymise = useAnonymiseSubAccount();
 
   // Admins come from the exhibitor's page; an exhibitor from its own list.
   const back =
@@ -59,19 +62,6 @@ export function SubAccountPage() {
         onSettled: () => setDialog(null),
       },
     );
-  }
-
-  function confirmDelete() {
-    remove.mutate(account.id, {
-      onSuccess: () => {
-        toast.success(`${account.name} deleted`);
-        navigate(back.to, { replace: true });
-      },
-      onError: (error) => {
-        toast.error(errorMessage(error, 'The sub-account could not be deleted'));
-        setDialog(null);
-      },
-    });
   }
 
   return (
@@ -162,14 +152,15 @@ export function SubAccountPage() {
         pending={update.isPending}
         onConfirm={toggleActive}
       />
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        onOpenChange={(open) => !open && setDialog(null)}
-        title="Delete this sub-account?"
+      <DeleteAccountDialog
+        account={dialog === 'delete' ? account : null}
+        noun="sub-account"
         description={`${account.name} will lose access and be deleted permanently. This cannot be undone.`}
-        confirmLabel="Delete sub-account"
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
+        anonymiseDescription={SUB_ACCOUNT_ANONYMISED}
+        remove={remove}
+        anonymise={anonymise}
+        onClose={() => setDialog(null)}
+        onDeleted={() => navigate(back.to, { replace: true })}
       />
     </>
   );
