@@ -8,9 +8,10 @@ import { events } from './events';
 const statusList = sql.raw(PURCHASE_STATUSES.map((s) => `'${s}'`).join(', '));
 
 /**
- * An exhibitor's (or sub-account's) request for more places of a category. Money is in cents,
- * priced from the category when requested. `status` only moves by a conditional UPDATE naming the
- * status it leaves, so two concurrent transitions can never both win.
+ * An exhibitor's (or sub-account's) request for more places of a category. Money is in the event
+ * currency's minor unit (the `_cents` columns hold minor units of any currency), priced from the
+ * category when requested. `status` only moves by a conditional UPDATE naming the status it
+ * leaves, so two concurrent transitions can never both win.
  */
 export const allocationPurchases = pgTable(
   'allocation_purchases',

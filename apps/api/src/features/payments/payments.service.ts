@@ -246,6 +246,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
   function refundState(purchase: purchases.PurchaseRow) {
     return {
       status: purchase.status,
+      currency: purchase.currency,
       unitPriceCents: purchase.unitPriceCents,
       acceptedAmount: purchase.acceptedAmount ?? 0,
       amountToPayCents: purchase.amountToPayCents ?? 0,
