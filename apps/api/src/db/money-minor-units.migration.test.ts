@@ -73,7 +73,13 @@ async function insertShow(currency: string, n: number) {
   );
   const snapshot = (amount: number, quantity: number) => ({
     eventName: `Expo ${currency}`,
-    billTo: { companyName: 'Acme', contactName: 'Ada Lind', email: `ex${n}@example.test`, address: null, vatNumber: null },
+    billTo: {
+      companyName: 'Acme',
+      contactName: 'Ada Lind',
+      email: `ex${n}@example.test`,
+      address: null,
+      vatNumber: null,
+    },
     lines: [{ description: 'Badge Allocation: Staff', quantity, unitPrice: UNIT, total: amount }],
     currency,
     totalAmount: amount,
@@ -145,7 +151,8 @@ afterAll(async () => {
 
 describe(`migration ${MIGRATION}`, () => {
   it('starts from the same stored numbers in every currency', () => {
-    for (const currency of CURRENCIES) expect(new Set(Object.values(before[currency]!))).toEqual(new Set([UNIT, TOTAL]));
+    for (const currency of CURRENCIES)
+      expect(new Set(Object.values(before[currency]!))).toEqual(new Set([UNIT, TOTAL]));
   });
 
   it('keeps two-decimal currencies and unknown codes as they were', async () => {
@@ -155,7 +162,8 @@ describe(`migration ${MIGRATION}`, () => {
   it('turns JPY hundredths into whole yen, rounded as the screens showed them', async () => {
     const after = await amountsOf('JPY');
     // ¥45.5 showed as ¥46 and ¥136.5 as ¥137: what people saw is what is kept.
-    for (const [column, stored] of Object.entries(before.JPY!)) expect(after[column], column).toBe(stored === UNIT ? 46 : 137);
+    for (const [column, stored] of Object.entries(before.JPY!))
+      expect(after[column], column).toBe(stored === UNIT ? 46 : 137);
   });
 
   it('turns KWD hundredths into fils', async () => {
