@@ -220,4 +220,29 @@ describe('event currencies', () => {
       { field: 'unitPrice', message: 'Payments through stripe take KWD in steps of KWD 0.010' },
     ]);
   });
+
+  it('refuses a KWD refund Stripe could not make, before anything moves', async () => {
+    const { exhibitor, purchaseId } = await approvedPurchase(withStripe, stripeAdmin, 'KWD', '10');
+    const sessionId = await startCheckout(withStripe, exhibitor, purchaseId);
+    stripe.pay(sessionId);
+    const paid = signedEvent('checkout.session.completed', { id: sessionId, object: 'checkout.session' });
+    await withStripe.request(null, {
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      payload: paid.payload,
+      headers: paid.headers,
+    });
+    const refundsBefore = stripe.refunds.size;
+    const res = await send(withStripe, stripeAdmin, 'POST', `/api/admin/allocation-purchases/${purchaseId}/refunds`, {
+      amount: minorUnitsFromMoney('2.505', 'KWD'),
+      reason: 'Goodwill',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { field: 'amount', message: 'Payments through stripe take KWD in steps of KWD 0.010' },
+    ]);
+    expect(stripe.refunds.size).toBe(refundsBefore);
+    const purchase = await send(withStripe, stripeAdmin, 'GET', `/api/admin/allocation-purchases/${purchaseId}`);
+    expect(purchase.json().data).toMatchObject({ status: 'paid', refunded_amount: 0 });
+  });
 });
