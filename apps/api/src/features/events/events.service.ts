@@ -101,6 +101,13 @@ export function createEventsService({ db, files, provider }: { db: Database; fil
     async updateEvent(actor: Actor, id: number, body: EventInput): Promise<PortalEvent> {
       const before = await getInScope(actor, id);
       checkCurrency(body.currency);
+      // 4500 means $45.00 in USD and ¥4,500 in JPY: a new currency would change every amount shown.
+      if (body.currency && body.currency !== before.currency && (await repo.holdsMoney(db, id))) {
+        throw new ConflictError(
+          `This event already has prices or purchases in ${before.currency}; its currency can change only while none is set`,
+          'currency',
+        );
+      }
       const startDate = body.startDate === undefined ? before.startDate : body.startDate;
       const endDate = body.endDate === undefined ? before.endDate : body.endDate;
       if (startDate && endDate && endDate < startDate) {

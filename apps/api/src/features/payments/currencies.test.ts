@@ -190,6 +190,26 @@ describe('event currencies', () => {
     ).toBe(201);
   });
 
+  it('keeps an event’s currency once a price or a purchase gives its numbers a meaning', async () => {
+    const event = (
+      await send(withSandbox, sandboxAdmin, 'POST', '/api/events', { name: 'Osaka Expo', currency: 'USD' })
+    ).json().data;
+    const change = (currency: string) =>
+      send(withSandbox, sandboxAdmin, 'PUT', `/api/events/${event.id}`, { currency });
+    expect((await change('JPY')).json().data.currency).toBe('JPY');
+    await send(withSandbox, sandboxAdmin, 'POST', '/api/admin/badge-categories', {
+      eventId: event.id,
+      name: 'Extra staff',
+      type: 'badge',
+      badgeType: 'exhibitor',
+      unitPrice: minorUnitsFromMoney('4500', 'JPY'),
+    });
+    const refused = await change('USD');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().details).toEqual([{ field: 'currency', message: expect.stringContaining('in JPY') }]);
+    expect((await change('JPY')).statusCode).toBe(200);
+  });
+
   it('lists the currencies the provider takes, with their exponent, for the event form', async () => {
     const fromStripe = (await send(withStripe, stripeAdmin, 'GET', '/api/events/currencies')).json().data;
     expect(fromStripe.provider).toBe('stripe');
