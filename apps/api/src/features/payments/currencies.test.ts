@@ -18,6 +18,7 @@ let stripeAdmin: TestUser;
 let sandboxAdmin: TestUser;
 let shows = 0;
 
+// Two apps, each on its own copy of the database: more than one file's usual set-up on a busy machine.
 beforeAll(async () => {
   withStripe = await createTestApp(
     { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_offline', STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
@@ -26,7 +27,7 @@ beforeAll(async () => {
   withSandbox = await createTestApp({ PAYMENT_PROVIDER: 'sandbox' });
   stripeAdmin = (await createWorld(withStripe)).systemAdmin;
   sandboxAdmin = (await createWorld(withSandbox)).systemAdmin;
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await withStripe?.close();
   await withSandbox?.close();
