@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchChromium, openPage, signIn, storedAuth, type DemoUser } from './browser';
+import { baseUrl, callApi as sendApi, launchChromium, openPage, signIn, storedAuth, type DemoUser } from './browser';
 
 // The demo show (apps/api/src/db/seed/demo.ts): Aurora Robotics holds 10 places of "Exhibitor
 // staff" at $45.00 each.
@@ -202,5 +202,25 @@ describe('allocation purchases', () => {
     expect(body).not.toContain('exhibitor@aurora-robotics.example');
     expect(await page.getByRole('link', { name: 'Back to Allocation Purchases' }).count()).toBe(0);
     await page.context().close();
+  });
+
+  it('a price typed for a JPY event is stored in whole yen and listed as such', async () => {
+    const admin = await signedIn('systemAdmin');
+    const event = (
+      await sendApi<{ data: { id: number } }>(admin, 'POST', '/events', { name: `Tokyo Expo ${Date.now()}`, currency: 'JPY' })
+    ).data;
+    await admin.goto(`/badge-categories?eventId=${event.id}`);
+    await admin.getByRole('button', { name: 'New category' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'New badge category' });
+    await dialog.getByLabel(/^Name/).fill('Extra staff');
+    await dialog.getByLabel('Price of an extra badge (JPY)').fill('4500');
+    await dialog.getByRole('button', { name: 'Create category' }).click();
+    await admin.getByRole('row').filter({ hasText: 'Extra staff' }).getByText(/^[¥￥]4,500$/).waitFor();
+    const categories = await callApi<{ data: { name: string; unitPrice: number }[] }>(
+      admin,
+      `/admin/badge-categories/event/${event.id}`,
+    );
+    expect(categories.data.find((category) => category.name === 'Extra staff')?.unitPrice).toBe(4500);
+    await admin.context().close();
   });
 });

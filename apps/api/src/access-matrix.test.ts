@@ -53,6 +53,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'POST /api/auth/password-reset': { access: 'public' },
   'GET /api/events': { access: 'all:view_events' },
   'POST /api/events': { access: 'all:create_event' },
+  'GET /api/events/currencies': { access: 'any:create_event,update_event' },
   'GET /api/events/:id': { access: 'all:view_events', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
   'PUT /api/events/:id': {
     access: 'all:update_event',

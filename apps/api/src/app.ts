@@ -186,6 +186,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   // Badge registration links register badges through the badges service, with the category's fields.
   const badges = createBadgesService({ db, fieldValues: createFieldValues(files), files });
   const customFields = createCustomFieldsService({ db });
+  const paymentProviders = createPaymentProviders(config, stripeGateway);
   const services = {
     auth: createAuthService({
       db,
@@ -209,10 +210,10 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     roles: createRolesService({ db }),
     companies: createCompaniesService({ db }),
     dashboard: createDashboardService({ db }),
-    events: createEventsService({ db, files }),
+    events: createEventsService({ db, files, provider: paymentProviders.active }),
     exhibitors: createExhibitorsService({ db, publicUrl, files }),
     subAccounts: createSubAccountsService({ db }),
-    badgeCategories: createBadgeCategoriesService({ db }),
+    badgeCategories: createBadgeCategoriesService({ db, provider: paymentProviders.active }),
     customFields,
     emailTemplates: createEmailTemplatesService({ db }),
     emailOutbox: createEmailOutboxService({ db }),
@@ -226,7 +227,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     payments: createPaymentsService({
       db,
       publicUrl,
-      providers: createPaymentProviders(config, stripeGateway),
+      providers: paymentProviders,
       stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
     }),
   };

@@ -3,7 +3,8 @@ import { idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine } 
 
 /**
  * Allocation purchases (spec §3, §7; DESIGN §6). The JSON keeps the spec's field names
- * (`invoice_id`, `accepted_amount`, `amount_to_pay`, `is_paid`, …). Money is in cents.
+ * (`invoice_id`, `accepted_amount`, `amount_to_pay`, `is_paid`, …). Money is in the
+ * event currency's minor unit (ISO 4217 exponent: cents for USD, whole yen for JPY, fils for KWD).
  */
 
 export const PURCHASE_STATUSES = [
@@ -63,7 +64,7 @@ export const purchaseInvoiceSchema = z.object({
 export const creditNoteSummarySchema = z.object({
   id: z.number().int(),
   number: z.string(),
-  /** Credited amount in cents (positive). */
+  /** Credited amount in minor units (positive). */
   amount: z.number().int(),
   issuedAt: isoDateTime,
   reason: z.string(),
@@ -83,11 +84,11 @@ export const allocationPurchaseSchema = z.object({
   quantity: z.number().int(),
   /** Places granted at approval (1..quantity). */
   accepted_amount: z.number().int().nullable(),
-  /** The category's price per place when requested, in cents. */
+  /** The category's price per place when requested, in minor units. */
   unitPrice: z.number().int(),
-  /** quantity × unitPrice, in cents. */
+  /** quantity × unitPrice, in minor units. */
   totalPrice: z.number().int(),
-  /** accepted_amount × unitPrice, in cents; set at approval. */
+  /** accepted_amount × unitPrice, in minor units; set at approval. */
   amount_to_pay: z.number().int().nullable(),
   refunded_amount: z.number().int(),
   currency: z.string(),
@@ -216,8 +217,11 @@ export const createPaymentBodySchema = z.object({
 export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
 
 export const refundBodySchema = z.object({
-  /** Cents to give back; at most what is paid and not yet refunded. */
-  amount: z.number({ error: 'An amount in cents' }).int('Whole cents').min(1, 'Refund at least 1 cent'),
+  /** Minor units to give back; at most what is paid and not yet refunded. */
+  amount: z
+    .number({ error: 'An amount in the currency’s smallest unit' })
+    .int('A whole number of the currency’s smallest unit')
+    .min(1, 'Refund something'),
   reason: textLine(500),
 });
 export type RefundBody = z.input<typeof refundBodySchema>;
@@ -266,7 +270,7 @@ export const billingDocumentSchema = z.object({
   billTo: billToSchema,
   lines: z.array(documentLineSchema),
   currency: z.string(),
-  /** Total amount of the document in cents (for a credit note: the amount credited). */
+  /** Total amount of the document in minor units (for a credit note: the amount credited). */
   totalAmount: z.number().int(),
   /** PAID or PENDING for an invoice (spec §4, read live); CREDITED for a credit note. */
   status: z.enum(['PAID', 'PENDING', 'CREDITED']),

@@ -49,7 +49,7 @@ export const badgeCategorySummarySchema = z.object({
   displayName: z.string().nullable(),
   type: z.enum(CATEGORY_TYPES),
   badgeType: z.enum(BADGE_TYPES),
-  /** Price of one extra badge or add-on, in the event currency's minor unit (cents). */
+  /** Price of one extra badge or add-on, in the event currency's minor unit (ISO 4217 exponent). */
   unitPrice: z.number().int(),
   currency: z.string(),
   isActive: z.boolean(),
@@ -60,16 +60,16 @@ export const badgeCategorySummarySchema = z.object({
 });
 export type BadgeCategorySummary = z.infer<typeof badgeCategorySummarySchema>;
 
-/** The price of an extra badge, in cents: up to 1,000,000.00. */
-export const MAX_UNIT_PRICE_CENTS = 100_000_000;
-const unitPriceCents = z
+/**
+ * The highest price of an extra badge, in minor units of any currency: 1,000,000.00 USD,
+ * ¥100,000,000, 100,000.000 KWD. The price form says it in the event's currency.
+ */
+export const MAX_UNIT_PRICE = 100_000_000;
+const unitPriceMinorUnits = z
   .number()
-  .int('Whole cents')
+  .int('A whole number of the currency’s smallest unit')
   .min(0, 'The price cannot be negative')
-  .max(
-    MAX_UNIT_PRICE_CENTS,
-    `At most ${(MAX_UNIT_PRICE_CENTS / 100).toLocaleString('en', { minimumFractionDigits: 2 })}`,
-  );
+  .max(MAX_UNIT_PRICE, 'At most 100,000,000 of the currency’s smallest unit');
 
 /** A category with its number of active badges, as the category list and details show it. */
 export const badgeCategorySchema = badgeCategorySummarySchema.extend({ badgeCount: z.number().int() });
@@ -97,7 +97,7 @@ const categoryFields = {
   displayName: optionalTextLine(120),
   type: z.enum(CATEGORY_TYPES).default('badge'),
   badgeType: z.enum(BADGE_TYPES),
-  unitPrice: unitPriceCents.default(0),
+  unitPrice: unitPriceMinorUnits.default(0),
   isActive: z.boolean().default(true),
   sortOrder: boundedInt(0, MAX_SORT_ORDER).default(0),
   description: optionalTextLine(2000),
@@ -111,7 +111,7 @@ export const updateBadgeCategoryBodySchema = z
     name: categoryFields.name,
     displayName: categoryFields.displayName,
     badgeType: categoryFields.badgeType,
-    unitPrice: unitPriceCents,
+    unitPrice: unitPriceMinorUnits,
     isActive: z.boolean(),
     sortOrder: boundedInt(0, MAX_SORT_ORDER),
     description: categoryFields.description,

@@ -32,7 +32,7 @@ describe('bounded number fields state their bounds', () => {
       'A whole number from 0 to 100,000',
     );
     expect(messageOf(createBadgeCategoryBodySchema.safeParse({ ...base, unitPrice: 100_000_001 }))).toBe(
-      'At most 1,000,000.00',
+      'At most 100,000,000 of the currency’s smallest unit',
     );
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCurrencyCode } from './currencies';
 import { emailSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, whenParsed } from './common';
 
 export const EVENT_STATUSES = ['draft', 'published', 'archived'] as const;
@@ -31,6 +32,13 @@ export const eventSchema = z.object({
   updatedAt: isoDateTime,
 });
 export type PortalEvent = z.infer<typeof eventSchema>;
+
+/** The currencies an event may be given: those the installation's payment provider takes. */
+export const eventCurrenciesSchema = z.object({
+  provider: z.string(),
+  currencies: z.array(z.object({ code: z.string(), exponent: z.number().int() })),
+});
+export type EventCurrencies = z.infer<typeof eventCurrenciesSchema>;
 
 export const EVENT_SORTS = ['name', 'startDate', 'createdAt'] as const;
 
@@ -79,7 +87,7 @@ const eventFields = {
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD')
+    .refine(isCurrencyCode, 'Not a currency an event can charge in; use an ISO 4217 code such as USD')
     .optional(),
   /** Empty clears it. */
   accountingEmail: z

@@ -35,3 +35,28 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/** A database with nothing in it, not even the migrations: for tests of the migrations themselves. */
+export async function openEmptyDatabase(): Promise<DatabaseHandle> {
+  if (testDatabaseKind === 'pglite') return wrapPglite(await createPgliteClient());
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `portal_t_${inject('postgresTemplate').replace('portal_tpl_', '')}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const handle = openPostgres(withDatabase(url, name), { max: 2 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

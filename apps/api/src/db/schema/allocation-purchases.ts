@@ -8,10 +8,11 @@ import { events } from './events';
 const statusList = sql.raw(PURCHASE_STATUSES.map((s) => `'${s}'`).join(', '));
 
 /**
- * An exhibitor's (or sub-account's) request for more places of a category. Money is in cents,
- * priced from the category when requested. `status` only moves by a conditional UPDATE naming the
- * status it leaves, so two concurrent transitions can never both win. A financial record: no
- * delete of its event or of an account it names removes it (ON DELETE RESTRICT, DESIGN §3).
+ * An exhibitor's (or sub-account's) request for more places of a category. Money is in the event
+ * currency's minor unit (the `_cents` columns hold minor units of any currency), priced from the
+ * category when requested. `status` only moves by a conditional UPDATE naming the status it
+ * leaves, so two concurrent transitions can never both win. A financial record: no delete of its
+ * event or of an account it names removes it (ON DELETE RESTRICT, DESIGN §3).
  */
 export const allocationPurchases = pgTable(
   'allocation_purchases',

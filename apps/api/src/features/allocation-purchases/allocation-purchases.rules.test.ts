@@ -11,6 +11,7 @@ import {
 
 const paid = {
   status: 'paid' as const,
+  currency: 'USD',
   unitPriceCents: 2500,
   acceptedAmount: 4,
   amountToPayCents: 10000,

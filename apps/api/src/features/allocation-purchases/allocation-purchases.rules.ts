@@ -42,6 +42,7 @@ export function assertAcceptedAmount(acceptedAmount: number, quantity: number): 
 
 export type RefundState = {
   status: PurchaseStatus;
+  currency: string;
   unitPriceCents: number;
   acceptedAmount: number;
   amountToPayCents: number;
@@ -57,7 +58,7 @@ export type RefundPlan = {
 };
 
 /**
- * What a refund of `amount` cents does. The places taken back follow the money returned in total:
+ * What a refund of `amount` (minor units) does. The places taken back follow the money returned in total:
  * a full refund takes back every accepted place, a partial one as many whole places as the refunded
  * total pays for (so two half refunds take back what one full refund would).
  */
@@ -65,7 +66,7 @@ export function planRefund(state: RefundState, amount: number): RefundPlan {
   assertCanStart('refund', state.status);
   const refundable = state.amountToPayCents - state.refundedCents;
   if (amount > refundable) {
-    const message = `At most ${formatInvoiceAmount(refundable)} of this purchase can still be refunded`;
+    const message = `At most ${formatInvoiceAmount(refundable, state.currency)} of this purchase can still be refunded`;
     throw new BusinessRuleError(message, [{ field: 'amount', message }]);
   }
   const refundedAfter = state.refundedCents + amount;

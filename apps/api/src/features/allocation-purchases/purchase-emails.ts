@@ -84,7 +84,7 @@ export function requestReceivedEmails(p: PurchaseRow, organisers: string[], publ
       p,
       `Purchase request: ${p.quantity} × ${category(p)} — ${p.eventName}`,
       [
-        `${who(p)} asks for ${p.quantity} more place${p.quantity === 1 ? '' : 's'} of ${category(p)} at ${p.eventName}, for ${formatInvoiceAmount(p.totalPriceCents)}.`,
+        `${who(p)} asks for ${p.quantity} more place${p.quantity === 1 ? '' : 's'} of ${category(p)} at ${p.eventName}, for ${formatInvoiceAmount(p.totalPriceCents, p.currency)}.`,
         ...(p.comment ? [`Comment: ${p.comment}`] : []),
         'Approve or reject it in the portal.',
       ],
@@ -100,7 +100,7 @@ export function decisionEmail(db: Database, p: PurchaseRow, publicUrl: string): 
         `Your request for ${places(p.quantity)} of ${category(p)} at ${p.eventName} is approved for ${p.acceptedAmount}.`,
         p.isPaid
           ? 'Nothing is to be paid: the places are already in your allocation.'
-          : `Amount to pay: ${formatInvoiceAmount(p.amountToPayCents ?? 0)} (invoice ${p.invoiceNumber}). The places are added once it is paid.`,
+          : `Amount to pay: ${formatInvoiceAmount(p.amountToPayCents ?? 0, p.currency)} (invoice ${p.invoiceNumber}). The places are added once it is paid.`,
       ]
     : [`Your request for ${places(p.quantity)} of ${category(p)} at ${p.eventName} was not approved.`];
   if (p.decisionComment) details.push(`Comment: ${p.decisionComment}`);
@@ -114,7 +114,7 @@ export function decisionEmail(db: Database, p: PurchaseRow, publicUrl: string): 
 
 export function paidEmail(db: Database, p: PurchaseRow, publicUrl: string): Promise<OutgoingEmail> {
   const details = [
-    `We received ${formatInvoiceAmount(p.amountToPayCents ?? 0)} for invoice ${p.invoiceNumber}.`,
+    `We received ${formatInvoiceAmount(p.amountToPayCents ?? 0, p.currency)} for invoice ${p.invoiceNumber}.`,
     `${places(p.acceptedAmount ?? 0)} of ${category(p)} are now in your allocation.`,
   ];
   return purchaseUpdate(db, p, { purpose: 'purchase-paid', status: 'Payment received', details }, publicUrl);
@@ -127,7 +127,7 @@ export function refundedEmail(
   creditNoteNumber: string,
   publicUrl: string,
 ): Promise<OutgoingEmail> {
-  const details = [`${formatInvoiceAmount(amountCents)} of invoice ${p.invoiceNumber} is refunded (credit note ${creditNoteNumber}).`];
+  const details = [`${formatInvoiceAmount(amountCents, p.currency)} of invoice ${p.invoiceNumber} is refunded (credit note ${creditNoteNumber}).`];
   return purchaseUpdate(db, p, { purpose: 'purchase-refunded', status: 'Refunded', details }, publicUrl);
 }
 
@@ -147,7 +147,7 @@ export function latePaymentEmails(
       p,
       `Payment for a ${p.status} purchase — ${p.eventName}`,
       [
-        `${who(p)} paid ${formatInvoiceAmount(amountCents)} for purchase #${p.id} (${category(p)}), which is ${p.status}.`,
+        `${who(p)} paid ${formatInvoiceAmount(amountCents, p.currency)} for purchase #${p.id} (${category(p)}), which is ${p.status}.`,
         refunded
           ? 'The payment was refunded automatically; the allocation is unchanged.'
           : 'The automatic refund failed: refund the payment with the provider by hand.',

@@ -6,6 +6,7 @@ import {
   type BadgeType,
   type ListBadgeCategoriesQuery,
 } from '@portal/shared/badge-categories';
+import { formatInvoiceAmount } from '@portal/shared/money';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
@@ -36,7 +37,20 @@ export function categoryFilterFor(principal: Principal) {
   return repo.categoryScopeFilter(scopeOf(principal), visibleBadgeTypes(principal.permissions, principal.type));
 }
 
-export function createBadgeCategoriesService({ db }: { db: Database }) {
+/** The payment provider new checkouts use, as far as prices care: the amounts it can charge. */
+type CheckoutProvider = { name: string; minorUnitStep(currency: string): number };
+
+export function createBadgeCategoriesService({ db, provider }: { db: Database; provider: CheckoutProvider }) {
+  /** A price the provider could not charge would fail only at the exhibitor's checkout: refuse it here. */
+  function checkPriceStep(unitPrice: number | undefined, currency: string) {
+    const step = provider.minorUnitStep(currency);
+    if (unitPrice === undefined || unitPrice % step === 0) return;
+    throw ValidationError.field(
+      'unitPrice',
+      `Payments through ${provider.name} take ${currency} in steps of ${formatInvoiceAmount(step, currency)}`,
+    );
+  }
+
   async function getInScope(actor: Actor, id: number) {
     const row = await repo.findCategory(db, id, categoryFilterFor(actor.principal));
     if (!row) throw new NotFoundError('Badge category');
@@ -97,8 +111,9 @@ export function createBadgeCategoriesService({ db }: { db: Database }) {
       actor: Actor,
       body: CategoryInput & { eventId: number; name: string; badgeType: BadgeType; type: 'badge' | 'addon' },
     ): Promise<BadgeCategory> {
-      await eventInScope(actor, body.eventId, 'eventId');
+      const event = await eventInScope(actor, body.eventId, 'eventId');
       assertVisibleType(actor, body.badgeType);
+      checkPriceStep(body.unitPrice, event.currency);
       const values = { ...toValues(body), eventId: body.eventId, type: body.type, name: body.name, badgeType: body.badgeType };
       const id = await saveConflicts(() =>
         db.transaction(async (tx) => {
@@ -113,6 +128,7 @@ export function createBadgeCategoriesService({ db }: { db: Database }) {
     async updateCategory(actor: Actor, id: number, body: CategoryInput): Promise<BadgeCategory> {
       const before = await getInScope(actor, id);
       assertVisibleType(actor, body.badgeType);
+      checkPriceStep(body.unitPrice, before.currency);
       if (body.badgeType && body.badgeType !== before.badgeType && before.badgeCount > 0) {
         throw ValidationError.field('badgeType', 'The badge type cannot change while the category has badges');
       }

@@ -1,6 +1,8 @@
 import { and, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
+import { allocationPurchases } from '../../db/schema/allocation-purchases';
+import { badgeCategories } from '../../db/schema/badges';
 import { events } from '../../db/schema/events';
 import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
 import { scopeEventId, type Scope } from '../auth/scope';
@@ -94,6 +96,16 @@ export async function slugTaken(db: Database, slug: string, exceptId?: number): 
     .from(events)
     .where(and(eq(events.slug, slug), exceptId ? ne(events.id, exceptId) : undefined));
   return Boolean(row);
+}
+
+/** Whether the event has a price set or a purchase: its currency gives those numbers their meaning. */
+export async function holdsMoney(db: Database, id: number): Promise<boolean> {
+  const [row] = await queryRows<{ holds: boolean }>(
+    db,
+    sql`select exists (select 1 from ${badgeCategories} where ${badgeCategories.eventId} = ${id} and ${badgeCategories.unitPriceCents} > 0)
+        or exists (select 1 from ${allocationPurchases} where ${allocationPurchases.eventId} = ${id}) as holds`,
+  );
+  return row!.holds;
 }
 
 /** The slugs beginning with `base`, to pick the first free `base-N`. */

@@ -1,11 +1,17 @@
 import { idParamsSchema, itemResponseSchema, listResponseSchema } from '@portal/shared/common';
-import { eventBodySchema, eventSchema, listEventsQuerySchema, updateEventBodySchema } from '@portal/shared/events';
+import {
+  eventBodySchema,
+  eventCurrenciesSchema,
+  eventSchema,
+  listEventsQuerySchema,
+  updateEventBodySchema,
+} from '@portal/shared/events';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { errorResponses as errors } from '../../lib/route-schemas';
-import { requires } from '../../plugins/access';
+import { requires, requiresAny } from '../../plugins/access';
 import type { EventsService } from './events.service';
 
 const event = itemResponseSchema(eventSchema);
@@ -20,6 +26,18 @@ export async function eventsRoutes(app: FastifyInstance, { events }: { events: E
     config: { access: requires('view_events') },
     schema: { tags, querystring: listEventsQuerySchema, response: { 200: listResponseSchema(eventSchema), ...errors } },
     handler: (request) => events.listEvents(actorOf(request), request.query),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/events/currencies',
+    config: { access: requiresAny('create_event', 'update_event') },
+    schema: {
+      tags,
+      summary: 'The currencies an event may charge in with the configured payment provider',
+      response: { 200: itemResponseSchema(eventCurrenciesSchema), ...errors },
+    },
+    handler: () => ({ data: events.listCurrencies() }),
   });
 
   routes.route({

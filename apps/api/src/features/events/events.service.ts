@@ -1,4 +1,5 @@
-import { slugify, type ListEventsQuery, type PortalEvent } from '@portal/shared/events';
+import { CURRENCY_EXPONENTS, type CurrencyCode } from '@portal/shared/currencies';
+import { slugify, type EventCurrencies, type ListEventsQuery, type PortalEvent } from '@portal/shared/events';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
@@ -29,7 +30,18 @@ function toEvent(row: repo.EventRow): PortalEvent {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-export function createEventsService({ db, files }: { db: Database; files: FilesService }) {
+/** The payment provider new checkouts use, as far as events care: which currencies it takes. */
+type CheckoutProvider = { name: string; currencies: readonly CurrencyCode[] };
+
+export function createEventsService({ db, files, provider }: { db: Database; files: FilesService; provider: CheckoutProvider }) {
+  const accepted = new Set<string>(provider.currencies);
+
+  /** An event must charge in a currency its exhibitors can pay in with this installation's provider. */
+  function checkCurrency(currency: string | undefined) {
+    if (currency === undefined || accepted.has(currency)) return;
+    throw ValidationError.field('currency', `Payments through ${provider.name} cannot be made in ${currency}; choose another currency`);
+  }
+
   async function getInScope(actor: Actor, id: number) {
     const row = await repo.findEvent(db, id, scopeOf(actor.principal));
     if (!row) throw new NotFoundError('Event');
@@ -50,6 +62,13 @@ export function createEventsService({ db, files }: { db: Database; files: FilesS
     withUniqueConflict(write, () => new ConflictError('Another event already uses this slug', 'slug'));
 
   return {
+    listCurrencies(): EventCurrencies {
+      return {
+        provider: provider.name,
+        currencies: provider.currencies.map((code) => ({ code, exponent: CURRENCY_EXPONENTS[code] })),
+      };
+    },
+
     async listEvents(actor: Actor, query: ListEventsQuery) {
       const { rows, total } = await repo.listEvents(db, scopeOf(actor.principal), {
         ...query,
@@ -67,6 +86,7 @@ export function createEventsService({ db, files }: { db: Database; files: FilesS
       if (scopeOf(actor.principal).kind !== 'global') {
         throw new ForbiddenError('Only a system administrator creates events');
       }
+      checkCurrency(body.currency);
       const slug = body.slug ?? (await freeSlug(body.name));
       if (body.slug && (await repo.slugTaken(db, body.slug))) throw new ConflictError('Another event already uses this slug', 'slug');
       const id = await saveConflicts(() =>
@@ -81,6 +101,14 @@ export function createEventsService({ db, files }: { db: Database; files: FilesS
 
     async updateEvent(actor: Actor, id: number, body: EventInput): Promise<PortalEvent> {
       const before = await getInScope(actor, id);
+      checkCurrency(body.currency);
+      // 4500 means $45.00 in USD and ¥4,500 in JPY: a new currency would change every amount shown.
+      if (body.currency && body.currency !== before.currency && (await repo.holdsMoney(db, id))) {
+        throw new ConflictError(
+          `This event already has prices or purchases in ${before.currency}; its currency can change only while none is set`,
+          'currency',
+        );
+      }
       const startDate = body.startDate === undefined ? before.startDate : body.startDate;
       const endDate = body.endDate === undefined ? before.endDate : body.endDate;
       if (startDate && endDate && endDate < startDate) {

@@ -95,4 +95,18 @@ describe('renderDocument', () => {
     expect(email!.htmlBody).toContain('https://portal.test/allocation-purchases?purchase=12');
     expect(email!.textBody).toContain('for $6,172.50');
   });
+
+  it.each([
+    ['EUR', 7100, '3 × €71.00 = €213.00', 'Total amount: €213.00', 'for €355.00'],
+    ['JPY', 4500, '3 × ¥4,500 = ¥13,500', 'Total amount: ¥13,500', 'for ¥22,500'],
+    ['KWD', 45125, '3 × KWD 45.125 = KWD 135.375', 'Total amount: KWD 135.375', 'for KWD 225.625'],
+  ])('writes %s amounts in the document and the emails with the currency’s own decimals', (currency, unit, line, total, request) => {
+    const priced = { ...purchase, currency, unitPriceCents: unit, totalPriceCents: 5 * unit, amountToPayCents: 3 * unit };
+    const { text, html } = renderDocument({ ...document, ...invoiceSnapshot(priced, null) });
+    expect(text).toContain(`Badge Allocation: Exhibitor staff — ${line}`);
+    expect(text).toContain(total);
+    expect(html).toContain(`<strong>${total}</strong>`);
+    const [email] = requestReceivedEmails(priced, ['organiser@example.com'], 'https://portal.test');
+    expect(email!.textBody).toContain(request);
+  });
 });

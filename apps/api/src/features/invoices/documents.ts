@@ -119,11 +119,11 @@ export function renderDocument(document: BillingDocument): { subject: string; te
       [
         line.description,
         String(line.quantity),
-        formatInvoiceAmount(line.unitPrice),
-        formatInvoiceAmount(line.total),
+        formatInvoiceAmount(line.unitPrice, document.currency),
+        formatInvoiceAmount(line.total, document.currency),
       ] as const,
   );
-  const total = formatInvoiceAmount(document.totalAmount);
+  const total = formatInvoiceAmount(document.totalAmount, document.currency);
   const text = [
     `${title} ${document.number}`,
     '',

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { StripeGateway, StripeSessionView } from './stripe-provider';
+import { STRIPE_CURRENCIES, stripeMinorUnitStep, type StripeGateway, type StripeSessionView } from './stripe-provider';
 
 export const TEST_WEBHOOK_SECRET = 'whsec_test_secret_for_signed_fixture_events';
 
@@ -23,8 +23,12 @@ export function createFakeStripe() {
   const gateway: StripeGateway = {
     async createCheckoutSession(params) {
       const id = `cs_test_${++counter}`;
-      const amount = params.line_items![0]!.price_data!.unit_amount!;
-      sessions.set(id, { id, status: 'open', paymentStatus: 'unpaid', paymentIntentId: null, amount, params });
+      const { unit_amount: amount, currency } = params.line_items![0]!.price_data!;
+      // What Stripe itself refuses: a currency it does not charge in, three-decimal amounts not in tens.
+      const code = currency.toUpperCase();
+      if (!(STRIPE_CURRENCIES as readonly string[]).includes(code)) throw new Error(`Invalid currency: ${currency}`);
+      if (amount! % stripeMinorUnitStep(code) !== 0) throw new Error(`Invalid ${currency} amount: must end in 0`);
+      sessions.set(id, { id, status: 'open', paymentStatus: 'unpaid', paymentIntentId: null, amount: amount!, params });
       return { id, url: `https://checkout.stripe.test/c/pay/${id}` };
     },
     async retrieveCheckoutSession(id) {
@@ -42,17 +46,17 @@ export function createFakeStripe() {
       if (!intent) throw new Error(`No such payment_intent: ${id}`);
       return { id: intent.id, status: intent.status, amountRefunded: intent.amountRefunded };
     },
-    async createRefund(paymentIntentId, amountCents, idempotencyKey) {
+    async createRefund(paymentIntentId, amount, idempotencyKey) {
       const intent = intents.get(paymentIntentId);
-      if (!intent || intent.amountRefunded + amountCents > intent.amount) throw new Error('Refund exceeds the charge');
+      if (!intent || intent.amountRefunded + amount > intent.amount) throw new Error('Refund exceeds the charge');
       const existing = [...refunds.values()].find((r) => r.idempotencyKey === idempotencyKey);
       if (existing) return existing;
-      intent.amountRefunded += amountCents;
+      intent.amountRefunded += amount;
       const refund = {
         id: `re_test_${++counter}`,
         status: 'succeeded',
         paymentIntent: paymentIntentId,
-        amount: amountCents,
+        amount,
         idempotencyKey,
       };
       refunds.set(refund.id, refund);

@@ -1,3 +1,4 @@
+import { CURRENCY_CODES } from '@portal/shared/currencies';
 import { formatMoney } from '@portal/shared/money';
 import type { PaymentProvider } from './payment-provider';
 
@@ -8,6 +9,8 @@ import type { PaymentProvider } from './payment-provider';
 export function createManualProvider(bankDetails: string | undefined): PaymentProvider {
   return {
     name: 'manual',
+    currencies: CURRENCY_CODES,
+    minorUnitStep: () => 1,
     async startCheckout(_tx, request) {
       const reference = request.invoiceNumber ?? `purchase ${request.purchaseId}`;
       const instructions = [

@@ -1,8 +1,10 @@
 import type { PaymentProviderName } from '@portal/shared/allocation-purchases';
+import type { CurrencyCode } from '@portal/shared/currencies';
 import type { Database } from '../../db/client';
 
 export type CheckoutRequest = {
   purchaseId: number;
+  /** In the currency's minor unit (ISO 4217 exponent), as stored. */
   amountCents: number;
   currency: string;
   description: string;
@@ -46,6 +48,13 @@ export type RefundResult = { externalId: string | null; state: 'succeeded' | 'pe
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  /** The currencies it takes payments in; an event's currency must be one of them. */
+  readonly currencies: readonly CurrencyCode[];
+  /**
+   * The smallest amount, in minor units, the provider charges or refunds in this currency:
+   * 1 mostly; Stripe takes three-decimal currencies in tens of their minor unit.
+   */
+  minorUnitStep(currency: string): number;
   startCheckout(tx: Database, request: CheckoutRequest): Promise<CheckoutStart>;
   fetchPayment(tx: Database, externalId: string): Promise<PaymentTruth>;
   refund(tx: Database, request: RefundRequest): Promise<RefundResult>;

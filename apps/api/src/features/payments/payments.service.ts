@@ -8,6 +8,7 @@ import {
   type refundBodySchema,
   type SandboxSession,
 } from '@portal/shared/allocation-purchases';
+import { formatInvoiceAmount } from '@portal/shared/money';
 import type Stripe from 'stripe';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -73,6 +74,16 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
     const provider = providers.byName[name];
     if (!provider) throw new AppError(503, 'Service Unavailable', `The ${name} payment provider is not configured`);
     return provider;
+  }
+
+  /** An amount the provider that took the money cannot give back (Stripe: KWD in tens of fils) is refused before anything moves. */
+  function assertProviderStep(purchase: purchases.PurchaseRow, amount: number) {
+    if (!purchase.paymentProvider) return;
+    const provider = providerFor(purchase.paymentProvider);
+    const step = provider.minorUnitStep(purchase.currency);
+    if (amount % step === 0) return;
+    const message = `Payments through ${provider.name} take ${purchase.currency} in steps of ${formatInvoiceAmount(step, purchase.currency)}`;
+    throw ValidationError.field('amount', message);
   }
 
   async function purchaseInScope(actor: Actor, id: number) {
@@ -246,6 +257,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
   function refundState(purchase: purchases.PurchaseRow) {
     return {
       status: purchase.status,
+      currency: purchase.currency,
       unitPriceCents: purchase.unitPriceCents,
       acceptedAmount: purchase.acceptedAmount ?? 0,
       amountToPayCents: purchase.amountToPayCents ?? 0,
@@ -417,6 +429,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
         await purchases.lockPurchase(tx, purchaseId);
         const purchase = await loadPurchase(tx, purchaseId);
         const plan = planRefund(refundState(purchase), body.amount);
+        assertProviderStep(purchase, body.amount);
         await shrinkAllocation(tx, holderOf(purchase), plan.places);
         await purchases.transition(tx, purchaseId, ['paid', 'partially_refunded'], {
           status: plan.status,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CURRENCY_CODES } from '@portal/shared/currencies';
 import { and, eq, sql } from 'drizzle-orm';
 import { sandboxSessions } from '../../db/schema/payments';
 import { NotFoundError } from '../../lib/errors';
@@ -15,6 +16,8 @@ export const sandboxCheckoutPath = (sessionId: string) => `/payments/sandbox/${s
 export function createSandboxProvider(): PaymentProvider {
   return {
     name: 'sandbox',
+    currencies: CURRENCY_CODES,
+    minorUnitStep: () => 1,
     async startCheckout(tx, request) {
       const id = `sbx_${randomBytes(18).toString('base64url')}`;
       await tx.insert(sandboxSessions).values({

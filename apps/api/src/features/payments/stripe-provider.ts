@@ -1,3 +1,4 @@
+import { CURRENCY_EXPONENTS, type CurrencyCode } from '@portal/shared/currencies';
 import Stripe from 'stripe';
 import type { PaymentProvider, PaymentTruth } from './payment-provider';
 
@@ -24,7 +25,7 @@ export interface StripeGateway {
   retrievePaymentIntent(id: string): Promise<StripePaymentIntentView>;
   createRefund(
     paymentIntentId: string,
-    amountCents: number,
+    amount: number,
     idempotencyKey: string,
   ): Promise<{ id: string; status: string | null }>;
   retrieveRefund(id: string): Promise<{ id: string; status: string | null }>;
@@ -55,11 +56,8 @@ export function createStripeSdkGateway(stripe: Stripe): StripeGateway {
         amountRefunded: typeof charge === 'object' && charge ? charge.amount_refunded : 0,
       };
     },
-    async createRefund(paymentIntentId, amountCents, idempotencyKey) {
-      const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntentId, amount: amountCents },
-        { idempotencyKey },
-      );
+    async createRefund(paymentIntentId, amount, idempotencyKey) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount }, { idempotencyKey });
       return { id: refund.id, status: refund.status };
     },
     async retrieveRefund(id) {
@@ -74,12 +72,57 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string, webhookSec
   return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
 }
 
+/**
+ * The currencies Stripe charges in (its "supported presentment currencies") whose amounts it reads
+ * in the ISO 4217 minor unit, so the stored minor units go to `unit_amount` as they are. Left out:
+ * ISK and UGX, which Stripe still takes as two-decimal amounts although ISO gives them none, and
+ * MGA, which Stripe takes without decimals although ISO gives it two; a conversion for three
+ * currencies is not worth the risk of charging 100 times the price.
+ */
+// One line per initial letter keeps the list easy to check against Stripe's page.
+// prettier-ignore
+export const STRIPE_CURRENCIES: readonly CurrencyCode[] = [
+  'AED', 'AFN', 'ALL', 'AMD', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN',
+  'BAM', 'BBD', 'BDT', 'BHD', 'BIF', 'BMD', 'BND', 'BOB', 'BRL', 'BSD', 'BWP', 'BYN', 'BZD',
+  'CAD', 'CDF', 'CHF', 'CLP', 'CNY', 'COP', 'CRC', 'CVE', 'CZK',
+  'DJF', 'DKK', 'DOP', 'DZD',
+  'EGP', 'ETB', 'EUR',
+  'FJD', 'FKP',
+  'GBP', 'GEL', 'GIP', 'GMD', 'GNF', 'GTQ', 'GYD',
+  'HKD', 'HNL', 'HTG', 'HUF',
+  'IDR', 'ILS', 'INR',
+  'JMD', 'JOD', 'JPY',
+  'KES', 'KGS', 'KHR', 'KMF', 'KRW', 'KWD', 'KYD', 'KZT',
+  'LAK', 'LBP', 'LKR', 'LRD', 'LSL',
+  'MAD', 'MDL', 'MKD', 'MMK', 'MNT', 'MOP', 'MUR', 'MVR', 'MWK', 'MXN', 'MYR', 'MZN',
+  'NAD', 'NGN', 'NIO', 'NOK', 'NPR', 'NZD',
+  'OMR',
+  'PAB', 'PEN', 'PGK', 'PHP', 'PKR', 'PLN', 'PYG',
+  'QAR',
+  'RON', 'RSD', 'RUB', 'RWF',
+  'SAR', 'SBD', 'SCR', 'SEK', 'SGD', 'SHP', 'SLE', 'SOS', 'SRD', 'SZL',
+  'THB', 'TJS', 'TND', 'TOP', 'TRY', 'TTD', 'TWD', 'TZS',
+  'UAH', 'USD', 'UYU', 'UZS',
+  'VND', 'VUV',
+  'WST',
+  'XAF', 'XCD', 'XOF', 'XPF',
+  'YER',
+  'ZAR', 'ZMW',
+];
+
+/** Stripe asks three-decimal amounts (KWD, BHD, JOD, OMR, TND) to end in 0: whole tens of fils. */
+export function stripeMinorUnitStep(currency: string): number {
+  return (CURRENCY_EXPONENTS as Record<string, number>)[currency] === 3 ? 10 : 1;
+}
+
 const FAILED_INTENT_STATES = new Set(['canceled', 'requires_payment_method']);
 
 /** Stripe Checkout: the payer is sent to Stripe's page; webhooks and the sync call read the session back. */
 export function createStripeProvider(gateway: StripeGateway): PaymentProvider {
   return {
     name: 'stripe',
+    currencies: STRIPE_CURRENCIES,
+    minorUnitStep: stripeMinorUnitStep,
     async startCheckout(_tx, request) {
       const session = await gateway.createCheckoutSession(
         {
@@ -89,6 +132,7 @@ export function createStripeProvider(gateway: StripeGateway): PaymentProvider {
               quantity: 1,
               price_data: {
                 currency: request.currency.toLowerCase(),
+                // Stripe reads amounts in the currency's smallest unit, as the portal stores them.
                 unit_amount: request.amountCents,
                 product_data: { name: `${request.description} — ${request.eventName}` },
               },

@@ -34,6 +34,27 @@ describe('InvoiceDocument', () => {
     expect(screen.getByRole('region', { name: 'Notes' }).textContent).toContain('Pay within 14 days');
   });
 
+  it.each([
+    ['EUR', 7100, ['€71.00', '€213.00'], '€213.00'],
+    ['JPY', 4500, ['¥4,500', '¥13,500'], '¥13,500'],
+    ['KWD', 45125, ['KWD 45.125', 'KWD 135.375'], 'KWD 135.375'],
+  ])(
+    'writes %s amounts with the currency’s symbol or code and its own decimals',
+    (currency, unitPrice, line, total) => {
+      render(
+        <InvoiceDocument
+          document={invoiceOf({
+            currency,
+            lines: [{ description: 'Badge Allocation', quantity: 3, unitPrice, total: 3 * unitPrice }],
+            totalAmount: 3 * unitPrice,
+          })}
+        />,
+      );
+      expect(cells()).toEqual(['Badge Allocation', '3', ...line]);
+      expect(screen.getByRole('article').textContent).toContain(`Total amount${total}`);
+    },
+  );
+
   it('writes N/A for a missing event, company, contact and email, and the default description', () => {
     render(
       <InvoiceDocument

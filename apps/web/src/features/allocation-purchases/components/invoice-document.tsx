@@ -87,8 +87,12 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
           <tr className="border-b">
             <td className="py-3 pr-2">{figures.description}</td>
             <td className={cn(cell, 'py-3 text-right tabular-nums')}>{figures.quantity}</td>
-            <td className={cn(cell, 'py-3 text-right tabular-nums')}>{formatInvoiceAmount(figures.unitPrice)}</td>
-            <td className="py-3 pl-2 text-right tabular-nums">{formatInvoiceAmount(figures.total)}</td>
+            <td className={cn(cell, 'py-3 text-right tabular-nums')}>
+              {formatInvoiceAmount(figures.unitPrice, document.currency)}
+            </td>
+            <td className="py-3 pl-2 text-right tabular-nums">
+              {formatInvoiceAmount(figures.total, document.currency)}
+            </td>
           </tr>
         </tbody>
       </table>
@@ -107,7 +111,9 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
         </p>
         <p className="text-right">
           <span className="mr-3 text-muted-foreground">{isCreditNote ? 'Total credited' : 'Total amount'}</span>
-          <span className="text-xl font-semibold tabular-nums">{formatInvoiceAmount(figures.totalAmount)}</span>
+          <span className="text-xl font-semibold tabular-nums">
+            {formatInvoiceAmount(figures.totalAmount, document.currency)}
+          </span>
         </p>
       </div>
 

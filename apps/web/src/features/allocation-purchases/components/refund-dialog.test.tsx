@@ -1,3 +1,4 @@
+import type { AllocationPurchase } from '@portal/shared/allocation-purchases';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '@/lib/api-client';
@@ -25,8 +26,10 @@ beforeEach(() => {
   closed = 0;
   answer = { status: 200, data: { data: PAID } };
   seen = answerRequests(() => answer);
-  renderRoute('/', [{ path: '/', element: <RefundDialog purchase={PAID} onClose={() => closed++} /> }]);
 });
+
+const renderDialog = (purchase: AllocationPurchase) =>
+  renderRoute('/', [{ path: '/', element: <RefundDialog purchase={purchase} onClose={() => closed++} /> }]);
 
 afterEach(() => {
   api.defaults.adapter = originalAdapter;
@@ -40,6 +43,8 @@ async function confirm() {
 }
 
 describe('RefundDialog', () => {
+  beforeEach(() => renderDialog(PAID));
+
   it('offers what is paid and not yet refunded, and refuses more', async () => {
     expect((amount() as HTMLInputElement).value).toBe('150.00');
     fill(amount(), '150.01');
@@ -49,7 +54,7 @@ describe('RefundDialog', () => {
     expect(seen).toHaveLength(0);
   });
 
-  it('sends the amount in cents with the reason, after confirmation', async () => {
+  it('sends the amount in minor units with the reason, after confirmation', async () => {
     fill(amount(), '50');
     fill(screen.getByRole('textbox', { name: /Reason/ }), ' Two staff cancelled ');
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
@@ -90,9 +95,25 @@ describe('RefundDialog', () => {
   it('needs a reason and an amount of money', async () => {
     fill(amount(), 'ten');
     fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
-    expect(await screen.findByText('An amount such as 25.00')).toBeTruthy();
+    expect(await screen.findByText('An amount such as 12.50')).toBeTruthy();
     expect(screen.getByText('Say why the payment is refunded')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /Reason/ }).getAttribute('aria-invalid')).toBe('true');
     expect(seen).toHaveLength(0);
+  });
+});
+
+describe('RefundDialog in a currency with three decimals', () => {
+  it('reads and writes the amount with the currency’s own decimals', async () => {
+    // The same purchase in Kuwaiti dinars: 20.000 KWD paid, 5.000 refunded, three decimals.
+    const kwd = purchaseOf({ ...PAID, currency: 'KWD', unitPrice: 2500, amount_to_pay: 20000, refunded_amount: 5000 });
+    renderDialog(kwd);
+    expect((amount() as HTMLInputElement).value).toBe('15.000');
+    fill(amount(), '2.5');
+    fill(screen.getByRole('textbox', { name: /Reason/ }), 'One stand smaller');
+    fireEvent.click(screen.getByRole('button', { name: 'Refund' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toMatch(/KWD\s2\.500 goes back/);
+    await confirm();
+    await waitFor(() => expect(closed).toBe(1));
+    expect(seen[0]).toMatchObject({ body: { amount: 2500, reason: 'One stand smaller' } });
   });
 });

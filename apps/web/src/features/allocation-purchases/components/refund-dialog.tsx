@@ -5,7 +5,7 @@ import {
   type AllocationPurchase,
   type RefundBody,
 } from '@portal/shared/allocation-purchases';
-import { centsFromMoney, formatMoney, moneyFromCents } from '@portal/shared/money';
+import { exampleAmount, formatMoney, minorUnitsFromMoney, moneyFromMinorUnits } from '@portal/shared/money';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -19,7 +19,7 @@ import { Input, Textarea } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useRefundPurchase } from '../api/refund-purchase';
 
-/** What is paid and not yet given back, in cents. */
+/** What is paid and not yet given back, in minor units of the purchase's currency. */
 export function refundableAmount(purchase: AllocationPurchase): number {
   return Math.max(0, invoiceFigures(purchase).totalAmount - purchase.refunded_amount);
 }
@@ -29,14 +29,17 @@ function formSchema(refundable: number, currency: string) {
     .object({
       amount: z
         .string()
-        .refine((text) => (centsFromMoney(text) ?? 0) >= 1, 'An amount such as 25.00')
         .refine(
-          (text) => (centsFromMoney(text) ?? 0) <= refundable,
+          (text) => (minorUnitsFromMoney(text, currency) ?? 0) >= 1,
+          `An amount such as ${exampleAmount(currency)}`,
+        )
+        .refine(
+          (text) => (minorUnitsFromMoney(text, currency) ?? 0) <= refundable,
           `At most ${formatMoney(refundable, currency)}, what is paid and not yet refunded`,
         ),
       reason: z.string().trim().min(1, 'Say why the payment is refunded'),
     })
-    .transform((values) => ({ amount: centsFromMoney(values.amount) ?? 0, reason: values.reason }))
+    .transform((values) => ({ amount: minorUnitsFromMoney(values.amount, currency) ?? 0, reason: values.reason }))
     .pipe(refundBodySchema);
 }
 
@@ -65,7 +68,7 @@ function RefundForm({ purchase, onDone }: { purchase: AllocationPurchase; onDone
   const [confirming, setConfirming] = useState<RefundBody | null>(null);
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
-    defaultValues: { amount: moneyFromCents(refundable), reason: '' },
+    defaultValues: { amount: moneyFromMinorUnits(refundable, purchase.currency), reason: '' },
   });
   const { errors } = form.formState;
 

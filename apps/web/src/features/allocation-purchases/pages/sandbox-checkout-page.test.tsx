@@ -40,6 +40,14 @@ describe('SandboxCheckoutPage', () => {
   });
 
   it.each([
+    ['JPY', 13500, /^[¥￥]13,500$/],
+    ['KWD', 135375, /^KWD\s135\.375$/],
+  ])('shows a %s amount with the currency’s own decimals', async (currency, amount, shown) => {
+    open({ status: 200, data: { data: { ...SESSION, currency, amount } } });
+    expect(await screen.findByText(shown)).toBeTruthy();
+  });
+
+  it.each([
     ['Pay successfully', 'success'],
     ['Fail the payment', 'failure'],
     ['Abandon', 'abandon'],

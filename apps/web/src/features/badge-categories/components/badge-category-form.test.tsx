@@ -1,3 +1,4 @@
+import type { BadgeCategory } from '@portal/shared/badge-categories';
 import type { PortalEvent } from '@portal/shared/events';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,36 @@ const EVENTS = [
   { id: 1, name: 'Nordic Tech Expo 2027', currency: 'EUR' },
   { id: 2, name: 'Baltic Food Fair', currency: 'EUR' },
 ] as PortalEvent[];
+
+// One event per currency of the money tests: two, two, no and three decimals.
+const EVENTS_BY_CURRENCY = [
+  { id: 11, name: 'Austin Expo', currency: 'USD' },
+  { id: 12, name: 'Berlin Expo', currency: 'EUR' },
+  { id: 13, name: 'Tokyo Expo', currency: 'JPY' },
+  { id: 14, name: 'Kuwait Expo', currency: 'KWD' },
+] as PortalEvent[];
+
+function renderCreateForm(events: PortalEvent[]) {
+  const { adapter, seen } = fakeAdapter(() => ({ status: 201, data: { data: { id: 1 } } }));
+  api.defaults.adapter = adapter;
+  renderRoute('/badge-categories', [
+    {
+      path: '/badge-categories',
+      element: (
+        <FormDialog open onClose={() => {}} title="New badge category" description="A kind of badge">
+          <BadgeCategoryForm
+            category={null}
+            events={events}
+            eventId={null}
+            badgeTypes={['exhibitor']}
+            onSaved={() => {}}
+          />
+        </FormDialog>
+      ),
+    },
+  ]);
+  return seen;
+}
 
 const originalAdapter = api.defaults.adapter;
 afterEach(() => {
@@ -46,5 +77,64 @@ describe('BadgeCategoryForm', () => {
     expect(document.getElementById('category-price-error')?.textContent).toBe('At most 1000000.00');
     expect(document.getElementById('category-order-error')?.textContent).toBe('A whole number from 0 to 100,000');
     expect(seen).toHaveLength(0);
+  });
+
+  it.each([
+    [11, 'USD', '45.50', 4550],
+    [12, 'EUR', '71', 7100],
+    [13, 'JPY', '4500', 4500],
+    [14, 'KWD', '45.125', 45125],
+  ])('sends a price typed for a %i (%s) event in its minor unit', async (eventId, currency, typed, minorUnits) => {
+    const seen = renderCreateForm(EVENTS_BY_CURRENCY);
+    fill(screen.getByLabelText(/^Event/), String(eventId));
+    fill(screen.getByLabelText(/^Name/), 'Extra staff');
+    fill(screen.getByLabelText(new RegExp(`^Price of an extra badge \\(${currency}\\)`)), typed);
+    fireEvent.click(screen.getByRole('button', { name: 'Create category' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.body).toMatchObject({ eventId, unitPrice: minorUnits });
+  });
+
+  it.each([
+    [12, '12.345', 'Enter an amount such as 12.50'],
+    [13, '45.5', 'Enter an amount such as 1250'],
+    [14, '1.0005', 'Enter an amount such as 12.500'],
+  ])('refuses more decimals than the currency of event %i has', async (eventId, typed, message) => {
+    const seen = renderCreateForm(EVENTS_BY_CURRENCY);
+    fill(screen.getByLabelText(/^Event/), String(eventId));
+    fill(screen.getByLabelText(/^Name/), 'Extra staff');
+    fill(screen.getByLabelText(/^Price of an extra badge/), typed);
+    fireEvent.click(screen.getByRole('button', { name: 'Create category' }));
+    await waitFor(() => expect(document.getElementById('category-price-error')?.textContent).toBe(message));
+    expect(seen).toHaveLength(0);
+  });
+
+  it('shows a saved price with its currency’s decimals', () => {
+    const category = {
+      id: 5,
+      eventId: 13,
+      currency: 'JPY',
+      unitPrice: 4500,
+      name: 'Staff',
+      type: 'badge',
+    } as BadgeCategory;
+    renderRoute('/badge-categories', [
+      {
+        path: '/badge-categories',
+        element: (
+          <FormDialog open onClose={() => {}} title="Edit badge category" description="A kind of badge">
+            <BadgeCategoryForm
+              category={category}
+              events={EVENTS_BY_CURRENCY}
+              eventId={13}
+              badgeTypes={['exhibitor']}
+              onSaved={() => {}}
+            />
+          </FormDialog>
+        ),
+      },
+    ]);
+    const price = screen.getByLabelText(/^Price of an extra badge \(JPY\)/) as HTMLInputElement;
+    expect(price.value).toBe('4500');
+    expect(price.getAttribute('inputmode')).toBe('numeric');
   });
 });

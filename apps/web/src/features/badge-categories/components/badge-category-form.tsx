@@ -5,7 +5,7 @@ import {
   CATEGORY_TYPES,
   createBadgeCategoryBodySchema,
   type BadgeCategory,
-  MAX_UNIT_PRICE_CENTS,
+  MAX_UNIT_PRICE,
   type BadgeType,
   type CreateBadgeCategoryBody,
 } from '@portal/shared/badge-categories';
@@ -21,7 +21,8 @@ import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBadgeCategory } from '../api/create-badge-category';
 import { useUpdateBadgeCategory } from '../api/update-badge-category';
-import { centsFromMoney, moneyFromCents } from '@portal/shared/money';
+import { currencyExponent } from '@portal/shared/currencies';
+import { exampleAmount, minorUnitsFromMoney, moneyFromMinorUnits } from '@portal/shared/money';
 import { EventOptions } from '@/components/event-options';
 
 const FIELDS = [
@@ -36,35 +37,43 @@ const FIELDS = [
   'description',
 ] as const;
 
-/** The price is typed as money in the event's currency and sent as cents; the rest goes through the API's schema. */
-const formSchema = z
-  .object({
-    eventId: z.string().min(1, 'Choose an event'),
-    // Checked here too, not only in the API's schema below: that runs only once the rest is valid.
-    name: createBadgeCategoryBodySchema.shape.name,
-    displayName: z.string(),
-    type: z.enum(CATEGORY_TYPES),
-    badgeType: z.enum(BADGE_TYPES),
-    unitPrice: z
-      .string()
-      .refine((value) => centsFromMoney(value) !== null, 'Enter an amount such as 12.50')
-      .refine(
-        (value) => (centsFromMoney(value) ?? 0) <= MAX_UNIT_PRICE_CENTS,
-        `At most ${moneyFromCents(MAX_UNIT_PRICE_CENTS)}`,
-      ),
-    isActive: z.boolean(),
-    sortOrder: boundedIntText(0, MAX_SORT_ORDER),
-    description: z.string(),
-  })
-  .transform((values): CreateBadgeCategoryBody => ({
-    ...values,
-    eventId: Number(values.eventId),
-    unitPrice: centsFromMoney(values.unitPrice) ?? 0,
-    sortOrder: Number(values.sortOrder),
-  }))
-  .pipe(createBadgeCategoryBodySchema);
+/**
+ * The price is typed as money in the event's currency, with its decimals (none for JPY, three for
+ * KWD), and sent in its minor unit; the rest goes through the API's schema.
+ */
+const formSchema = (currency: string) =>
+  z
+    .object({
+      eventId: z.string().min(1, 'Choose an event'),
+      // Checked here too, not only in the API's schema below: that runs only once the rest is valid.
+      name: createBadgeCategoryBodySchema.shape.name,
+      displayName: z.string(),
+      type: z.enum(CATEGORY_TYPES),
+      badgeType: z.enum(BADGE_TYPES),
+      unitPrice: z
+        .string()
+        .refine(
+          (value) => minorUnitsFromMoney(value, currency) !== null,
+          `Enter an amount such as ${exampleAmount(currency)}`,
+        )
+        .refine(
+          (value) => (minorUnitsFromMoney(value, currency) ?? 0) <= MAX_UNIT_PRICE,
+          `At most ${moneyFromMinorUnits(MAX_UNIT_PRICE, currency)}`,
+        ),
+      isActive: z.boolean(),
+      sortOrder: boundedIntText(0, MAX_SORT_ORDER),
+      description: z.string(),
+    })
+    .transform((values): CreateBadgeCategoryBody => ({
+      ...values,
+      eventId: Number(values.eventId),
+      unitPrice: minorUnitsFromMoney(values.unitPrice, currency) ?? 0,
+      sortOrder: Number(values.sortOrder),
+    }))
+    .pipe(createBadgeCategoryBodySchema);
 
-type FormValues = z.input<typeof formSchema>;
+type FormSchema = ReturnType<typeof formSchema>;
+type FormValues = z.input<FormSchema>;
 
 type BadgeCategoryFormProps = {
   category: BadgeCategory | null;
@@ -80,15 +89,20 @@ type BadgeCategoryFormProps = {
 export function BadgeCategoryForm({ category, events, eventId, badgeTypes, onSaved }: BadgeCategoryFormProps) {
   const create = useCreateBadgeCategory();
   const update = useUpdateBadgeCategory();
-  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
+  const currencyOf = (eventIdText: string) =>
+    category?.currency ?? events.find((event) => String(event.id) === eventIdText)?.currency ?? '';
+  const initialEventId = String(category?.eventId ?? eventId ?? (events.length === 1 ? events[0]!.id : ''));
+  const form = useForm<FormValues, unknown, z.output<FormSchema>>({
+    // The price's decimals follow the event chosen at the moment of submitting.
+    resolver: (values, context, options) =>
+      zodResolver(formSchema(currencyOf(values.eventId)))(values, context, options),
     defaultValues: {
-      eventId: String(category?.eventId ?? eventId ?? (events.length === 1 ? events[0]!.id : '')),
+      eventId: initialEventId,
       name: category?.name ?? '',
       displayName: category?.displayName ?? '',
       type: category?.type ?? 'badge',
       badgeType: category?.badgeType ?? badgeTypes[0] ?? 'exhibitor',
-      unitPrice: moneyFromCents(category?.unitPrice ?? 0),
+      unitPrice: moneyFromMinorUnits(category?.unitPrice ?? 0, currencyOf(initialEventId)),
       isActive: category?.isActive ?? true,
       sortOrder: String(category?.sortOrder ?? 0),
       description: category?.description ?? '',
@@ -96,8 +110,7 @@ export function BadgeCategoryForm({ category, events, eventId, badgeTypes, onSav
   });
   const { errors } = form.formState;
   const watchedEvent = useWatch({ control: form.control, name: 'eventId' });
-  const chosenEvent = events.find((event) => String(event.id) === watchedEvent);
-  const currency = category?.currency ?? chosenEvent?.currency ?? '';
+  const currency = currencyOf(watchedEvent);
 
   const submit = form.handleSubmit(async ({ eventId: _eventId, type: _type, ...rest }) => {
     try {
@@ -166,7 +179,14 @@ export function BadgeCategoryForm({ category, events, eventId, badgeTypes, onSav
           hint="What an exhibitor pays for one more; 0 for free."
           error={errors.unitPrice?.message}
         >
-          {(control) => <Input {...control} {...form.register('unitPrice')} inputMode="decimal" placeholder="0.00" />}
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register('unitPrice')}
+              inputMode={currencyExponent(currency) === 0 ? 'numeric' : 'decimal'}
+              placeholder={moneyFromMinorUnits(0, currency)}
+            />
+          )}
         </FormField>
         <FormField id="category-order" label="Order" hint="Lower numbers come first." error={errors.sortOrder?.message}>
           {(control) => <Input {...control} {...form.register('sortOrder')} inputMode="numeric" />}

@@ -8,4 +8,5 @@ export const eventKeys = {
   lists: () => [...eventKeys.all, 'list'] as const,
   list: (params: EventListParams) => [...eventKeys.lists(), params] as const,
   detail: (id: number) => [...eventKeys.all, 'detail', id] as const,
+  currencies: () => [...eventKeys.all, 'currencies'] as const,
 };

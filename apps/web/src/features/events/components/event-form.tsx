@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_CURRENCY } from '@portal/shared/currencies';
 import {
   EVENT_STATUS_LABELS,
   EVENT_STATUSES,
@@ -15,6 +16,7 @@ import { PageFormActions } from '@/components/form/page-form-actions';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateEvent } from '../api/create-event';
+import { useEventCurrencies } from '../api/get-event-currencies';
 import { useUpdateEvent } from '../api/update-event';
 
 const FIELDS = [
@@ -66,7 +68,6 @@ function browserTimeZone(): string {
 }
 
 const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
-const CURRENCIES = Intl.supportedValuesOf('currency');
 const currencyNames = new Intl.DisplayNames(undefined, { type: 'currency' });
 
 function defaults(event: PortalEvent | null): FormValues {
@@ -80,7 +81,7 @@ function defaults(event: PortalEvent | null): FormValues {
     city: event?.city ?? '',
     country: event?.country ?? '',
     timezone: event?.timezone ?? browserTimeZone(),
-    currency: event?.currency ?? 'USD',
+    currency: event?.currency ?? DEFAULT_CURRENCY,
     accountingEmail: event?.accountingEmail ?? '',
     status: event?.status ?? 'draft',
   };
@@ -104,7 +105,10 @@ export function EventForm({
   });
   const { errors } = form.formState;
   const timeZones = event && !TIME_ZONES.includes(event.timezone) ? [event.timezone, ...TIME_ZONES] : TIME_ZONES;
-  const currencies = event && !CURRENCIES.includes(event.currency) ? [event.currency, ...CURRENCIES] : CURRENCIES;
+  // Only what the payment provider takes; the event's own stays shown so that the server can say why it no longer fits.
+  const offered = useEventCurrencies().data?.currencies.map((currency) => currency.code) ?? [];
+  const current = event?.currency ?? DEFAULT_CURRENCY;
+  const currencies = offered.includes(current) ? offered : [current, ...offered];
 
   const submit = form.handleSubmit(async (body) => {
     try {
