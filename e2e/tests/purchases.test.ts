@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchChromium, openPage, signIn, storedAuth, type DemoUser } from './browser';
+import { baseUrl, callApi as send, launchChromium, openPage, signIn, storedAuth, type DemoUser } from './browser';
 
 // The demo show (apps/api/src/db/seed/demo.ts): Aurora Robotics holds 10 places of "Exhibitor
 // staff" at $45.00 each.
@@ -97,15 +97,19 @@ describe('allocation purchases', () => {
     await purchaseRow(organiser, purchaseId).filter({ hasText: COMPANY }).getByText('Approved').waitFor();
 
     // The exhibitor pays in the sandbox checkout and lands on the payment status.
+    // With the sandbox provider, every screen that shows a payment says these are test payments.
     await exhibitor.goto('/allocation-purchases');
+    await exhibitor.getByRole('note').getByText('Test payments.').waitFor();
     await purchaseRow(exhibitor, purchaseId).getByRole('button', { name: /^Pay:/ }).click();
     await exhibitor.waitForURL(/\/payments\/sandbox\/[\w-]+$/);
-    await exhibitor.getByText('Test checkout.').waitFor();
+    await exhibitor.getByRole('note').getByText('Test payments.').waitFor();
     await exhibitor.getByText('$360.00').waitFor();
     await exhibitor.getByText(EVENT).waitFor();
     await exhibitor.getByRole('button', { name: 'Pay successfully' }).click();
-    await exhibitor.waitForURL(new RegExp(`/payment-status/${purchaseId}$`));
+    // The status page opens with the signed link the checkout sent the payer back with.
+    await exhibitor.waitForURL(new RegExp(`/payment-status/${purchaseId}\\?t=[\\w.-]+$`));
     await exhibitor.getByRole('heading', { name: 'Payment received' }).waitFor();
+    await exhibitor.getByRole('note').getByText('Test payments.').waitFor();
     await exhibitor.getByText('$360.00').waitFor();
 
     // The allocation grew by the 8 approved, not the 10 asked for.
@@ -188,16 +192,45 @@ describe('allocation purchases', () => {
     await organiser.context().close();
   });
 
-  it('the payment-status page shows no more than status, amount and event to someone signed out', async () => {
-    // The demo data's paid purchase of Aurora's, whatever the test before did.
+  it('the payment-status page opens signed out only with the link the checkout gave, and shows no more than status, amount and event', async () => {
+    const exhibitor = await signedIn('exhibitor');
     const organiser = await signedIn('eventAdmin');
-    const list = await callApi<{ data: { id: number }[] }>(organiser, '/admin/allocation-purchases?status=paid');
+    const me = (await storedAuth(exhibitor)) as unknown as { user: { id: number } };
+    const allocations = await callApi<{ data: (AllocationRow & { badgeCategory: { id: number } })[] }>(
+      exhibitor,
+      `/admin/allocations?adminId=${me.user.id}&per_page=100`,
+    );
+    const badgeCategoryId = allocations.data.find((row) => row.badgeCategory.name === CATEGORY)!.badgeCategory.id;
+    const { data: created } = await send<{ data: { id: number } }>(exhibitor, 'POST', '/admin/allocation-purchases', {
+      badgeCategoryId,
+      quantity: 1,
+    });
+    await send(organiser, 'PUT', `/admin/allocation-purchases/${created.id}`, { action: 'approve', accepted_amount: 1 });
+    const { data: token } = await send<{ data: { url: string } }>(
+      exhibitor,
+      'POST',
+      `/admin/allocation-purchases/${created.id}/payment-token`,
+    );
+    const { data: left } = await send<{ data: { redirectUrl: string } }>(
+      exhibitor,
+      'POST',
+      `/payments/sandbox/${token.url.split('/').pop()}`,
+      { outcome: 'abandon' },
+    );
+    await exhibitor.context().close();
     await organiser.context().close();
+
     const { page } = await openPage(browser);
-    await page.goto(`/payment-status/${list.data[0]!.id}`);
-    await page.getByRole('heading', { name: 'Payment received' }).waitFor();
+    // The id alone opens nothing: purchase ids are sequential.
+    await page.goto(`/payment-status/${created.id}`);
+    await page.getByRole('heading', { name: 'Payment not found' }).waitFor();
+    expect(await page.locator('main').innerText()).not.toContain(EVENT);
+
+    await page.goto(left.redirectUrl);
+    await page.getByRole('heading', { name: 'Payment pending' }).waitFor();
     const body = await page.locator('main').innerText();
     expect(body).toContain(EVENT);
+    expect(body).toContain('$45.00');
     expect(body).not.toContain(COMPANY);
     expect(body).not.toContain('exhibitor@aurora-robotics.example');
     expect(await page.getByRole('link', { name: 'Back to Allocation Purchases' }).count()).toBe(0);

@@ -18,7 +18,8 @@ const SECRET_PATH_PREFIXES = [
 const SECRET_PATHS = SECRET_PATH_PREFIXES.map(
   (prefix) => new RegExp(`^(${prefix.replaceAll('/', '/+')})[^/?]+`, 'i'),
 );
-const SECRET_QUERY_KEY = /token|password|secret|code/i;
+// `t`: the signed capability of a payment status link (features/payments/payment-links.ts).
+const SECRET_QUERY_KEY = /token|password|secret|code|^t$/i;
 export const REDACTED = '[redacted]';
 
 /** A request URL as the log may keep it: tokens in the path and in the query string replaced. */
