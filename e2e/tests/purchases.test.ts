@@ -190,7 +190,8 @@ describe('allocation purchases', () => {
 
     await exhibitor.context().close();
     await organiser.context().close();
-  });
+    // The whole purchase life in one browser flow, a PDF drawn on the way: over a minute on a busy machine.
+  }, 150_000);
 
   it('the payment-status page opens signed out only with the link the checkout gave, and shows no more than status, amount and event', async () => {
     const exhibitor = await signedIn('exhibitor');
@@ -210,6 +211,7 @@ describe('allocation purchases', () => {
       exhibitor,
       'POST',
       `/admin/allocation-purchases/${created.id}/payment-token`,
+      {},
     );
     const { data: left } = await send<{ data: { redirectUrl: string } }>(
       exhibitor,
