@@ -100,6 +100,8 @@ export default async function setup(project: TestProject) {
       LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       OUTBOX_INTERVAL_MS: '200',
+      // The purchase flow pays in the built-in test checkout, whatever NODE_ENV the caller has.
+      PAYMENT_PROVIDER: 'sandbox',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -210,6 +210,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'POST /api/payments': { access: 'all:create_payment,update_allocation_purchase' },
   'GET /api/payment-status/:id': { access: 'public' },
   'GET /api/webhooks/allocation-purchases/:id/sync-payment': { access: 'public' },
+  'GET /api/payments/settings': { access: 'public' },
   'GET /api/payments/sandbox/:sessionId': { access: 'public' },
   'POST /api/payments/sandbox/:sessionId': { access: 'public' },
   'POST /api/webhooks/stripe': { access: 'public' },

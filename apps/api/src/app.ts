@@ -52,6 +52,10 @@ import { healthRoutes } from './features/health/health.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { createInvoicesService } from './features/invoices/invoices.service';
 import { paymentsRoutes, stripeWebhookRoutes } from './features/payments/payments.routes';
+import { createPaymentStatusLinks } from './features/payments/payment-links';
+import { createPaymentSettlement } from './features/payments/payment-settlement';
+import { createPaymentStatusService } from './features/payments/payment-status.service';
+import { startPaymentSweeper } from './features/payments/payment-sweeper';
 import { createPaymentsService } from './features/payments/payments.service';
 import { createPaymentProviders } from './features/payments/providers';
 import type { StripeGateway } from './features/payments/stripe-provider';
@@ -187,6 +191,8 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   const badges = createBadgesService({ db, fieldValues: createFieldValues(files), files });
   const customFields = createCustomFieldsService({ db });
   const paymentProviders = createPaymentProviders(config, stripeGateway);
+  const paymentSettlement = createPaymentSettlement({ db, publicUrl, providers: paymentProviders });
+  const paymentStatusLinks = createPaymentStatusLinks(secret, config.PAYMENT_STATUS_LINK_TTL_HOURS * 3600);
   const services = {
     auth: createAuthService({
       db,
@@ -228,7 +234,17 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       db,
       publicUrl,
       providers: paymentProviders,
+      settlement: paymentSettlement,
+      statusLinks: paymentStatusLinks,
       stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
+    }),
+    paymentStatus: createPaymentStatusService({
+      db,
+      settlement: paymentSettlement,
+      statusLinks: paymentStatusLinks,
+      limiter,
+      maxPerAddress: config.PAYMENT_STATUS_MAX_PER_ADDRESS,
+      syncIntervalSeconds: config.PAYMENT_SYNC_INTERVAL_SECONDS,
     }),
   };
 
@@ -281,6 +297,15 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     onError: (error) => app.log.error({ err: error }, 'file sweep failed'),
   });
   app.addHook('onClose', stopFileSweeper);
+
+  // A crash between a provider's answer and its effect leaves a payment unapplied: settled here.
+  const stopPaymentSweeper = startPaymentSweeper({
+    db,
+    settlement: paymentSettlement,
+    intervalMs: config.PAYMENT_SWEEP_INTERVAL_MS,
+    onError: (error) => app.log.error({ err: error }, 'payment sweep failed'),
+  });
+  app.addHook('onClose', stopPaymentSweeper);
 
   if (serveSpa) {
     // Files are looked up at request time, so a rebuilt app is served without a restart; hashed

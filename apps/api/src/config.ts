@@ -35,21 +35,37 @@ const configSchema = z.object({
   /** How often stored files that nothing references are removed, and how old they must be. */
   FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
   FILE_SWEEP_GRACE_MS: z.coerce.number().int().min(60 * 1000).default(60 * 60 * 1000),
-  /** Who takes the money for allocation purchases (docs/purchases.md). */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'manual', 'stripe']).default('sandbox'),
+  /**
+   * Who takes the money for allocation purchases (docs/purchases.md): by default the sandbox, but
+   * bank transfers (`manual`) in production, where a test checkout would hand out places for free.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'manual', 'stripe']).optional(),
+  /** How often succeeded payments a crash left unapplied are settled (docs/purchases.md). */
+  PAYMENT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 1000),
+  /** Public payment status calls per address per LOGIN_WINDOW_SECONDS. */
+  PAYMENT_STATUS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  /** The status page asks the provider about one purchase at most once in this many seconds. */
+  PAYMENT_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** How long the signed payment status link in the provider's return URL opens the page. */
+  PAYMENT_STATUS_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(30 * 24),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_').optional(),
   /** Shown to payers with the manual provider: the account to transfer to. */
   PAYMENT_BANK_DETAILS: z.string().max(2000).optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+const configWithDefaults = configSchema.transform((config) => ({
+  ...config,
+  PAYMENT_PROVIDER: config.PAYMENT_PROVIDER ?? (config.NODE_ENV === 'production' ? ('manual' as const) : ('sandbox' as const)),
+}));
+
+export type Config = z.output<typeof configWithDefaults>;
 
 /** Reads the configuration from the environment; a bad value stops start-up with its name. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means unset, as in most shells' `VAR= command`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = configSchema.safeParse(present);
+  const parsed = configWithDefaults.safeParse(present);
   const stripe = parsed.success && parsed.data.PAYMENT_PROVIDER === 'stripe';
   if (stripe && !(parsed.data.STRIPE_SECRET_KEY && parsed.data.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');

@@ -107,5 +107,7 @@ describe('request logging', () => {
     expect(redactUrl('/api/admin/registration-links/abcdefghijklmnop/create?x=1')).toBe('/api/admin/registration-links/[redacted]/create?x=1');
     expect(redactUrl('/api/events?page=2&Refresh_Token=abc')).toBe('/api/events?page=2&Refresh_Token=[redacted]');
     expect(redactUrl('/api/events/12')).toBe('/api/events/12');
+    // A payment status link's capability, and only that key.
+    expect(redactUrl('/api/payment-status/7?t=abc.def&tab=x')).toBe('/api/payment-status/7?t=[redacted]&tab=x');
   });
 });

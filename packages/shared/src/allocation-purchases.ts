@@ -199,7 +199,24 @@ export type PaymentToken = z.infer<typeof paymentTokenSchema>;
 export const PUBLIC_PAYMENT_STATUSES = ['paid', 'pending', 'failed', 'cancelled'] as const;
 export type PublicPaymentStatus = (typeof PUBLIC_PAYMENT_STATUSES)[number];
 
-/** What anyone holding the purchase id may learn: nothing beyond status, amount and event name. */
+/**
+ * The public status page's capability: the signed token the server put in the provider's return
+ * URL (`/payment-status/{id}?t=…`). Without it (or a session that may see the purchase): 404.
+ */
+export const paymentStatusQuerySchema = z.object({ t: z.string().max(100).optional() });
+export type PaymentStatusQuery = z.infer<typeof paymentStatusQuerySchema>;
+
+/**
+ * How this portal takes payments, for every screen that shows one: `testPayments` when no real
+ * money moves (the sandbox, or Stripe with a test key), so that the screens say "test payments".
+ */
+export const paymentSettingsSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  testPayments: z.boolean(),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+/** What the holder of the payer's status link may learn: nothing beyond status, amount and event name. */
 export const publicPaymentStatusSchema = z.object({
   status: z.enum(PUBLIC_PAYMENT_STATUSES),
   amount: z.number().int(),

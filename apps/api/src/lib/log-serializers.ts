@@ -21,7 +21,8 @@ const SECRET_PATH_PREFIXES = [
 const SECRET_PATHS = SECRET_PATH_PREFIXES.map(
   (prefix) => new RegExp(`^(${prefix.replaceAll('/', '/+')})[^/?]+`, 'i'),
 );
-// `t` is the payer's capability on the public payment status page; `session_id` a checkout's.
+// `t`: the signed capability of a payment status link (features/payments/payment-links.ts);
+// `session_id`: a checkout session's.
 const SECRET_QUERY_KEY = /token|password|secret|code|session|^t$/i;
 export const REDACTED = '[redacted]';
 

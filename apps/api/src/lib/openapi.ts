@@ -85,9 +85,11 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/admin/allocation-purchases/{id}/payment-token': 'Starts paying an approved purchase and says where to pay',
   'POST /api/admin/allocation-purchases/{id}/refunds': 'Refunds part or all of a paid purchase and issues a credit note',
   'POST /api/payments': 'Records a bank transfer that paid a purchase',
-  'GET /api/payment-status/{id}': 'A purchase’s payment status, amount and event (no sign-in)',
+  'GET /api/payment-status/{id}':
+    'A purchase’s payment status, amount and event, for the holder of its signed status link or a session that sees it',
   'GET /api/webhooks/allocation-purchases/{id}/sync-payment':
-    'Asks the payment provider about a purchase, then answers its payment status (no sign-in)',
+    'Asks the payment provider about a purchase (at most every few seconds), then answers its payment status, as above',
+  'GET /api/payments/settings': 'The payment provider of new checkouts, and whether its payments are tests (no sign-in)',
   'POST /api/webhooks/stripe': 'Receives Stripe’s signed payment events',
   'GET /api/payments/sandbox/{sessionId}': 'A sandbox checkout: what is paid for and how much (no sign-in)',
   'POST /api/payments/sandbox/{sessionId}': 'Ends a sandbox checkout as paid, failed or abandoned (no sign-in)',

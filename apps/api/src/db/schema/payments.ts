@@ -30,9 +30,17 @@ export const paymentAttempts = pgTable(
     createdByAdminId: integer('created_by_admin_id').references(() => admins.id, { onDelete: 'restrict' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a succeeded attempt was acted on (the purchase paid, or the late payment given back), in
+     * the transaction that recorded it. A succeeded attempt without it is settled by the sweep.
+     */
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payment_attempts_provider_external_key').on(t.provider, t.externalId),
+    index('payment_attempts_unapplied_idx')
+      .on(t.id)
+      .where(sql`${t.state} = 'succeeded' AND ${t.appliedAt} IS NULL`),
     index('payment_attempts_purchase_idx').on(t.allocationPurchaseId, t.createdAt),
     index('payment_attempts_reference_idx').on(t.paymentReference),
     check('payment_attempts_state_known', sql`${t.state} IN ('open', 'succeeded', 'failed', 'expired')`),
@@ -102,3 +110,14 @@ export const processedWebhookEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
+
+/**
+ * When the public status page last asked the provider about a purchase: every process reads and
+ * claims it, so the provider is asked at most once per purchase in a few seconds (docs/purchases.md).
+ */
+export const paymentStatusSyncs = pgTable('payment_status_syncs', {
+  allocationPurchaseId: integer('allocation_purchase_id')
+    .primaryKey()
+    .references(() => allocationPurchases.id, { onDelete: 'cascade' }),
+  syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+});

@@ -14,34 +14,24 @@ export type PurchaseHolder = {
  * Adds places to the holder's allocation of the category, creating the row when there is none.
  * A sub-account's purchase grows its exhibitor's allocation and its own child allocation alike, so
  * the places land with the sub-account and the exhibitor keeps what it had free. Rows are locked
- * child first, then parent, the order every allocation change takes.
+ * parent first, then child, the order every change of two allocations takes; a missing row is
+ * created under that lock (`lockOrCreateAllocation`), so concurrent payments never race to insert it.
  */
 export async function growAllocation(tx: Database, holder: PurchaseHolder, places: number): Promise<void> {
-  const child =
-    holder.subAccountId == null
-      ? null
-      : await allocations.lockAllocation(tx, holder.subAccountId, holder.badgeCategoryId);
-  const parent = await allocations.lockAllocation(tx, holder.exhibitorId, holder.badgeCategoryId);
-  const parentId = parent
-    ? (await allocations.setQuantity(tx, parent.id, parent.quantity + places), parent.id)
-    : await allocations.insertAllocation(tx, {
-        eventId: holder.eventId,
-        adminId: holder.exhibitorId,
-        badgeCategoryId: holder.badgeCategoryId,
-        quantity: places,
-      });
+  const { allocation: parent } = await allocations.lockOrCreateAllocation(tx, {
+    eventId: holder.eventId,
+    adminId: holder.exhibitorId,
+    badgeCategoryId: holder.badgeCategoryId,
+  });
+  await allocations.setQuantity(tx, parent.id, parent.quantity + places);
   if (holder.subAccountId == null) return;
-  if (child) {
-    await allocations.setQuantity(tx, child.id, child.quantity + places);
-  } else {
-    await allocations.insertAllocation(tx, {
-      eventId: holder.eventId,
-      adminId: holder.subAccountId,
-      badgeCategoryId: holder.badgeCategoryId,
-      parentAllocationId: parentId,
-      quantity: places,
-    });
-  }
+  const { allocation: child } = await allocations.lockOrCreateAllocation(tx, {
+    eventId: holder.eventId,
+    adminId: holder.subAccountId,
+    badgeCategoryId: holder.badgeCategoryId,
+    parentAllocationId: parent.id,
+  });
+  await allocations.setQuantity(tx, child.id, child.quantity + places);
 }
 
 /**
@@ -55,11 +45,11 @@ export async function shrinkAllocation(
   upTo = false,
 ): Promise<number> {
   if (places === 0) return 0;
+  const parent = await allocations.lockAllocation(tx, holder.exhibitorId, holder.badgeCategoryId);
   const child =
     holder.subAccountId == null
       ? null
       : await allocations.lockAllocation(tx, holder.subAccountId, holder.badgeCategoryId);
-  const parent = await allocations.lockAllocation(tx, holder.exhibitorId, holder.badgeCategoryId);
   const own = holder.subAccountId == null ? parent : child;
   const free = own ? own.quantity - own.used - own.reserved : 0;
   if (places > free && !upTo) throw placesInUseError(places, free);

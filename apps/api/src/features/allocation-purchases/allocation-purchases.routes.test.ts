@@ -279,7 +279,9 @@ describe('paying', () => {
     expect(await allocationOf(exhibitor.id, pricedCategory)).toBeUndefined();
     const created = (await request(exhibitor, pricedCategory, 4)).json().data;
     await approve(created.id, 3);
-    const status = await send(null, 'GET', `/api/payment-status/${created.id}`);
+    // The payer's own session opens the status page; the id alone does not.
+    expect((await send(null, 'GET', `/api/payment-status/${created.id}`)).statusCode).toBe(404);
+    const status = await send(exhibitor, 'GET', `/api/payment-status/${created.id}`);
     expect(status.json()).toEqual({
       data: { status: 'pending', amount: 3 * PRICE, currency: 'USD', eventName: 'Event A' },
     });
@@ -297,13 +299,16 @@ describe('paying', () => {
     });
 
     const done = await send(null, 'POST', `/api/payments/sandbox/${sessionId}`, { outcome: 'success' });
-    expect(done.json().data).toEqual({ redirectUrl: `/payment-status/${created.id}` });
+    const redirectUrl: string = done.json().data.redirectUrl;
+    expect(redirectUrl).toMatch(new RegExp(`^/payment-status/${created.id}\\?t=[\\w.-]+$`));
+    const link = redirectUrl.slice(redirectUrl.indexOf('?'));
     expect((await send(null, 'POST', `/api/payments/sandbox/${sessionId}`, { outcome: 'success' })).statusCode).toBe(
       409,
     );
     for (let i = 0; i < 3; i++)
       expect(
-        (await send(null, 'GET', `/api/webhooks/allocation-purchases/${created.id}/sync-payment`)).json().data.status,
+        (await send(null, 'GET', `/api/webhooks/allocation-purchases/${created.id}/sync-payment${link}`)).json().data
+          .status,
       ).toBe('paid');
 
     const purchase = (await get(exhibitor, created.id)).json().data;
@@ -324,12 +329,12 @@ describe('paying', () => {
     const first = (await send(exhibitor, 'POST', `/api/admin/allocation-purchases/${created.id}/payment-token`)).json()
       .data;
     await send(null, 'POST', `/api/payments/sandbox/${first.url.split('/').pop()}`, { outcome: 'failure' });
-    expect((await send(null, 'GET', `/api/payment-status/${created.id}`)).json().data.status).toBe('failed');
+    expect((await send(exhibitor, 'GET', `/api/payment-status/${created.id}`)).json().data.status).toBe('failed');
     expect((await get(exhibitor, created.id)).json().data.status).toBe('approved');
     const second = (await send(exhibitor, 'POST', `/api/admin/allocation-purchases/${created.id}/payment-token`)).json()
       .data;
     await send(null, 'POST', `/api/payments/sandbox/${second.url.split('/').pop()}`, { outcome: 'success' });
-    expect((await send(null, 'GET', `/api/payment-status/${created.id}`)).json().data.status).toBe('paid');
+    expect((await send(exhibitor, 'GET', `/api/payment-status/${created.id}`)).json().data.status).toBe('paid');
   });
 
   it('keeps an abandoned checkout pending, and a finished checkout closed', async () => {
@@ -345,7 +350,8 @@ describe('paying', () => {
       409,
     );
     expect(
-      (await send(null, 'GET', `/api/webhooks/allocation-purchases/${created.id}/sync-payment`)).json().data.status,
+      (await send(exhibitor, 'GET', `/api/webhooks/allocation-purchases/${created.id}/sync-payment`)).json().data
+        .status,
     ).toBe('pending');
     expect((await get(exhibitor, created.id)).json().data).toMatchObject({ status: 'approved', is_paid: false });
     expect(await allocationOf(exhibitor.id, pricedCategory)).toBeUndefined();
@@ -433,12 +439,12 @@ describe('paying', () => {
     const warning = (await listEmailsTo(t.db, w.eventAdminA.email)).at(-1)!;
     expect(warning.subject).toContain('Payment for a cancelled purchase');
     expect(warning.textBody).toContain('refunded automatically');
-    expect((await send(null, 'GET', `/api/payment-status/${created.id}`)).json().data.status).toBe('cancelled');
+    expect((await send(exhibitor, 'GET', `/api/payment-status/${created.id}`)).json().data.status).toBe('cancelled');
   });
 
   it('answers the public status with status, amount, currency and event name only', async () => {
     const created = (await request(w.exhibitorA, pricedCategory, 1)).json().data;
-    const res = await send(null, 'GET', `/api/payment-status/${created.id}`);
+    const res = await send(w.exhibitorA, 'GET', `/api/payment-status/${created.id}`);
     expect(Object.keys(res.json().data).sort()).toEqual(['amount', 'currency', 'eventName', 'status']);
     expect((await send(null, 'GET', '/api/payment-status/99999999')).statusCode).toBe(404);
     expect((await send(null, 'GET', '/api/payments/sandbox/not-a-session-id-at-all')).statusCode).toBe(404);

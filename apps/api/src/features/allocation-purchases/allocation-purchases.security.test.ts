@@ -215,7 +215,7 @@ describe('public payment endpoints', () => {
     const id = await approved(exhibitor, 1);
     await token(exhibitor, id);
     for (let i = 0; i < 3; i++) {
-      const res = await send(null, 'GET', `/api/webhooks/allocation-purchases/${id}/sync-payment`);
+      const res = await send(exhibitor, 'GET', `/api/webhooks/allocation-purchases/${id}/sync-payment`);
       expect(res.json().data).toEqual({ status: 'pending', amount: PRICE, currency: 'USD', eventName: 'Event A' });
     }
     expect((await purchaseOf(id)).status).toBe('approved');

@@ -116,9 +116,23 @@ export async function lockAllocation(db: Database, adminId: number, badgeCategor
   return { id: row.id, quantity: row.quantity, used: row.used, reserved: children!.reserved, parentAllocationId: row.parent_allocation_id };
 }
 
-export async function insertAllocation(db: Database, values: typeof allocations.$inferInsert): Promise<number> {
-  const [row] = await db.insert(allocations).values(values).returning({ id: allocations.id });
-  return row!.id;
+/**
+ * Locks an admin's allocation of a category, creating it empty first when there is none. The
+ * insert skips a row that exists (or that a concurrent transaction is inserting: it waits for that
+ * one and then finds its row), so any number of callers creating the same allocation at once all
+ * end up holding the one row, one after the other, and none fails on the unique key.
+ */
+export async function lockOrCreateAllocation(
+  db: Database,
+  values: { eventId: number; adminId: number; badgeCategoryId: number; parentAllocationId?: number | null },
+): Promise<{ allocation: LockedAllocation; created: boolean }> {
+  const inserted = await db
+    .insert(allocations)
+    .values({ ...values, quantity: 0 })
+    .onConflictDoNothing({ target: [allocations.adminId, allocations.badgeCategoryId] })
+    .returning({ id: allocations.id });
+  const allocation = await lockAllocation(db, values.adminId, values.badgeCategoryId);
+  return { allocation: allocation!, created: inserted.length > 0 };
 }
 
 export async function setQuantity(db: Database, id: number, quantity: number) {

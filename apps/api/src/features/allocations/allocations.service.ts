@@ -70,47 +70,46 @@ export function createAllocationsService({ db }: { db: Database }) {
     if (!category || category.eventId !== holder.eventId) {
       throw ValidationError.field('badgeCategoryId', 'Badge category not found in the holder’s event');
     }
-    const current = await repo.lockAllocation(tx, holder.id, category.id);
-    const quantity = mode === 'add' ? (current?.quantity ?? 0) + change.quantity : change.quantity;
+    // Parent first, then the holder's own row, created empty when missing: the order every change
+    // of two allocations takes, and no race to insert the same row (docs/decisions.md).
+    const parent = holder.type === 'sub-account' ? await repo.lockAllocation(tx, holder.exhibitorId!, category.id) : null;
+    if (holder.type === 'sub-account' && !parent) {
+      throw new BusinessRuleError(`The exhibitor has only 0 of ${category.name} left to hand out`, [
+        { field: 'quantity', message: 'At most 0' },
+      ]);
+    }
+    const { allocation: current, created } = await repo.lockOrCreateAllocation(tx, {
+      eventId: category.eventId,
+      adminId: holder.id,
+      badgeCategoryId: category.id,
+      parentAllocationId: parent?.id ?? null,
+    });
+    const quantity = mode === 'add' ? current.quantity + change.quantity : change.quantity;
     if (quantity < 0) throw ValidationError.field('quantity', 'The quantity cannot fall below zero');
-    const committed = (current?.used ?? 0) + (current?.reserved ?? 0);
+    const committed = current.used + current.reserved;
     if (quantity < committed) {
       throw new BusinessRuleError(`${committed} of this allocation are already registered or handed out; it cannot go below that`, [
         { field: 'quantity', message: `At least ${committed}` },
       ]);
     }
-    let parentAllocationId: number | null = null;
-    if (holder.type === 'sub-account') {
-      const parent = await repo.lockAllocation(tx, holder.exhibitorId!, category.id);
-      const free = parent ? parent.quantity - parent.used - parent.reserved + (current?.quantity ?? 0) : 0;
-      if (!parent || quantity > free) {
+    if (parent) {
+      const free = parent.quantity - parent.used - parent.reserved + current.quantity;
+      if (quantity > free) {
         throw new BusinessRuleError(`The exhibitor has only ${Math.max(free, 0)} of ${category.name} left to hand out`, [
           { field: 'quantity', message: `At most ${Math.max(free, 0)}` },
         ]);
       }
-      parentAllocationId = parent.id;
     }
-    if (current) {
-      await repo.setQuantity(tx, current.id, quantity);
-    } else {
-      await repo.insertAllocation(tx, {
-        eventId: category.eventId,
-        adminId: holder.id,
-        badgeCategoryId: category.id,
-        parentAllocationId,
-        quantity,
-      });
-    }
-    const after = await repo.lockAllocation(tx, holder.id, category.id);
+    await repo.setQuantity(tx, current.id, quantity);
     await recordAudit(tx, actor, {
-      action: current ? 'update' : 'create',
+      action: created ? 'create' : 'update',
       entityType: 'allocation',
-      entityId: after!.id,
+      entityId: current.id,
       eventId: category.eventId,
-      before: current,
+      before: created ? null : current,
       after: { ...change, quantity },
     });
-    return after!.id;
+    return current.id;
   }
 
   async function getInScope(actor: Actor, id: number): Promise<Allocation> {

@@ -67,4 +67,6 @@ export type PaymentProviders = {
   active: PaymentProvider;
   /** Every provider a stored payment may have used; stripe only when configured. */
   byName: Partial<Record<PaymentProviderName, PaymentProvider>>;
+  /** No real money moves: the sandbox, or Stripe with a test key (`sk_test_…`). */
+  testPayments: boolean;
 };

@@ -1,7 +1,13 @@
 import type { PaymentProviderName } from '@portal/shared/allocation-purchases';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { paymentAttempts, paymentRefunds, processedWebhookEvents, sandboxSessions } from '../../db/schema/payments';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
+import {
+  paymentAttempts,
+  paymentRefunds,
+  paymentStatusSyncs,
+  processedWebhookEvents,
+  sandboxSessions,
+} from '../../db/schema/payments';
 
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
 type AttemptState = PaymentAttemptRow['state'];
@@ -53,6 +59,65 @@ export async function settleAttempt(
     .set({ state, paymentReference, updatedAt: sql`now()` })
     .where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.state, 'open')))
     .returning({ id: paymentAttempts.id });
+  return rows.length === 1;
+}
+
+/** The succeeded attempt was acted on (inside the transaction that did so). */
+export async function markApplied(db: Database, id: number): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ appliedAt: sql`now()` })
+    .where(and(eq(paymentAttempts.id, id), isNull(paymentAttempts.appliedAt)));
+}
+
+/**
+ * The next succeeded attempt nobody acted on (after `afterId`), locked for the rest of the
+ * transaction; one another sweeper holds is skipped, so several processes share the work.
+ */
+export async function claimUnappliedAttempt(db: Database, afterId: number): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.state, 'succeeded'), isNull(paymentAttempts.appliedAt), gt(paymentAttempts.id, afterId)))
+    .orderBy(asc(paymentAttempts.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/**
+ * The next open sandbox attempt whose session the payer already finished (after `afterId`), locked
+ * as above: the sandbox's own record says what happened, the attempt does not know it yet.
+ */
+export async function claimFinishedSandboxAttempt(db: Database, afterId: number): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select a.id from payment_attempts a join sandbox_sessions s on s.id = a.external_id
+         where a.provider = 'sandbox' and a.state = 'open' and s.state <> 'open' and a.id > ${afterId}
+         order by a.id limit 1 for update of a skip locked`,
+  );
+  return row ? findAttemptById(db, row.id) : undefined;
+}
+
+export async function findAttemptById(db: Database, id: number): Promise<PaymentAttemptRow | undefined> {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id));
+  return row;
+}
+
+/**
+ * Claims the right to ask the provider about a purchase: true at most once per `minSeconds` per
+ * purchase, across every process (one conditional upsert).
+ */
+export async function claimStatusSync(db: Database, purchaseId: number, minSeconds: number): Promise<boolean> {
+  const rows = await db
+    .insert(paymentStatusSyncs)
+    .values({ allocationPurchaseId: purchaseId, syncedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: paymentStatusSyncs.allocationPurchaseId,
+      set: { syncedAt: sql`now()` },
+      setWhere: sql`${paymentStatusSyncs.syncedAt} <= now() - make_interval(secs => ${minSeconds})`,
+    })
+    .returning({ id: paymentStatusSyncs.allocationPurchaseId });
   return rows.length === 1;
 }
 

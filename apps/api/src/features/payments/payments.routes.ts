@@ -1,6 +1,8 @@
 import {
   allocationPurchaseSchema,
   createPaymentBodySchema,
+  paymentSettingsSchema,
+  paymentStatusQuerySchema,
   paymentTokenSchema,
   publicPaymentStatusSchema,
   refundBodySchema,
@@ -9,19 +11,34 @@ import {
   sandboxSessionSchema,
 } from '@portal/shared/allocation-purchases';
 import { idParamsSchema, itemResponseSchema } from '@portal/shared/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { errorResponses as errors } from '../../lib/route-schemas';
 import { publicRoute, requires } from '../../plugins/access';
+import type { PaymentStatusService, StatusCaller } from './payment-status.service';
 import type { PaymentsService } from './payments.service';
 
 const purchase = itemResponseSchema(allocationPurchaseSchema);
 const status = itemResponseSchema(publicPaymentStatusSchema);
 const tags = ['payments'];
 
-export async function paymentsRoutes(app: FastifyInstance, { payments }: { payments: PaymentsService }) {
+/** The public status calls' caller: the link's token, the session if any, the address. */
+const statusCaller = (request: FastifyRequest<{ Querystring: { t?: string } }>): StatusCaller => ({
+  token: request.query.t,
+  principal: request.principal,
+  presentedCredentials: Boolean(request.headers.authorization),
+  ip: request.ip,
+});
+
+export async function paymentsRoutes(
+  app: FastifyInstance,
+  {
+    payments,
+    paymentStatus,
+  }: { payments: PaymentsService; paymentStatus: PaymentStatusService },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.route({
@@ -32,21 +49,31 @@ export async function paymentsRoutes(app: FastifyInstance, { payments }: { payme
     handler: async (request) => ({ data: await payments.startPayment(actorOf(request), request.params.id) }),
   });
 
-  // Public: the payment status page calls it on load, after the provider sent the payer back.
+  // Public, opened by the signed `t` of the provider's return URL or by a session that may see the
+  // purchase (404 otherwise); rate-limited per address. The status page calls it on load.
   routes.route({
     method: 'GET',
     url: '/webhooks/allocation-purchases/:id/sync-payment',
     config: { access: publicRoute },
-    schema: { tags, params: idParamsSchema, response: { 200: status, ...errors } },
-    handler: async (request) => ({ data: await payments.syncPayment(request.params.id) }),
+    schema: { tags, params: idParamsSchema, querystring: paymentStatusQuerySchema, response: { 200: status, ...errors } },
+    handler: async (request) => ({ data: await paymentStatus.syncPayment(request.params.id, statusCaller(request)) }),
   });
 
   routes.route({
     method: 'GET',
     url: '/payment-status/:id',
     config: { access: publicRoute },
-    schema: { tags, params: idParamsSchema, response: { 200: status, ...errors } },
-    handler: async (request) => ({ data: await payments.publicStatus(request.params.id) }),
+    schema: { tags, params: idParamsSchema, querystring: paymentStatusQuerySchema, response: { 200: status, ...errors } },
+    handler: async (request) => ({ data: await paymentStatus.publicStatus(request.params.id, statusCaller(request)) }),
+  });
+
+  // Public: every screen that shows a payment says "test payments" when no real money moves.
+  routes.route({
+    method: 'GET',
+    url: '/payments/settings',
+    config: { access: publicRoute },
+    schema: { tags, response: { 200: itemResponseSchema(paymentSettingsSchema), ...errors } },
+    handler: async () => ({ data: payments.settings() }),
   });
 
   // An organiser records a bank transfer: it takes the right to decide on purchases as well.

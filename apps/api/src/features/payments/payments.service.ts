@@ -2,9 +2,8 @@ import {
   DEFAULT_INVOICE_DESCRIPTION,
   type AllocationPurchase,
   type createPaymentBodySchema,
-  type PaymentProviderName,
+  type PaymentSettings,
   type PaymentToken,
-  type PublicPaymentStatusBody,
   type refundBodySchema,
   type SandboxSession,
 } from '@portal/shared/allocation-purchases';
@@ -13,13 +12,13 @@ import type Stripe from 'stripe';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { AppError, ConflictError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
+import { ConflictError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeOf } from '../auth/scope';
 import { enqueueEmail } from '../email/email.repository';
 import { shrinkAllocation } from '../allocation-purchases/allocation-growth';
 import * as purchases from '../allocation-purchases/allocation-purchases.repository';
-import { assertCanStart, planRefund, publicPaymentStatus } from '../allocation-purchases/allocation-purchases.rules';
+import { assertCanStart, planRefund } from '../allocation-purchases/allocation-purchases.rules';
 import {
   applyPayment,
   assertOrganiser,
@@ -27,10 +26,12 @@ import {
   loadPurchase,
   withDocuments,
 } from '../allocation-purchases/allocation-purchases.service';
-import { latePaymentEmails, refundedEmail } from '../allocation-purchases/purchase-emails';
+import { refundedEmail } from '../allocation-purchases/purchase-emails';
 import { issueCreditNote } from '../invoices/documents';
 import { findInvoiceByNumber } from '../invoices/invoices.repository';
-import type { PaymentProvider, PaymentProviders, PaymentTruth } from './payment-provider';
+import type { PaymentStatusLinks } from './payment-links';
+import type { PaymentProviders } from './payment-provider';
+import { atProvider, type PaymentSettlement } from './payment-settlement';
 import * as repo from './payments.repository';
 import { verifyStripeEvent } from './stripe-provider';
 
@@ -38,14 +39,14 @@ export type PaymentsOptions = {
   db: Database;
   publicUrl: string;
   providers: PaymentProviders;
+  settlement: PaymentSettlement;
+  statusLinks: PaymentStatusLinks;
   /** STRIPE_WEBHOOK_SECRET; webhooks are refused without it. */
   stripeWebhookSecret?: string;
 };
 
 type CreatePaymentBody = z.infer<typeof createPaymentBodySchema>;
 type RefundBody = z.infer<typeof refundBodySchema>;
-
-const PUBLIC_SYNC_ATTEMPTS = 3;
 
 const STRIPE_SESSION_EVENTS = new Set([
   'checkout.session.completed',
@@ -54,27 +55,16 @@ const STRIPE_SESSION_EVENTS = new Set([
   'checkout.session.expired',
 ]);
 
-/** A provider's own failure (network, refusal) as a 503 naming it; the caller's transaction rolls back. */
-async function atProvider<T>(provider: PaymentProvider, what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new AppError(
-      503,
-      'Service Unavailable',
-      `The ${provider.name} payment provider could not ${what}: ${reason}`,
-    );
-  }
-}
-
-export function createPaymentsService({ db, publicUrl, providers, stripeWebhookSecret }: PaymentsOptions) {
-  function providerFor(name: PaymentProviderName): PaymentProvider {
-    const provider = providers.byName[name];
-    if (!provider) throw new AppError(503, 'Service Unavailable', `The ${name} payment provider is not configured`);
-    return provider;
-  }
+/** Starting payments, bank transfers, refunds, the sandbox checkout and Stripe's webhooks. */
+export function createPaymentsService({
+  db,
+  publicUrl,
+  providers,
+  settlement,
+  statusLinks,
+  stripeWebhookSecret,
+}: PaymentsOptions) {
+  const { providerFor, syncAttempt } = settlement;
 
   /** An amount the provider that took the money cannot give back (Stripe: KWD in tens of fils) is refused before anything moves. */
   function assertProviderStep(purchase: purchases.PurchaseRow, amount: number) {
@@ -95,96 +85,6 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
   async function present(id: number): Promise<AllocationPurchase> {
     const [purchase] = await withDocuments(db, [await loadPurchase(db, id)]);
     return purchase!;
-  }
-
-  /** Money arrived for a purchase that is no longer approved: give it back and tell the organisers. */
-  async function refundLatePayment(
-    tx: Database,
-    attempt: repo.PaymentAttemptRow,
-    truth: PaymentTruth,
-    purchase: purchases.PurchaseRow,
-  ) {
-    let refunded = false;
-    let failure: string | null = null;
-    try {
-      const result = await providerFor(attempt.provider).refund(tx, {
-        externalId: attempt.externalId,
-        paymentReference: truth.paymentReference,
-        amountCents: attempt.amountCents,
-        idempotencyKey: `late-payment-${attempt.id}`,
-      });
-      await repo.insertRefund(tx, {
-        allocationPurchaseId: purchase.id,
-        paymentAttemptId: attempt.id,
-        provider: attempt.provider,
-        externalId: result.externalId,
-        amountCents: attempt.amountCents,
-        reason: `Payment received while the purchase was ${purchase.status}`,
-        kind: 'late_payment',
-        state: result.state,
-      });
-      refunded = true;
-    } catch (error) {
-      failure = error instanceof Error ? error.message : String(error);
-    }
-    await recordAudit(tx, null, {
-      action: refunded ? 'late_payment_refunded' : 'late_payment_refund_failed',
-      entityType: 'allocation_purchase',
-      entityId: purchase.id,
-      eventId: purchase.eventId,
-      after: {
-        status: purchase.status,
-        attemptId: attempt.id,
-        amount: attempt.amountCents,
-        provider: attempt.provider,
-        failure,
-      },
-    });
-    const organisers = await purchases.organiserEmails(tx, purchase.eventId);
-    for (const email of latePaymentEmails(purchase, organisers, attempt.amountCents, refunded, publicUrl))
-      await enqueueEmail(tx, email);
-  }
-
-  /**
-   * Asks the provider what became of one attempt and applies its answer once: the attempt leaves
-   * `open` by a conditional UPDATE, so a webhook, the sync call and a retry racing each other
-   * apply the same payment a single time.
-   */
-  async function syncAttempt(attempt: repo.PaymentAttemptRow, actor: Actor | null): Promise<void> {
-    if (attempt.state !== 'open') return;
-    const provider = providerFor(attempt.provider);
-    const truth = await atProvider(provider, 'report the payment', () => provider.fetchPayment(db, attempt.externalId));
-    if (truth.state === 'open') return;
-    await db.transaction(async (tx) => {
-      if (
-        !(await repo.settleAttempt(
-          tx,
-          attempt.id,
-          truth.state as Exclude<PaymentTruth['state'], 'open'>,
-          truth.paymentReference,
-        ))
-      )
-        return;
-      if (truth.state !== 'succeeded') {
-        const purchase = await loadPurchase(tx, attempt.allocationPurchaseId);
-        await recordAudit(tx, actor, {
-          action: `payment_${truth.state}`,
-          entityType: 'allocation_purchase',
-          entityId: purchase.id,
-          eventId: purchase.eventId,
-          after: { attemptId: attempt.id, provider: attempt.provider },
-        });
-        return;
-      }
-      const result = await applyPayment(
-        tx,
-        actor,
-        attempt.allocationPurchaseId,
-        { provider: attempt.provider, reference: truth.paymentReference ?? attempt.externalId },
-        publicUrl,
-      );
-      if (!result.applied) await refundLatePayment(tx, attempt, truth, result.purchase);
-    });
   }
 
   /** The provider refunded money the portal did not ask for (e.g. from Stripe's dashboard): record it. */
@@ -266,35 +166,6 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
     };
   }
 
-  /**
-   * Anyone may call the public sync, as often as they like: it asks the provider about the latest
-   * few open checkouts only (the payer's return is about the newest), so a purchase with many
-   * abandoned checkouts cannot be used to flood the provider. Older ones settle by webhook.
-   */
-  async function syncPurchase(purchaseId: number): Promise<void> {
-    const open = (await repo.attemptsOf(db, purchaseId)).filter((attempt) => attempt.state === 'open');
-    for (const attempt of open.slice(0, PUBLIC_SYNC_ATTEMPTS)) {
-      try {
-        await syncAttempt(attempt, null);
-      } catch (error) {
-        // An unreachable provider leaves the attempt open (the webhook settles it later); its
-        // message, which may describe the installation's account, is not for anonymous callers.
-        if (!(error instanceof AppError && error.statusCode === 503)) throw error;
-      }
-    }
-  }
-
-  async function publicStatus(purchaseId: number): Promise<PublicPaymentStatusBody> {
-    const purchase = await loadPurchase(db, purchaseId);
-    const [latest] = await repo.attemptsOf(db, purchaseId);
-    return {
-      status: publicPaymentStatus(purchase.status, latest?.state === 'failed'),
-      amount: purchase.amountToPayCents ?? purchase.totalPriceCents,
-      currency: purchase.currency,
-      eventName: purchase.eventName,
-    };
-  }
-
   /** A refund the provider could not carry out: recorded and reported, for the organiser to settle by hand. */
   async function markRefundFailedIfSo(refund: Stripe.Refund): Promise<void> {
     if (refund.status !== 'failed' && refund.status !== 'canceled') return;
@@ -327,6 +198,11 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
   }
 
   return {
+    /** The provider new checkouts go to, and whether its payments are only tests. */
+    settings(): PaymentSettings {
+      return { provider: providers.active.name, testPayments: providers.testPayments };
+    },
+
     /** Starts paying an approved purchase with the configured provider and says where to pay. */
     async startPayment(actor: Actor, purchaseId: number): Promise<PaymentToken> {
       const purchase = await purchaseInScope(actor, purchaseId);
@@ -340,7 +216,8 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
         eventName: purchase.eventName,
         invoiceNumber: purchase.invoiceNumber,
         customerEmail: purchase.requesterEmail,
-        returnUrl: `${publicUrl.replace(/\/+$/, '')}/payment-status/${purchaseId}`,
+        // The signed status link: the payer comes back to a page only this link opens.
+        returnUrl: `${publicUrl.replace(/\/+$/, '')}${statusLinks.statusPath(purchaseId)}`,
         idempotencyKey: `checkout-${purchaseId}-${Date.now()}`,
       };
       if (provider.name === 'manual') {
@@ -369,15 +246,6 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
       return { provider: provider.name, url: start.url, instructions: start.instructions };
     },
 
-    /** The public status page's call: asks the provider about open attempts, applies the truth, answers the status. */
-    async syncPayment(purchaseId: number): Promise<PublicPaymentStatusBody> {
-      await loadPurchase(db, purchaseId);
-      await syncPurchase(purchaseId);
-      return publicStatus(purchaseId);
-    },
-
-    publicStatus,
-
     /** An organiser records a bank transfer (the manual provider). */
     async recordManualPayment(actor: Actor, body: CreatePaymentBody): Promise<AllocationPurchase> {
       assertOrganiser(actor);
@@ -398,6 +266,7 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
               currency: purchase.currency,
               state: 'succeeded',
               createdByAdminId: actor.principal.id,
+              appliedAt: new Date(),
             });
             const result = await applyPayment(
               tx,
@@ -498,18 +367,26 @@ export function createPaymentsService({ db, publicUrl, providers, stripeWebhookS
       };
     },
 
-    /** The sandbox payer's choice; then applied exactly as a provider's webhook would be. */
+    /**
+     * The sandbox payer's choice, recorded and applied in one transaction as a provider's webhook
+     * would be: if applying fails, the session stays open and the payer can choose again. Answers
+     * the signed status page to go to.
+     */
     async completeSandboxSession(
       sessionId: string,
       outcome: 'success' | 'failure' | 'abandon',
     ): Promise<{ redirectUrl: string }> {
       const session = await openableSandboxSession(sessionId);
       const state = ({ success: 'succeeded', failure: 'failed', abandon: 'abandoned' } as const)[outcome];
-      if (!(await repo.settleSandboxSession(db, sessionId, state)))
-        throw new ConflictError('This checkout is already finished');
-      const attempt = await repo.findAttempt(db, 'sandbox', sessionId);
-      if (attempt) await syncAttempt(attempt, null);
-      return { redirectUrl: `/payment-status/${session.allocationPurchaseId}` };
+      await db.transaction(async (tx) => {
+        if (!(await repo.settleSandboxSession(tx, sessionId, state)))
+          throw new ConflictError('This checkout is already finished');
+        const attempt = await repo.findAttempt(tx, 'sandbox', sessionId);
+        if (!attempt) return;
+        const truth = await providerFor('sandbox').fetchPayment(tx, sessionId);
+        await settlement.recordOutcome(tx, attempt, truth, null);
+      });
+      return { redirectUrl: statusLinks.statusPath(session.allocationPurchaseId) };
     },
 
     /**

@@ -21,5 +21,8 @@ export function createPaymentProviders(config: Config, stripeGateway?: StripeGat
   };
   const active = byName[config.PAYMENT_PROVIDER];
   if (!active) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
-  return { active, byName };
+  const testPayments =
+    config.PAYMENT_PROVIDER === 'sandbox' ||
+    (config.PAYMENT_PROVIDER === 'stripe' && Boolean(config.STRIPE_SECRET_KEY?.startsWith('sk_test_')));
+  return { active, byName, testPayments };
 }

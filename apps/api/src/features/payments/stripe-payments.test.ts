@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { badgeCategories } from '../../db/schema/badges';
-import { paymentAttempts, paymentRefunds, processedWebhookEvents, sandboxSessions } from '../../db/schema/payments';
+import {
+  paymentAttempts,
+  paymentRefunds,
+  paymentStatusSyncs,
+  processedWebhookEvents,
+  sandboxSessions,
+} from '../../db/schema/payments';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 import { listEmailsTo } from '../email/email.repository';
 import { createFakeStripe, signedEvent, TEST_WEBHOOK_SECRET } from './fake-stripe';
@@ -57,6 +63,13 @@ async function checkout(places: number) {
   return { exhibitor, purchaseId: created.id as number, sessionId };
 }
 
+/** The query of the return URL Stripe sends the payer of a purchase back to: its signed `?t=`. */
+function linkOf(purchaseId: number): string {
+  const session = [...stripe.sessions.values()].findLast((s) => s.params.client_reference_id === String(purchaseId));
+  const url = session!.params.success_url!;
+  return url.slice(url.indexOf('?'));
+}
+
 const purchaseOf = async (id: number) =>
   (await send(w.eventAdminA, 'GET', `/api/admin/allocation-purchases/${id}`)).json().data;
 
@@ -68,9 +81,12 @@ describe('Stripe checkout', () => {
     expect(session.params).toMatchObject({
       mode: 'payment',
       client_reference_id: String(purchaseId),
-      success_url: `https://portal.test/payment-status/${purchaseId}`,
       line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 3 * PRICE } }],
     });
+    // The payer comes back to the status page with the signed link that opens it.
+    const back = new RegExp(`^https://portal\\.test/payment-status/${purchaseId}\\?t=[\\w.-]+$`);
+    expect(session.params.success_url).toMatch(back);
+    expect(session.params.cancel_url).toMatch(back);
   });
 
   it('refuses a forged or stale signature and changes nothing', async () => {
@@ -143,11 +159,11 @@ describe('Stripe checkout', () => {
     const object = { id: sessionId, object: 'checkout.session' };
     const results = await Promise.all([
       deliver(signedEvent('checkout.session.completed', object)),
-      send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`),
+      send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`),
       deliver(signedEvent('checkout.session.completed', object)),
-      send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`),
+      send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`),
       deliver(signedEvent('checkout.session.async_payment_succeeded', object)),
-      send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`),
+      send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(await allocationQuantity(exhibitor.id)).toBe(5);
@@ -162,14 +178,14 @@ describe('Stripe checkout', () => {
         ),
       );
     expect(pays).toHaveLength(1);
-    expect((await send(null, 'GET', `/api/payment-status/${purchaseId}`)).json().data.status).toBe('paid');
+    expect((await send(null, 'GET', `/api/payment-status/${purchaseId}${linkOf(purchaseId)}`)).json().data.status).toBe('paid');
   });
 
   it('reports an asynchronous payment that failed', async () => {
     const { purchaseId, sessionId } = await checkout(1);
     stripe.failAsync(sessionId);
     await deliver(signedEvent('checkout.session.async_payment_failed', { id: sessionId, object: 'checkout.session' }));
-    expect((await send(null, 'GET', `/api/payment-status/${purchaseId}`)).json().data.status).toBe('failed');
+    expect((await send(null, 'GET', `/api/payment-status/${purchaseId}${linkOf(purchaseId)}`)).json().data.status).toBe('failed');
     expect((await purchaseOf(purchaseId)).status).toBe('approved');
   });
 
@@ -237,7 +253,7 @@ describe('Stripe refunds', () => {
   it('refunds through Stripe and does not count the echoed charge.refunded twice', async () => {
     const { exhibitor, purchaseId, sessionId } = await checkout(3);
     const intent = stripe.pay(sessionId);
-    await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+    await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`);
     const res = await send(w.eventAdminA, 'POST', `/api/admin/allocation-purchases/${purchaseId}/refunds`, {
       amount: PRICE,
       reason: 'One cancelled',
@@ -253,7 +269,7 @@ describe('Stripe refunds', () => {
   it('changes nothing when Stripe refuses the refund', async () => {
     const { exhibitor, purchaseId, sessionId } = await checkout(2);
     const intent = stripe.pay(sessionId);
-    await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+    await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`);
     // Refunded at Stripe already, and the webhook not here yet: Stripe refuses a second refund.
     stripe.refundAtStripe(intent, 2 * PRICE);
     const res = await send(w.eventAdminA, 'POST', `/api/admin/allocation-purchases/${purchaseId}/refunds`, {
@@ -269,7 +285,7 @@ describe('Stripe refunds', () => {
   it('records a refund made in Stripe’s dashboard, with a credit note', async () => {
     const { exhibitor, purchaseId, sessionId } = await checkout(2);
     const intent = stripe.pay(sessionId);
-    await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+    await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`);
     stripe.refundAtStripe(intent, 2 * PRICE);
     const event = signedEvent('charge.refunded', { id: 'ch_2', object: 'charge', payment_intent: intent });
     await deliver(event);
@@ -284,7 +300,7 @@ describe('Stripe refunds', () => {
   it('marks a refund Stripe reports as failed, after asking Stripe', async () => {
     const { purchaseId, sessionId } = await checkout(1);
     const intent = stripe.pay(sessionId);
-    await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+    await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`);
     await send(w.eventAdminA, 'POST', `/api/admin/allocation-purchases/${purchaseId}/refunds`, {
       amount: PRICE,
       reason: 'Refund',
@@ -334,7 +350,7 @@ describe('the sandbox checkout while Stripe takes the payments', () => {
     expect((await send(null, 'POST', `/api/payments/sandbox/${leftover}`, { outcome: 'success' })).statusCode).toBe(
       404,
     );
-    const synced = await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+    const synced = await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`);
     expect(synced.json().data.status).toBe('pending');
     expect((await purchaseOf(purchaseId)).status).toBe('approved');
     expect(await allocationQuantity(exhibitor.id)).toBeUndefined();
@@ -354,10 +370,45 @@ describe('the public sync call', () => {
     stripe.gateway.retrieveCheckoutSession = (id) => (asked.push(id), retrieve(id));
     try {
       stripe.pay(sessions.at(-1)!);
-      const synced = await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+      const synced = await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`);
       expect(synced.json().data.status).toBe('paid');
       expect(asked.length).toBeLessThanOrEqual(3);
       expect(asked).toContain(sessions.at(-1));
+    } finally {
+      stripe.gateway.retrieveCheckoutSession = retrieve;
+    }
+  });
+
+  it('asks Stripe about a purchase at most once every few seconds, however often the page is loaded', async () => {
+    const { purchaseId, sessionId } = await checkout(1);
+    const asked: string[] = [];
+    const retrieve = stripe.gateway.retrieveCheckoutSession;
+    stripe.gateway.retrieveCheckoutSession = (id) => (asked.push(id), retrieve(id));
+    try {
+      const loads = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`),
+        ),
+      );
+      expect(loads.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(loads.map((r) => r.json().data.status)).toEqual(Array(6).fill('pending'));
+      expect(asked).toEqual([sessionId]);
+      for (let i = 0; i < 3; i++)
+        await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`);
+      expect(asked).toHaveLength(1);
+      // Once the interval has passed (here: moved back in the database), the next load asks again.
+      stripe.pay(sessionId);
+      await t.db
+        .update(paymentStatusSyncs)
+        .set({ syncedAt: new Date(Date.now() - 60_000) })
+        .where(eq(paymentStatusSyncs.allocationPurchaseId, purchaseId));
+      const after = await send(
+        null,
+        'GET',
+        `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`,
+      );
+      expect(after.json().data.status).toBe('paid');
+      expect(asked).toEqual([sessionId, sessionId]);
     } finally {
       stripe.gateway.retrieveCheckoutSession = retrieve;
     }
@@ -370,7 +421,7 @@ describe('the public sync call', () => {
       throw new Error('Invalid API Key provided: sk_live_****1234');
     };
     try {
-      const synced = await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment`);
+      const synced = await send(null, 'GET', `/api/webhooks/allocation-purchases/${purchaseId}/sync-payment${linkOf(purchaseId)}`);
       expect(synced.statusCode).toBe(200);
       expect(synced.json().data.status).toBe('pending');
       expect(synced.body).not.toContain('sk_live');

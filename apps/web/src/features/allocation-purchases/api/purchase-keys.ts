@@ -24,6 +24,7 @@ export const purchaseKeys = {
   eventInvoices: (eventId: number) => [...purchaseKeys.all, 'event-invoices', eventId] as const,
   paymentStatus: (purchaseId: number) => [...purchaseKeys.all, 'payment-status', purchaseId] as const,
   sandboxSession: (sessionId: string) => [...purchaseKeys.all, 'sandbox', sessionId] as const,
+  paymentSettings: () => [...purchaseKeys.all, 'payment-settings'] as const,
   eventOptions: () => [...purchaseKeys.all, 'event-options'] as const,
   exhibitorOptions: (eventId: number | null) => [...purchaseKeys.all, 'exhibitor-options', eventId] as const,
   categoryOptions: (eventId: number) => [...purchaseKeys.all, 'category-options', eventId] as const,

@@ -5,22 +5,27 @@ import { purchaseKeys } from './purchase-keys';
 
 /**
  * Asks the payment provider for the truth and answers the public status: the payer lands here
- * from the provider, signed in or not, and the provider's webhook may not have arrived yet.
+ * from the provider, signed in or not, and the provider's webhook may not have arrived yet. The
+ * API opens it with the signed `token` of the provider's return link, or else with the session of
+ * someone who may see the purchase (sent when signed in).
  */
-export async function syncPaymentStatus(purchaseId: number): Promise<PublicPaymentStatusBody> {
+export async function syncPaymentStatus(purchaseId: number, token: string | null): Promise<PublicPaymentStatusBody> {
   const { data } = await api.get<{ data: PublicPaymentStatusBody }>(
     `/webhooks/allocation-purchases/${purchaseId}/sync-payment`,
-    { skipAuth: true },
+    token ? { params: { t: token } } : {},
   );
   return data.data;
 }
 
-export const paymentStatusQueryOptions = (purchaseId: number) =>
-  queryOptions({ queryKey: purchaseKeys.paymentStatus(purchaseId), queryFn: () => syncPaymentStatus(purchaseId) });
+export const paymentStatusQueryOptions = (purchaseId: number, token: string | null) =>
+  queryOptions({
+    queryKey: purchaseKeys.paymentStatus(purchaseId),
+    queryFn: () => syncPaymentStatus(purchaseId, token),
+  });
 
-export function usePaymentStatus(purchaseId: number) {
+export function usePaymentStatus(purchaseId: number, token: string | null) {
   return useQuery({
-    ...paymentStatusQueryOptions(purchaseId),
+    ...paymentStatusQueryOptions(purchaseId, token),
     enabled: Number.isInteger(purchaseId) && purchaseId > 0,
   });
 }

@@ -17,6 +17,7 @@ import { PurchaseActionButtons, usePurchaseActions } from './purchase-actions';
 import { PurchaseDetailsDialog } from './purchase-details-dialog';
 import { usePurchaseFilters, type PurchaseScope } from './purchase-filters';
 import { PurchaseStatusBadge } from './purchase-status-badge';
+import { TestPaymentsBanner } from './test-payments-banner';
 import { usePurchaseWorkflow } from './purchase-workflow';
 
 type PurchaseTableProps = {
@@ -56,6 +57,7 @@ export function PurchaseTable({ scope = {}, toolbar, emptyDescription }: Purchas
 
   return (
     <>
+      <TestPaymentsBanner className="mb-4" />
       <Card className="overflow-hidden">
         <div className="flex flex-col gap-3 border-b p-4 lg:flex-row lg:items-start">
           <AllocationsFilter scope={scope} />

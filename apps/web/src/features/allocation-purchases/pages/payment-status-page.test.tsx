@@ -23,8 +23,11 @@ function status(value: PublicPaymentStatusBody['status']): Reply {
   };
 }
 
-function open(sync: Reply | (() => Reply), path = '/payment-status/42') {
-  const seen: PurchaseRequest[] = answerRequests(({ method, url }) => {
+const SANDBOX = { provider: 'sandbox', testPayments: true };
+
+function open(sync: Reply | (() => Reply), path = '/payment-status/42', settings = SANDBOX) {
+  const requests: PurchaseRequest[] = answerRequests(({ method, url }) => {
+    if (url === '/payments/settings') return { status: 200, data: { data: settings } };
     if (method === 'POST' && url === '/admin/allocation-purchases/42/payment-token')
       return {
         status: 200,
@@ -37,19 +40,41 @@ function open(sync: Reply | (() => Reply), path = '/payment-status/42') {
     { path: '/payments/sandbox/:sessionId', element: <p>Sandbox checkout</p> },
     { path: '/allocation-purchases', element: <p>Purchases</p> },
   ]);
-  return { seen, router };
+  // The calls about this payment; the portal's payment settings are asked for beside them.
+  const seen = {
+    get length() {
+      return requests.filter((request) => request.url !== '/payments/settings').length;
+    },
+    at: (index: number) => requests.filter((request) => request.url !== '/payments/settings').at(index),
+  };
+  return { seen, requests, router };
 }
 
 describe('PaymentStatusPage', () => {
   it('asks the provider through the sync endpoint on load and shows a payment received', async () => {
     const { seen } = open(status('paid'));
     expect(await screen.findByRole('heading', { name: 'Payment received' })).toBeTruthy();
-    expect(seen[0]).toMatchObject({ method: 'GET', url: '/webhooks/allocation-purchases/42/sync-payment' });
+    expect(seen.at(0)).toMatchObject({ method: 'GET', url: '/webhooks/allocation-purchases/42/sync-payment', params: {} });
     expect(screen.getByText('$200.00')).toBeTruthy();
     expect(screen.getByText('Nordic Tech Expo 2027')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Retry payment/ })).toBeNull();
     // Signed out: no way into the portal's purchases from here.
     expect(screen.queryByRole('link', { name: 'Back to Allocation Purchases' })).toBeNull();
+  });
+
+  it('sends the signed link’s token with the call, and says these are test payments with the sandbox', async () => {
+    const { seen } = open(status('paid'), '/payment-status/42?t=mz0abc.c2lnbmF0dXJl');
+    expect(await screen.findByRole('heading', { name: 'Payment received' })).toBeTruthy();
+    expect(seen.at(0)).toMatchObject({ params: { t: 'mz0abc.c2lnbmF0dXJl' } });
+    expect((await screen.findByRole('note')).textContent).toContain('Test payments.');
+  });
+
+  it('shows no test-payments notice when the portal takes real payments', async () => {
+    const { requests } = open(status('paid'), '/payment-status/42', { provider: 'stripe', testPayments: false });
+    expect(await screen.findByRole('heading', { name: 'Payment received' })).toBeTruthy();
+    await waitFor(() => expect(requests.some((request) => request.url === '/payments/settings')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('links a signed-in payer back to the purchase', async () => {
@@ -66,7 +91,7 @@ describe('PaymentStatusPage', () => {
     expect(screen.getByText(/Do not pay twice/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByRole('heading', { name: 'Payment received' })).toBeTruthy();
-    expect(seen).toHaveLength(2);
+    expect(seen.length).toBe(2);
   });
 
   it.each([
@@ -115,6 +140,6 @@ describe('PaymentStatusPage', () => {
   it('needs no call for an id that cannot exist', async () => {
     const { seen } = open(status('paid'), '/payment-status/abc');
     expect(await screen.findByRole('heading', { name: 'Payment not found' })).toBeTruthy();
-    expect(seen).toHaveLength(0);
+    expect(seen.length).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,6 +24,7 @@ import { useCreatePaymentToken } from '../api/create-payment-token';
 import { purchaseKeys } from '../api/purchase-keys';
 import { usePaymentStatus } from '../api/sync-payment-status';
 import { PublicPaymentFrame } from '../components/public-payment-frame';
+import { TestPaymentsBanner } from '../components/test-payments-banner';
 
 const STATES: Record<PublicPaymentStatus, { title: string; icon: LucideIcon; tone: string; next: string }> = {
   paid: {
@@ -53,12 +54,14 @@ const STATES: Record<PublicPaymentStatus, { title: string; icon: LucideIcon; ton
 };
 
 /**
- * /payment-status/:allocationPurchaseId (public): where the payment provider sends the payer back.
- * It asks the provider for the truth on load and shows no more than status, amount and event.
+ * /payment-status/:allocationPurchaseId?t=… (public): where the payment provider sends the payer
+ * back, with the signed `t` the API put in the return link (a signed-in payer needs none). It asks
+ * the provider for the truth on load and shows no more than status, amount and event.
  */
 export function PaymentStatusPage() {
   const purchaseId = Number(useParams().allocationPurchaseId);
-  const status = usePaymentStatus(purchaseId);
+  const [search] = useSearchParams();
+  const status = usePaymentStatus(purchaseId, search.get('t'));
   const session = useSession();
   const navigate = useNavigate();
   const retry = useCreatePaymentToken();
@@ -80,7 +83,7 @@ export function PaymentStatusPage() {
   if (!valid || status.isError) {
     const notFound = !valid || (isAxiosError(status.error) && status.error.response?.status === 404);
     return (
-      <PublicPaymentFrame title="Payment status">
+      <PublicPaymentFrame title="Payment status" banner={<TestPaymentsBanner className="mb-4 w-full max-w-md" />}>
         <StatusHeading
           icon={CircleAlertIcon}
           tone="bg-destructive/10 text-destructive"
@@ -106,7 +109,7 @@ export function PaymentStatusPage() {
 
   if (status.isPending) {
     return (
-      <PublicPaymentFrame title="Payment status">
+      <PublicPaymentFrame title="Payment status" banner={<TestPaymentsBanner className="mb-4 w-full max-w-md" />}>
         <div className="flex flex-col items-center gap-3 py-6 text-sm text-muted-foreground">
           <Spinner size="lg" label="Checking the payment" />
           Checking the payment with the provider…
@@ -131,7 +134,7 @@ export function PaymentStatusPage() {
   }
 
   return (
-    <PublicPaymentFrame title={copy.title}>
+    <PublicPaymentFrame title={copy.title} banner={<TestPaymentsBanner className="mb-4 w-full max-w-md" />}>
       <StatusHeading icon={copy.icon} tone={copy.tone} title={copy.title} />
       <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted-foreground">Amount</dt>

@@ -36,7 +36,7 @@ describe('SandboxCheckoutPage', () => {
     expect(await screen.findByText('$200.00')).toBeTruthy();
     expect(screen.getByText('Nordic Tech Expo 2027')).toBeTruthy();
     expect(screen.getByText('8 × Booth staff')).toBeTruthy();
-    expect(screen.getByRole('note').textContent).toContain('Test checkout.');
+    expect(screen.getByRole('note').textContent).toContain('Test payments.');
   });
 
   it.each([

@@ -54,7 +54,8 @@ export function SandboxCheckoutPage() {
     >
       <FlaskConicalIcon aria-hidden className="size-4 shrink-0" />
       <span>
-        <strong>Test checkout.</strong> No card is charged and no money moves: choose what the payment does.
+        <strong>Test payments.</strong> This is the sandbox checkout: no card is charged and no money moves. Choose
+        what the payment does.
       </span>
     </div>
   );
