@@ -36,7 +36,7 @@ import { customFieldsRoutes } from './features/custom-fields/custom-fields.route
 import { createCustomFieldsService } from './features/custom-fields/custom-fields.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
-import { createSmtpTransport, startOutboxWorker } from './features/email/outbox-worker';
+import { createSmtpTransport, messageIdDomain, startOutboxWorker } from './features/email/outbox-worker';
 import { emailTemplatesRoutes } from './features/email-templates/email-templates.routes';
 import { emailOutboxRoutes } from './features/email/email-outbox.routes';
 import { createEmailOutboxService } from './features/email/email-outbox.service';
@@ -265,7 +265,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   if (config.SMTP_URL) {
     const stopOutbox = startOutboxWorker({
       db,
-      transport: createSmtpTransport(config.SMTP_URL, config.MAIL_FROM),
+      transport: createSmtpTransport(config.SMTP_URL, config.MAIL_FROM, { secret, domain: messageIdDomain(config.MAIL_FROM, config.PUBLIC_URL) }),
       intervalMs: config.OUTBOX_INTERVAL_MS,
       onError: (error) => app.log.error({ err: error }, 'email outbox round failed'),
     });
