@@ -4,8 +4,8 @@ import { events } from './events';
 
 /**
  * Uploaded files (custom-field answers, logos, import files). The bytes live in the file store
- * (`file_contents` on PostgreSQL, DATA_DIR/files on the embedded database) under `storage_key`; the client's name is kept for
- * display only, and the type is the one the server detected.
+ * (`file_contents` on PostgreSQL, DATA_DIR/files on the embedded database) under `storage_key`;
+ * the client's name is kept for display only, and the type is the one the server detected.
  */
 export const files = pgTable(
   'files',
