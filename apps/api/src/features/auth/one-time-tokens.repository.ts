@@ -14,10 +14,14 @@ export function newOneTimeToken(adminId: number, purpose: Purpose, ttlHours: num
   return { token, row };
 }
 
-/** Stores many tokens' rows in a few statements. */
-export async function insertOneTimeTokens(db: Database, rows: (typeof oneTimeTokens.$inferInsert)[]): Promise<void> {
-  // Kept well under PostgreSQL's 65,535 parameters per statement.
-  for (let start = 0; start < rows.length; start += 2000) await db.insert(oneTimeTokens).values(rows.slice(start, start + 2000));
+/** Stores many tokens' rows in a few statements, each batch one JSON parameter. */
+export async function insertOneTimeTokens(db: Database, rows: readonly ReturnType<typeof newOneTimeToken>['row'][]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 5000) {
+    await db.execute(sql`insert into one_time_tokens (admin_id, purpose, token_hash, expires_at)
+      select v."adminId", v.purpose, v."tokenHash", v."expiresAt"
+        from jsonb_to_recordset(${JSON.stringify(rows.slice(start, start + 5000))}::jsonb)
+          as v("adminId" int, purpose text, "tokenHash" text, "expiresAt" timestamptz)`);
+  }
 }
 
 /** A fresh single-use token; only its hash is stored. */

@@ -26,11 +26,17 @@ export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<
   return row!.id;
 }
 
-/** Queues many messages in a few statements; call it with the transaction of the change that causes them. */
-export async function enqueueEmails(db: Database, emails: OutgoingEmail[]): Promise<void> {
-  // Kept well under PostgreSQL's 65,535 parameters per statement.
-  for (let start = 0; start < emails.length; start += 1000) {
-    await db.insert(emailOutbox).values(emails.slice(start, start + 1000));
+/**
+ * Queues many messages in a few statements, each batch one JSON parameter (as bulk imports write
+ * rows); call it with the transaction of the change that causes them.
+ */
+export async function enqueueEmails(db: Database, emails: readonly OutgoingEmail[]): Promise<void> {
+  for (let start = 0; start < emails.length; start += 2000) {
+    const rows = emails.slice(start, start + 2000);
+    await db.execute(sql`insert into email_outbox (to_address, subject, text_body, html_body, purpose, event_id, exhibitor_id, recipient_admin_id)
+      select v."toAddress", v.subject, v."textBody", v."htmlBody", v.purpose, v."eventId", v."exhibitorId", v."recipientAdminId"
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v("toAddress" text, subject text, "textBody" text, "htmlBody" text, purpose text, "eventId" int, "exhibitorId" int, "recipientAdminId" int)`);
   }
 }
 
