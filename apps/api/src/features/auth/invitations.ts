@@ -1,52 +1,12 @@
 import type { Database } from '../../db/client';
 import { mapInSlices } from '../../lib/slices';
-import { enqueueEmail, enqueueEmails, type OutgoingEmail } from '../email/email.repository';
+import { enqueueEmails, type OutgoingEmail } from '../email/email.repository';
 import { eventPlaceholderValues } from '../email-templates/event-placeholders';
 import { renderTemplate } from '../email-templates/template-rendering';
 import { resolveTemplate } from '../email-templates/template-resolution';
-import { createOneTimeToken, insertOneTimeTokens, newOneTimeToken } from './one-time-tokens.repository';
+import { insertOneTimeTokens, newOneTimeToken } from './one-time-tokens.repository';
 
 export const INVITATION_TTL_HOURS = 7 * 24;
-
-/**
- * Queues the email that lets a new account choose its password, in the caller's transaction, so
- * the account and its invitation exist together or not at all. The wording is the event's
- * invitation template, else the global one, else the built-in text.
- */
-export async function queueInvitation(
-  db: Database,
-  invitee: {
-    adminId: number;
-    email: string;
-    firstName: string;
-    lastName: string;
-    companyName: string | null;
-    eventId: number | null;
-    /** The exhibitor whose account this is (itself, or the parent of a sub-account). */
-    exhibitorId: number | null;
-  },
-  publicUrl: string,
-): Promise<void> {
-  const token = await createOneTimeToken(db, invitee.adminId, 'invitation', INVITATION_TTL_HOURS);
-  const template = await resolveTemplate(db, { purpose: 'invitation', eventId: invitee.eventId });
-  const mail = renderTemplate(template, {
-    firstName: invitee.firstName,
-    lastName: invitee.lastName,
-    companyName: invitee.companyName ?? '',
-    ...(await eventPlaceholderValues(db, invitee.eventId)),
-    invitationLink: `${publicUrl}/accept-invitation/${token}`,
-  });
-  await enqueueEmail(db, {
-    toAddress: invitee.email,
-    eventId: invitee.eventId,
-    exhibitorId: invitee.exhibitorId,
-    recipientAdminId: invitee.adminId,
-    purpose: 'invitation',
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-  });
-}
 
 export type Invitee = {
   adminId: number;
@@ -57,6 +17,19 @@ export type Invitee = {
   /** The exhibitor whose account this is (itself, or the parent of a sub-account). */
   exhibitorId: number | null;
 };
+
+/**
+ * Queues the email that lets a new account choose its password, in the caller's transaction, so
+ * the account and its invitation exist together or not at all. The wording is the event's
+ * invitation template, else the global one, else the built-in text.
+ */
+export async function queueInvitation(
+  db: Database,
+  invitee: Invitee & { eventId: number | null },
+  publicUrl: string,
+): Promise<void> {
+  await queueInvitations(db, await prepareInvitations(db, [invitee], invitee.eventId, publicUrl));
+}
 
 export type PreparedInvitations = { tokens: ReturnType<typeof newOneTimeToken>['row'][]; mails: OutgoingEmail[] };
 
