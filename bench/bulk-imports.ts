@@ -1,7 +1,6 @@
 // Bulk import figures, printed beside their aims; never asserted in tests. The API runs in its own
 // process (api-server.ts) on PostgreSQL; its peak memory is read from /proc after each figure.
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -10,39 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { openPostgres, queryRows, type DatabaseHandle } from '../apps/api/src/db/client';
+import { openPostgres, queryRows } from '../apps/api/src/db/client';
 import { applyMigrations } from '../apps/api/src/db/migrate';
 import { seedCatalogue } from '../apps/api/src/db/seed/catalogue';
-import { createAccessTokens } from '../apps/api/src/features/auth/access-tokens';
-import { openDetachedSession } from '../apps/api/src/features/auth/refresh-tokens.repository';
 import { newBadgeCode } from '../apps/api/src/features/badges/badge-codes';
+import { badgeRows, seedBenchShow, xlsxOf, type BenchShow } from './bulk-seed';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-42';
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const HEADER = ['First name', 'Last name', 'Email', 'Phone', 'Job title', 'Diet', 'Arrival'];
-const DIETS = ['Vegetarian', 'Vegan', 'No preference'];
-
-/** Rows of badges with three custom-field answers, as an organiser would fill the template. */
-function badgeRows(count: number, prefix: string): string[][] {
-  return Array.from({ length: count }, (_v, i) => [
-    `Fïrst${i}`,
-    `Låst${i}`,
-    `${prefix}${i}@bench.example`,
-    `+44 20 7946 ${String(i % 10000).padStart(4, '0')}`,
-    `Engineer ${i % 50}`,
-    DIETS[i % 3]!,
-    `2026-06-${String((i % 28) + 1).padStart(2, '0')}`,
-  ]);
-}
-
-async function xlsxOf(rows: string[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Badges');
-  sheet.addRow(HEADER);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
 /** The API process's peak resident memory since the last reset, in MB; reset for the next figure. */
 function peakMemory(pid: number): string {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -50,60 +24,6 @@ function peakMemory(pid: number): string {
   // Writing 5 to clear_refs resets VmHWM to the current RSS (Linux ≥ 4.0).
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
   return `${(kb / 1024).toFixed(0)} MB`;
-}
-
-async function seed(database: DatabaseHandle) {
-  const db = database.db;
-  const [event] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into events (name, slug) values ('Bench show', 'bench-show') returning id`,
-  );
-  const eventId = event!.id;
-  const categories = await queryRows<{ id: number; name: string }>(
-    db,
-    sql`insert into badge_categories (event_id, name, badge_type) values (${eventId}, 'Import 10k', 'exhibitor'), (${eventId}, 'Copy 10k', 'exhibitor'), (${eventId}, 'Import 50k', 'exhibitor') returning id, name`,
-  );
-  const fields = await queryRows<{ id: number; key: string }>(
-    db,
-    sql`insert into custom_fields (event_id, label, key, type, required, options, validation) values
-      (${eventId}, 'Job title', 'job_title', 'text', true, '[]', '{"max": 100}'),
-      (${eventId}, 'Diet', 'diet', 'select', false, ${JSON.stringify(DIETS.map((label) => ({ value: label.toLowerCase().replace(/ /g, '_'), label })))}::jsonb, '{}'),
-      (${eventId}, 'Arrival', 'arrival', 'date', false, '[]', '{"minDate": "2026-01-01"}')
-      returning id, key`,
-  );
-  const [root] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into admins (email, password_hash, first_name, last_name) values ('bench-root@bench.example', 'x', 'Bench', 'Root') returning id`,
-  );
-  await db.execute(
-    sql`insert into admin_roles (admin_id, role_id) select ${root!.id}, id from roles where name = 'System Admin'`,
-  );
-  const [exhibitor] = await queryRows<{ id: number }>(
-    db,
-    sql`insert into admins (email, first_name, last_name, event_id) values ('bench-exhibitor@bench.example', 'Bench', 'Exhibitor', ${eventId}) returning id`,
-  );
-  await db.execute(
-    sql`insert into admin_roles (admin_id, role_id) select ${exhibitor!.id}, id from roles where name = 'Exhibitor'`,
-  );
-  for (const category of categories) {
-    await db.execute(
-      sql`insert into allocations (event_id, admin_id, badge_category_id, quantity) values (${eventId}, ${exhibitor!.id}, ${category.id}, 60000)`,
-    );
-  }
-  const token = await createAccessTokens(SECRET).sign({
-    adminId: root!.id,
-    sessionId: await openDetachedSession(db, root!.id),
-  });
-  const category = (name: string) => categories.find((c) => c.name === name)!.id;
-  return {
-    eventId,
-    exhibitorId: exhibitor!.id,
-    token,
-    fields,
-    import10k: category('Import 10k'),
-    copy10k: category('Copy 10k'),
-    import50k: category('Import 50k'),
-  };
 }
 
 async function upload(
@@ -131,7 +51,7 @@ async function upload(
  * The same rows written by PostgreSQL's COPY from a server-side CSV file: badges, then their three
  * answers, in one transaction. The floor an import is measured against.
  */
-async function copyRows(url: string, target: Awaited<ReturnType<typeof seed>>, rows: string[][]): Promise<number> {
+async function copyRows(url: string, target: BenchShow, rows: string[][]): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const badgesFile = join(tmpdir(), `bench-copy-badges-${process.pid}.csv`);
@@ -214,7 +134,7 @@ async function main() {
   try {
     await applyMigrations(database);
     await seedCatalogue(database.db);
-    const target = await seed(database);
+    const target = await seedBenchShow(database, SECRET);
     const [address] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
     const rows10k = badgeRows(10_000, 'ten');
     const file10k = await xlsxOf(rows10k);

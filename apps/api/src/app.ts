@@ -36,7 +36,7 @@ import { customFieldsRoutes } from './features/custom-fields/custom-fields.route
 import { createCustomFieldsService } from './features/custom-fields/custom-fields.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
-import { createSmtpTransport, startOutboxWorker } from './features/email/outbox-worker';
+import { createSmtpTransport, messageIdDomain, startOutboxWorker } from './features/email/outbox-worker';
 import { emailTemplatesRoutes } from './features/email-templates/email-templates.routes';
 import { emailOutboxRoutes } from './features/email/email-outbox.routes';
 import { createEmailOutboxService } from './features/email/email-outbox.service';
@@ -45,7 +45,7 @@ import { eventsRoutes } from './features/events/events.routes';
 import { createEventsService } from './features/events/events.service';
 import { exhibitorsRoutes } from './features/exhibitors/exhibitors.routes';
 import { createExhibitorsService } from './features/exhibitors/exhibitors.service';
-import { createLocalFileStore } from './features/files/file-store';
+import { copyLocalFilesToDatabase, createDatabaseFileStore, createLocalFileStore } from './features/files/file-store';
 import { startFileSweeper } from './features/files/file-sweeper';
 import { createFilesService } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
@@ -185,7 +185,14 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   await app.register(access, { db: database.db, accessTokens });
 
   const db = database.db;
-  const fileStore = createLocalFileStore(join(resolve(config.DATA_DIR), 'files'));
+  // On PostgreSQL several processes serve the API: files live in the database, where each reaches
+  // them; what an earlier version kept on this process's disk is copied there first.
+  const localFiles = createLocalFileStore(join(resolve(config.DATA_DIR), 'files'));
+  const fileStore = database.kind === 'postgres' ? createDatabaseFileStore(db) : localFiles;
+  if (database.kind === 'postgres') {
+    const copied = await copyLocalFilesToDatabase(db, localFiles);
+    if (copied > 0) app.log.info({ copied }, 'files kept on this disk copied into the database');
+  }
   const files = createFilesService({ store: fileStore });
   // Badge registration links register badges through the badges service, with the category's fields.
   const badges = createBadgesService({ db, fieldValues: createFieldValues(files), files });
@@ -282,7 +289,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   if (config.SMTP_URL) {
     const stopOutbox = startOutboxWorker({
       db,
-      transport: createSmtpTransport(config.SMTP_URL, config.MAIL_FROM),
+      transport: createSmtpTransport(config.SMTP_URL, config.MAIL_FROM, { secret, domain: messageIdDomain(config.MAIL_FROM, config.PUBLIC_URL) }),
       intervalMs: config.OUTBOX_INTERVAL_MS,
       onError: (error) => app.log.error({ err: error }, 'email outbox round failed'),
     });

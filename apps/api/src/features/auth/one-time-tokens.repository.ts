@@ -7,6 +7,23 @@ type Purpose = (typeof oneTimeTokens.$inferInsert)['purpose'];
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A fresh single-use token and the row that stores its hash, for `insertOneTimeTokens`. */
+export function newOneTimeToken(adminId: number, purpose: Purpose, ttlHours: number) {
+  const token = randomBytes(32).toString('base64url');
+  const row = { adminId, purpose, tokenHash: hash(token), expiresAt: new Date(Date.now() + ttlHours * 3_600_000) };
+  return { token, row };
+}
+
+/** Stores many tokens' rows in a few statements, each batch one JSON parameter. */
+export async function insertOneTimeTokens(db: Database, rows: readonly ReturnType<typeof newOneTimeToken>['row'][]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 5000) {
+    await db.execute(sql`insert into one_time_tokens (admin_id, purpose, token_hash, expires_at)
+      select v."adminId", v.purpose, v."tokenHash", v."expiresAt"
+        from jsonb_to_recordset(${JSON.stringify(rows.slice(start, start + 5000))}::jsonb)
+          as v("adminId" int, purpose text, "tokenHash" text, "expiresAt" timestamptz)`);
+  }
+}
+
 /** A fresh single-use token; only its hash is stored. */
 export async function createOneTimeToken(db: Database, adminId: number, purpose: Purpose, ttlHours: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');

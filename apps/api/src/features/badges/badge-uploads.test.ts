@@ -1,6 +1,6 @@
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { eq, inArray } from 'drizzle-orm';
-import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,7 +12,8 @@ import { createTestApp, createWorld, type TestApp, type World } from '../../test
 import { createFieldValues } from './field-values';
 import { createBadgesService } from './badges.service';
 import { createFilesService } from '../files/files.service';
-import { createLocalFileStore, newStorageKey } from '../files/file-store';
+import { newStorageKey } from '../files/file-store';
+import { appFileStore } from '../files/stored-files.test-support';
 import { sweepOrphanFiles } from '../files/file-sweeper';
 import type { Database } from '../../db/client';
 import { loadPrincipal } from '../auth/principal';
@@ -71,10 +72,9 @@ const person = (): Part[] => [
 ];
 const cvPart = (bytes = pdf(), filename = 'cv.pdf'): Part => [`customField[${field.cv}]`, { filename, type: 'application/pdf', bytes }];
 
-async function storedFiles(): Promise<string[]> {
-  const entries = await readdir(join(dataDir, 'files'), { recursive: true }).catch(() => [] as string[]);
-  return entries.filter((entry) => /[0-9a-f]{32}/.test(entry)).sort();
-}
+// The app's own store: the disk under DATA_DIR on PGlite, the database on PostgreSQL.
+const appFiles = () => appFileStore(t.database, dataDir);
+const storedFiles = () => appFiles().keys();
 const fileRows = () => t.db.select().from(files);
 const post = (payload: Buffer | Readable, extraHeaders: Record<string, string> = {}) =>
   t.request(w.eventAdminA, { method: 'POST', url: '/api/admin/exhibitor-users', payload, headers: { ...headers, ...extraHeaders } });
@@ -122,7 +122,7 @@ describe('badge form uploads', () => {
     expect(await t.db.select().from(files).where(eq(files.id, second.id))).toEqual([]);
   });
 
-  it('removes a badge’s files from disk when the badge is deleted', async () => {
+  it('removes a badge’s stored files when the badge is deleted', async () => {
     const created = (await post(formBody([...person(), cvPart()]))).json().data;
     const fileId = created.customFieldValues.find((v: { key: string }) => v.key === 'cv').file.id;
     const [row] = await t.db.select().from(files).where(eq(files.id, fileId));
@@ -137,8 +137,7 @@ describe('badge form uploads', () => {
     const created = (await post(formBody([...person(), cvPart()]))).json().data;
     const fileId = created.customFieldValues.find((v: { key: string }) => v.key === 'cv').file.id;
     const [row] = await t.db.select().from(files).where(eq(files.id, fileId));
-    const store = createLocalFileStore(join(dataDir, 'files'));
-    const filesService = createFilesService({ store });
+    const filesService = createFilesService({ store: appFiles().store });
     // The same database, but every transaction fails at its very end, after all its writes.
     const failing = Object.create(t.db) as Database;
     failing.transaction = ((work: (tx: Database) => Promise<unknown>) =>
@@ -271,7 +270,7 @@ describe('badge form uploads', () => {
 });
 
 describe('files of deleted owners, and the orphan sweep', () => {
-  const store = () => createLocalFileStore(join(dataDir, 'files'));
+  const store = () => appFiles().store;
   const keyOf = async (fileId: string) => (await t.db.select().from(files).where(eq(files.id, fileId)))[0]!.storageKey;
   const fileIdOf = (badge: { customFieldValues: { key: string; file: { id: string } | null }[] }) => badge.customFieldValues.find((v) => v.key === 'cv')!.file!.id;
 
@@ -303,7 +302,7 @@ describe('files of deleted owners, and the orphan sweep', () => {
   it('sweeps old unreferenced rows and bytes without rows, and keeps referenced and recent files', async () => {
     const service = createFilesService({ store: store() });
     const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    const backdate = async (key: string) => utimes(join(dataDir, 'files', key), hoursAgo, hoursAgo);
+    const backdate = (key: string) => appFiles().backdate(key, hoursAgo);
     const upload = (text: string) =>
       service.storeUpload(t.db, { eventId: w.eventA, purpose: 'custom-field', adminId: null, originalName: 'a.txt', bytes: Buffer.from(text) });
 
@@ -318,9 +317,12 @@ describe('files of deleted owners, and the orphan sweep', () => {
     await backdate(lost);
     const fresh = newStorageKey();
     await store().put(fresh, Buffer.from('row coming'));
-    const partial = join(dataDir, 'files', `${lost.slice(0, 2)}/${'0'.repeat(32)}.1234.part`);
-    await writeFile(partial, 'half');
-    await utimes(partial, hoursAgo, hoursAgo);
+    // An unfinished write on disk (in the database one is like `lost`: parts without a row).
+    if (appFiles().onDisk) {
+      const partial = join(dataDir, 'files', `${lost.slice(0, 2)}/${'0'.repeat(32)}.1234.part`);
+      await writeFile(partial, 'half');
+      await utimes(partial, hoursAgo, hoursAgo);
+    }
 
     expect(await sweepOrphanFiles({ db: t.db, store: store(), graceMs: 60 * 60 * 1000 })).toEqual({ rows: 1, bytes: 1 });
     const left = await storedFiles();

@@ -13,7 +13,8 @@ import {
 } from '../custom-fields/custom-field-values.rules';
 import { mapColumns, RowReader, TEXT_CELLS, type ColumnSpec } from './columns';
 import * as repo from './bulk-imports.repository';
-import { DuplicateGuard, planned, type ImportPlan, type PlannedRow } from './plan';
+import { mapInSlices } from '../../lib/slices';
+import { DuplicateGuard, planned, sameSnapshot, type ImportPlan, type PlannedRow } from './plan';
 import type { Sheet } from './sheet';
 
 /** Where an import's badges go: the category, and the exhibitor and allocation holder (null for the organiser's own). */
@@ -138,7 +139,7 @@ export async function planBadges(db: Database, sheet: Sheet, target: BadgeTarget
   const fields = target.fields.filter(importableField);
   const { indexOf, warnings } = mapColumns(sheet, badgeColumns(target.fields));
   const byKey = new Map(fields.map((field) => [`customFieldValues.${field.key}`, FIELD_KEY(field.id)]));
-  const parsed = sheet.rows.map((row) => {
+  const parsed = await mapInSlices(sheet.rows, (row) => {
     const reader = new RowReader(sheet, indexOf, row.cells);
     return {
       row: row.row,
@@ -149,15 +150,11 @@ export async function planBadges(db: Database, sheet: Sheet, target: BadgeTarget
       phone: reader.value('phone', phoneSchema, { clearable: true }),
     };
   });
-  const stored = await repo.findBadgesByEmail(
-    db,
-    target.eventId,
-    target.category.id,
-    parsed.flatMap((row) => (row.email ? [row.email] : [])),
-  );
+  const emailsOfFile = parsed.flatMap((row) => (row.email ? [row.email] : []));
+  const stored = await repo.findBadgesByEmail(db, target.eventId, target.category.id, emailsOfFile);
 
   const emails = new DuplicateGuard();
-  const rows: PlannedRow<Planned>[] = parsed.map(({ row, reader, email, firstName, lastName, phone }) => {
+  const rows: PlannedRow<Planned>[] = await mapInSlices(parsed, ({ row, reader, email, firstName, lastName, phone }) => {
     const duplicate = emails.check(email, row);
     if (duplicate) reader.error('email', duplicate);
     const before = email ? stored.get(email) : undefined;
@@ -229,25 +226,34 @@ export async function planBadges(db: Database, sheet: Sheet, target: BadgeTarget
     rows: rows.map((row) => row.report),
     warnings: [...sheet.warnings, ...warnings],
     capacity: { badgeCategoryId: target.category.id, needed: creates.length, available },
-    async write(tx) {
+    async holds(tx) {
+      const now = await repo.findBadgesByEmail(tx, target.eventId, target.category.id, emailsOfFile);
+      const locked = target.holderId === null ? null : await lockAllocation(tx, target.holderId, target.category.id);
+      return sameSnapshot(snapshotOf(stored), snapshotOf(now)) && sameSnapshot(allocation, locked);
+    },
+    async prepare(db) {
       const records = (action: string) => rows.flatMap((row) => (row.report.action === action ? [row.record!] : []));
       const created = records('create');
-      const ids = await repo.insertBadges(
-        tx,
-        created.map((record) => ({ ...record, code: newBadgeCode() })),
-        {
-          eventId: target.eventId,
-          badgeCategoryId: target.category.id,
-          exhibitorId: target.exhibitorId,
-          allocationId: allocation?.id ?? null,
-          createdBy: target.createdBy,
-          badgeType: target.category.badgeType,
-        },
-      );
-      if (allocation && created.length > 0) await changeUsed(tx, allocation.id, created.length);
       const updated = records('update').map((record) => ({ ...record, id: record.id! }));
-      await repo.updateBadges(tx, updated);
-      await repo.saveAnswers(tx, [...created.map((record, i) => ({ ...record, id: ids[i]! })), ...updated]);
+      const ids = await repo.reserveIds(db, 'badges', created.length);
+      const placement = {
+        eventId: target.eventId,
+        badgeCategoryId: target.category.id,
+        exhibitorId: target.exhibitorId,
+        allocationId: allocation?.id ?? null,
+        createdBy: target.createdBy,
+        badgeType: target.category.badgeType,
+      };
+      return async (tx) => {
+        // Codes are drawn for each attempt: a rare collision is met by trying again with new ones.
+        await repo.insertBadges(tx, created.map((record, i) => ({ ...record, id: ids[i]!, code: newBadgeCode() })), placement);
+        if (allocation && created.length > 0) await changeUsed(tx, allocation.id, created.length);
+        await repo.updateBadges(tx, updated);
+        await repo.saveAnswers(tx, [...created.map((record, i) => ({ ...record, id: ids[i]! })), ...updated]);
+      };
     },
   };
 }
+
+/** Stored badges in a fixed order, to tell whether they changed between the plan and the write. */
+const snapshotOf = (stored: Map<string, repo.StoredBadge>) => [...stored.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -17,12 +17,17 @@ export function batches<T>(items: readonly T[]): T[][] {
 /** Rows as one JSON parameter, for `jsonb_to_recordset`: one round trip per batch, whatever its size. */
 export const json = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`;
 
-/** Draws `count` ids from a table's identity sequence, so related rows can be written set by set. */
-export async function reserveIds(tx: Database, table: string, count: number): Promise<number[]> {
+/**
+ * Draws `count` ids from a table's identity sequence, so related rows can be written set by set.
+ * Drawn before the import's transaction: a sequence is not transactional anyway, and an import
+ * that does not commit leaves a gap, as any rolled-back insert does.
+ */
+export async function reserveIds(db: Database, table: string, count: number): Promise<number[]> {
   if (count === 0) return [];
   const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`select cast(nextval(pg_get_serial_sequence(${table}, 'id')) as integer) as id from generate_series(1, ${count})`,
+    db,
+    sql`select cast(nextval(s.name) as integer) as id
+          from (select cast(pg_get_serial_sequence(${table}, 'id') as regclass) as name) s, generate_series(1, ${count})`,
   );
   return rows.map((row) => row.id);
 }
@@ -34,16 +39,6 @@ export async function reserveIds(tx: Database, table: string, count: number): Pr
  */
 const eachKey = (values: string[], lookup: SQL) =>
   sql`jsonb_array_elements_text(${json(values)}) as k(key) cross join lateral (${lookup}) found`;
-
-/** A new account to invite, with what its invitation's template names. */
-export type Invitee = {
-  adminId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  companyName: string | null;
-  exhibitorId: number;
-};
 
 /** An exhibitor as an import compares and updates it. */
 export type ExhibitorValues = {
@@ -111,20 +106,11 @@ export async function findExhibitorsByKeys(
 }
 
 /**
- * Writes new exhibitors set by set: their companies, accounts, roles and profiles, with ids drawn
- * first so each set names the rows of the one before. Answers who to invite.
+ * Writes new exhibitors set by set: their companies, accounts, roles and profiles, under ids drawn
+ * beforehand (`reserveIds`) so that each set names the rows of the one before.
  */
-export async function insertExhibitors(
-  tx: Database,
-  eventId: number,
-  values: Omit<ExhibitorValues, 'id' | 'companyId'>[],
-  roleName: string,
-) {
-  const invitees: Invitee[] = [];
-  for (const batch of batches(values)) {
-    const companyIds = await reserveIds(tx, 'companies', batch.length);
-    const adminIds = await reserveIds(tx, 'admins', batch.length);
-    const rows = batch.map((value, i) => ({ ...value, id: adminIds[i]!, companyId: companyIds[i]! }));
+export async function insertExhibitors(tx: Database, eventId: number, values: ExhibitorValues[], roleName: string) {
+  for (const rows of batches(values)) {
     await tx.execute(sql`insert into companies (id, name, website, event_id) overriding system value
       select v."companyId", v."companyName", v.website, ${eventId} from jsonb_to_recordset(${json(rows)}) as v("companyId" int, "companyName" text, website text)`);
     await tx.execute(sql`insert into admins (id, email, first_name, last_name, event_id, company_id) overriding system value
@@ -135,18 +121,7 @@ export async function insertExhibitors(
     await tx.execute(sql`insert into exhibitor_profiles (admin_id, phone, booth, hall, website, profile, external_id)
       select v.id, v.phone, v.booth, v.hall, v.website, v.profile, v."externalId"
         from jsonb_to_recordset(${json(rows)}) as v(id int, phone text, booth text, hall text, website text, profile text, "externalId" text)`);
-    invitees.push(
-      ...rows.map((row) => ({
-        adminId: row.id,
-        email: row.email,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        companyName: row.companyName,
-        exhibitorId: row.id,
-      })),
-    );
   }
-  return invitees;
 }
 
 /** Writes the final values of matched exhibitors (stored values already merged in), set by set. */
@@ -205,10 +180,10 @@ export async function findBadgesByEmail(
 
 type NewBadgeRow = { firstName: string; lastName: string; email: string; phone: string | null; code: string };
 
-/** Inserts badges set by set under ids drawn first, so their answers can follow; answers the ids in order. */
+/** Inserts badges set by set, under ids drawn beforehand (`reserveIds`) so that their answers can follow. */
 export async function insertBadges(
   tx: Database,
-  values: NewBadgeRow[],
+  values: (NewBadgeRow & { id: number })[],
   placement: {
     eventId: number;
     badgeCategoryId: number;
@@ -217,19 +192,14 @@ export async function insertBadges(
     createdBy: number;
     badgeType: string;
   },
-): Promise<number[]> {
-  const ids: number[] = [];
-  for (const batch of batches(values)) {
-    const batchIds = await reserveIds(tx, 'badges', batch.length);
-    const rows = batch.map((value, i) => ({ ...value, id: batchIds[i]! }));
+): Promise<void> {
+  for (const rows of batches(values)) {
     await tx.execute(sql`insert into badges (id, event_id, badge_category_id, exhibitor_id, allocation_id, created_by_admin_id,
                                              first_name, last_name, email, phone, badge_type, code) overriding system value
       select v.id, ${placement.eventId}, ${placement.badgeCategoryId}, ${placement.exhibitorId}, ${placement.allocationId}, ${placement.createdBy},
              v."firstName", v."lastName", v.email, v.phone, ${placement.badgeType}, v.code
         from jsonb_to_recordset(${json(rows)}) as v(id int, "firstName" text, "lastName" text, email text, phone text, code text)`);
-    ids.push(...batchIds);
   }
-  return ids;
 }
 
 export async function updateBadges(
@@ -281,39 +251,19 @@ export async function findAccountsByEmail(db: Database, emails: string[]) {
   return new Map(rows.map((row) => [row.email, row]));
 }
 
-/** Inserts sub-accounts of one exhibitor, with their role, set by set; answers who to invite. */
+/** Inserts sub-accounts of one exhibitor, with their role, set by set, under ids drawn beforehand (`reserveIds`). */
 export async function insertSubAccounts(
   tx: Database,
-  values: { firstName: string; lastName: string; email: string }[],
-  owner: {
-    exhibitorId: number;
-    eventId: number;
-    companyId: number | null;
-    companyName: string | null;
-    roleName: string;
-  },
+  values: { id: number; firstName: string; lastName: string; email: string }[],
+  owner: { exhibitorId: number; eventId: number; companyId: number | null; roleName: string },
 ) {
-  const invitees: Invitee[] = [];
-  for (const batch of batches(values)) {
-    const ids = await reserveIds(tx, 'admins', batch.length);
-    const rows = batch.map((value, i) => ({ ...value, id: ids[i]! }));
+  for (const rows of batches(values)) {
     await tx.execute(sql`insert into admins (id, email, first_name, last_name, event_id, exhibitor_id, company_id) overriding system value
       select v.id, v.email, v."firstName", v."lastName", ${owner.eventId}, ${owner.exhibitorId}, ${owner.companyId}
         from jsonb_to_recordset(${json(rows)}) as v(id int, email text, "firstName" text, "lastName" text)`);
     await tx.execute(sql`insert into admin_roles (admin_id, role_id)
       select v.id, r.id from jsonb_to_recordset(${json(rows)}) as v(id int) cross join roles r where r.name = ${owner.roleName} and r.is_system`);
-    invitees.push(
-      ...rows.map((row) => ({
-        adminId: row.id,
-        email: row.email,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        companyName: owner.companyName,
-        exhibitorId: owner.exhibitorId,
-      })),
-    );
   }
-  return invitees;
 }
 
 export async function updateAccountNames(tx: Database, values: { id: number; firstName: string; lastName: string }[]) {

@@ -3,6 +3,7 @@ import { BADGE_TYPE_LABELS } from '@portal/shared/badge-categories';
 import { hasPermissions } from '@portal/shared/permissions';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
+import { yieldToOthers } from '../../lib/slices';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { loadPrincipal } from '../auth/principal';
@@ -33,7 +34,7 @@ type Target = {
   plan(db: Database, sheet: Sheet): Promise<ImportPlan>;
 };
 
-/** Thrown inside the import transaction when a row is bad, so that it rolls back; carries the report. */
+/** Thrown inside the import transaction when a row planned again there is bad, so that it rolls back; carries the report. */
 class RowsRefused extends Error {
   constructor(readonly report: BulkImportReport) {
     super('Some rows are not valid');
@@ -195,18 +196,31 @@ export function createBulkImportsService({ db, publicUrl }: { db: Database; publ
     },
 
     /**
-     * Validates again and writes every row in one transaction, or nothing: the plan is made inside
-     * it, so what was checked is what is written.
+     * Validates and writes every row in one transaction, or nothing. The file is planned and its
+     * writes prepared before the transaction, which holds only the set-based writes (on the
+     * embedded database a transaction holds its one connection: every other request waits for
+     * it). Inside it the plan is checked against what is stored now, and made again there when
+     * records it counted on changed meanwhile, so what was checked is what is written.
      */
     async import(actor: Actor, kind: BulkImportKind, fields: Fields, file: ReceivedSheet): Promise<ImportOutcome> {
       const target = await targetOf(actor, kind, fields);
       const sheet = await readSheet(file);
+      const plan = await target.plan(db, sheet);
+      const report = reportOf(kind, 'import', file, sheet, plan, false);
+      if (report.invalidRows > 0) return { status: 422, report };
+      const write = await plan.prepare(db);
+      await yieldToOthers();
       const attempt = () =>
         db.transaction(async (tx) => {
-          const plan = await target.plan(tx, sheet);
-          const checked = reportOf(kind, 'import', file, sheet, plan, false);
-          if (checked.invalidRows > 0) throw new RowsRefused(checked);
-          await plan.write(tx);
+          let checked = report;
+          let writeRows = write;
+          if (!(await plan.holds(tx))) {
+            const again = await target.plan(tx, sheet);
+            checked = reportOf(kind, 'import', file, sheet, again, false);
+            if (checked.invalidRows > 0) throw new RowsRefused(checked);
+            writeRows = await again.prepare(tx);
+          }
+          await writeRows(tx);
           await recordAudit(tx, actor, {
             action: 'bulk_import',
             entityType: kind,
@@ -223,11 +237,11 @@ export function createBulkImportsService({ db, publicUrl }: { db: Database; publ
         });
       try {
         // New badge codes are random: the rare collision is met by drawing them all again.
-        const report = await attempt().catch((error: unknown) => {
+        const imported = await attempt().catch((error: unknown) => {
           if (isUniqueViolation(error, 'badges_code_key')) return attempt();
           throw error;
         });
-        return { status: 200, report };
+        return { status: 200, report: imported };
       } catch (error) {
         if (error instanceof RowsRefused) return { status: 422, report: error.report };
         // Another write took an email of the file between the plan and the insert.

@@ -2,10 +2,11 @@ import { emailSchema } from '@portal/shared/common';
 import { exhibitorProfileFields } from '@portal/shared/exhibitors';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import type { Database } from '../../db/client';
-import { queueInvitation } from '../auth/invitations';
+import { mapInSlices } from '../../lib/slices';
+import { prepareInvitations, queueInvitations } from '../auth/invitations';
 import { mapColumns, RowReader, TEXT_CELLS, type ColumnSpec } from './columns';
 import * as repo from './bulk-imports.repository';
-import { DuplicateGuard, planned, type ImportPlan, type PlannedRow } from './plan';
+import { DuplicateGuard, planned, sameSnapshot, type ImportPlan, type PlannedRow } from './plan';
 import type { Sheet } from './sheet';
 
 export const EXHIBITOR_COLUMNS: ColumnSpec[] = [
@@ -88,7 +89,7 @@ export async function planExhibitors(
   target: { eventId: number; canUpdate: boolean; publicUrl: string },
 ): Promise<ImportPlan> {
   const { indexOf, warnings } = mapColumns(sheet, EXHIBITOR_COLUMNS);
-  const parsed = sheet.rows.map((row) => {
+  const parsed = await mapInSlices(sheet.rows, (row) => {
     const reader = new RowReader(sheet, indexOf, row.cells);
     const externalId = reader.value('externalId', TEXT_CELLS.externalId);
     const email = reader.value('email', emailSchema, { required: true });
@@ -108,13 +109,14 @@ export async function planExhibitors(
     return { row: row.row, reader, externalId: externalId ?? null, email, fields };
   });
 
-  const stored = await repo.findExhibitorsByKeys(db, target.eventId, {
+  const keys = {
     emails: parsed.flatMap((row) => (row.email ? [row.email] : [])),
     externalIds: parsed.flatMap((row) => (row.externalId ? [row.externalId] : [])),
-  });
+  };
+  const stored = await repo.findExhibitorsByKeys(db, target.eventId, keys);
   const emails = new DuplicateGuard();
   const externalIds = new DuplicateGuard();
-  const rows: PlannedRow<Planned>[] = parsed.map(({ row, reader, externalId, email, fields }) => {
+  const rows: PlannedRow<Planned>[] = await mapInSlices(parsed, ({ row, reader, externalId, email, fields }) => {
     const duplicateEmail = emails.check(email, row);
     if (duplicateEmail) reader.error('email', duplicateEmail);
     const duplicateId = externalIds.check(externalId, row);
@@ -160,23 +162,36 @@ export async function planExhibitors(
     rows: rows.map((row) => row.report),
     warnings: [...sheet.warnings, ...warnings],
     capacity: null,
-    async write(tx) {
+    async holds(tx) {
+      return sameSnapshot(snapshotOf(stored), snapshotOf(await repo.findExhibitorsByKeys(tx, target.eventId, keys)));
+    },
+    async prepare(db) {
       const creates = rows.flatMap((row) => (row.report.action === 'create' ? [row.record!] : []));
       const updates = rows.flatMap((row) => (row.report.action === 'update' ? [row.record!] : []));
-      const created = await repo.insertExhibitors(
-        tx,
+      const companyIds = await repo.reserveIds(db, 'companies', creates.length);
+      const adminIds = await repo.reserveIds(db, 'admins', creates.length);
+      const created = creates.map((record, i) => ({ ...record.values, id: adminIds[i]!, companyId: companyIds[i]! }));
+      // Each new account gets its invitation to choose a password, written with the account.
+      const invitations = await prepareInvitations(
+        db,
+        created.map((row) => ({ adminId: row.id, exhibitorId: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, companyName: row.companyName })),
         target.eventId,
-        creates.map((record) => record.values),
-        SYSTEM_ROLE_NAMES.exhibitor,
+        target.publicUrl,
       );
-      await repo.updateExhibitors(
-        tx,
-        updates.map((record) => ({ ...record.values, id: record.id!, companyId: record.companyId })),
-      );
-      // Each new account gets its invitation to choose a password, in this same transaction.
-      for (const account of created) {
-        await queueInvitation(tx, { ...account, eventId: target.eventId }, target.publicUrl);
-      }
+      return async (tx) => {
+        await repo.insertExhibitors(tx, target.eventId, created, SYSTEM_ROLE_NAMES.exhibitor);
+        await repo.updateExhibitors(
+          tx,
+          updates.map((record) => ({ ...record.values, id: record.id!, companyId: record.companyId })),
+        );
+        await queueInvitations(tx, invitations);
+      };
     },
   };
 }
+
+/** What an exhibitors file was planned against, in a fixed order. */
+const snapshotOf = (stored: Awaited<ReturnType<typeof repo.findExhibitorsByKeys>>) => ({
+  exhibitors: [...stored.exhibitors].sort((a, b) => a.id - b.id),
+  accounts: [...stored.accounts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+});

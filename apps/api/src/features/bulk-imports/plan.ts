@@ -7,9 +7,22 @@ export type ImportPlan = {
   rows: BulkRowReport[];
   warnings: SheetWarning[];
   capacity: BulkImportReport['capacity'];
-  /** Writes every good row in the caller's transaction; called only when no row is bad. */
-  write(tx: Database): Promise<void>;
+  /**
+   * What can be done before the import's transaction, so that it stays short: ids drawn, mails
+   * rendered. Answers the writes of every good row, for the caller's transaction; called only when
+   * no row is bad.
+   */
+  prepare(db: Database): Promise<(tx: Database) => Promise<void>>;
+  /**
+   * In the import's transaction: whether what the plan was made from is still what is stored
+   * (the records its rows match, the places left), locking what it counts on. When it is not,
+   * the caller plans again inside the transaction.
+   */
+  holds(tx: Database): Promise<boolean>;
 };
+
+/** Whether two snapshots of stored records are the same, whatever the order of their keys. */
+export const sameSnapshot = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** A row as a kind plans it: the report's part, and what to write for it when it is good. */
 export type PlannedRow<T> = { report: BulkRowReport; record?: T };

@@ -1,10 +1,10 @@
 import { emailSchema } from '@portal/shared/common';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import type { Database } from '../../db/client';
-import { queueInvitation } from '../auth/invitations';
+import { prepareInvitations, queueInvitations } from '../auth/invitations';
 import { mapColumns, RowReader, TEXT_CELLS, type ColumnSpec } from './columns';
 import * as repo from './bulk-imports.repository';
-import { DuplicateGuard, planned, type ImportPlan, type PlannedRow } from './plan';
+import { DuplicateGuard, planned, sameSnapshot, type ImportPlan, type PlannedRow } from './plan';
 import type { Sheet } from './sheet';
 
 export const SUB_ACCOUNT_COLUMNS: ColumnSpec[] = [
@@ -45,10 +45,8 @@ export async function planSubAccounts(
       lastName: reader.value('lastName', TEXT_CELLS.name),
     };
   });
-  const accounts = await repo.findAccountsByEmail(
-    db,
-    parsed.flatMap((row) => (row.email ? [row.email] : [])),
-  );
+  const emailsOfFile = parsed.flatMap((row) => (row.email ? [row.email] : []));
+  const accounts = await repo.findAccountsByEmail(db, emailsOfFile);
   const emails = new DuplicateGuard();
   const rows: PlannedRow<Planned>[] = parsed.map(({ row, reader, email, firstName, lastName }) => {
     const duplicate = emails.check(email, row);
@@ -80,20 +78,32 @@ export async function planSubAccounts(
     rows: rows.map((row) => row.report),
     warnings: [...sheet.warnings, ...warnings],
     capacity: null,
-    async write(tx) {
+    async holds(tx) {
+      return sameSnapshot(snapshotOf(accounts), snapshotOf(await repo.findAccountsByEmail(tx, emailsOfFile)));
+    },
+    async prepare(db) {
       const records = (action: string) => rows.flatMap((row) => (row.report.action === action ? [row.record!] : []));
-      const created = await repo.insertSubAccounts(tx, records('create'), {
-        ...target,
-        roleName: SYSTEM_ROLE_NAMES.subAccount,
-      });
-      await repo.updateAccountNames(
-        tx,
-        records('update').map((record) => ({ ...record, id: record.id! })),
+      const creates = records('create');
+      const ids = await repo.reserveIds(db, 'admins', creates.length);
+      const created = creates.map((record, i) => ({ ...record, id: ids[i]! }));
+      // Each new account gets its invitation to choose a password, written with the account.
+      const invitations = await prepareInvitations(
+        db,
+        created.map((row) => ({ ...row, adminId: row.id, companyName: target.companyName, exhibitorId: target.exhibitorId })),
+        target.eventId,
+        target.publicUrl,
       );
-      // Each new account gets its invitation to choose a password, in this same transaction.
-      for (const account of created) {
-        await queueInvitation(tx, { ...account, eventId: target.eventId }, target.publicUrl);
-      }
+      return async (tx) => {
+        await repo.insertSubAccounts(tx, created, { ...target, roleName: SYSTEM_ROLE_NAMES.subAccount });
+        await repo.updateAccountNames(
+          tx,
+          records('update').map((record) => ({ ...record, id: record.id! })),
+        );
+        await queueInvitations(tx, invitations);
+      };
     },
   };
 }
+
+const snapshotOf = (accounts: Awaited<ReturnType<typeof repo.findAccountsByEmail>>) =>
+  [...accounts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

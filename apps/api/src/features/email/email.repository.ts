@@ -1,4 +1,4 @@
-import { and, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/email';
 import { events } from '../../db/schema/events';
@@ -26,43 +26,63 @@ export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<
   return row!.id;
 }
 
-/** Queues many messages in a few statements; call it with the transaction of the change that causes them. */
-export async function enqueueEmails(db: Database, emails: OutgoingEmail[]): Promise<void> {
-  // Kept well under PostgreSQL's 65,535 parameters per statement.
-  for (let start = 0; start < emails.length; start += 1000) {
-    await db.insert(emailOutbox).values(emails.slice(start, start + 1000));
+/**
+ * Queues many messages in a few statements, each batch one JSON parameter (as bulk imports write
+ * rows); call it with the transaction of the change that causes them.
+ */
+export async function enqueueEmails(db: Database, emails: readonly OutgoingEmail[]): Promise<void> {
+  for (let start = 0; start < emails.length; start += 2000) {
+    const rows = emails.slice(start, start + 2000);
+    await db.execute(sql`insert into email_outbox (to_address, subject, text_body, html_body, purpose, event_id, exhibitor_id, recipient_admin_id)
+      select v."toAddress", v.subject, v."textBody", v."htmlBody", v.purpose, v."eventId", v."exhibitorId", v."recipientAdminId"
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v("toAddress" text, subject text, "textBody" text, "htmlBody" text, purpose text, "eventId" int, "exhibitorId" int, "recipientAdminId" int)`);
   }
 }
 
 /**
  * Claims due messages for this worker. SKIP LOCKED lets several replicas share the outbox without
- * sending a message twice; the claim pushes the next attempt forward so a crashed worker's
- * messages come back after a while.
+ * sending a message twice; the claim pushes the next attempt `leaseSeconds` ahead, so a crashed
+ * worker's messages come back after a while. The lease end (whole milliseconds, so that it reads
+ * back exactly) is the claim's token: `renewClaim` extends only a claim whose lease end is unchanged.
  */
 export async function claimDueEmails(db: Database, limit: number, leaseSeconds: number): Promise<QueuedEmail[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(emailOutbox.nextAttemptAt, emailOutbox.id)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    for (const email of due) {
-      await tx
-        .update(emailOutbox)
-        .set({ nextAttemptAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
-        .where(eq(emailOutbox.id, email.id));
-    }
-    return due;
-  });
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(emailOutbox.nextAttemptAt, emailOutbox.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: leaseEnd(leaseSeconds) })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
+const leaseEnd = (leaseSeconds: number) => sql`date_trunc('milliseconds', now()) + make_interval(secs => ${leaseSeconds})`;
+
+/**
+ * Extends a claim still held (its lease end unchanged) by a fresh lease, right before sending;
+ * answers the new lease end, or null when the claim lapsed and the message may be another worker's.
+ */
+export async function renewClaim(db: Database, id: number, claimedUntil: Date, leaseSeconds: number): Promise<Date | null> {
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ nextAttemptAt: leaseEnd(leaseSeconds) })
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending'), eq(emailOutbox.nextAttemptAt, claimedUntil)))
+    .returning({ nextAttemptAt: emailOutbox.nextAttemptAt });
+  return row?.nextAttemptAt ?? null;
+}
+
+/** Records a message the mail server accepted: whoever sent it, it is sent (a second call changes nothing). */
 export async function markSent(db: Database, id: number): Promise<void> {
   await db
     .update(emailOutbox)
     .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
-    .where(eq(emailOutbox.id, id));
+    .where(and(eq(emailOutbox.id, id), sql`${emailOutbox.status} <> 'sent'`));
 }
 
 /** Schedules another try with exponential back-off, or gives up after the last one. */

@@ -1,8 +1,16 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { eq, sql } from 'drizzle-orm';
+import { emailOutbox } from '../../db/schema/email';
+import * as repo from './email.repository';
 import { enqueueEmail, listEmailsTo, makeDueNow } from './email.repository';
-import { createSmtpTransport, deliverDueEmails } from './outbox-worker';
+import { createSmtpTransport, deliverDueEmails, messageIdDomain, type OutboxWrites } from './outbox-worker';
+
+const IDENTITY = { secret: 'outbox-test-secret-of-32-characters!', domain: 'portal.test.example' };
+const messageIdOf = (raw: string) => /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim();
+/** What node-postgres throws when the server ends the connection (a restart, pg_terminate_backend). */
+const connectionLost = () => Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
 
 type Received = { to: string[]; raw: string };
 
@@ -58,7 +66,7 @@ afterAll(async () => {
 
 describe('email outbox', () => {
   it('delivers queued messages over SMTP once, and keeps a failed one for a later try', async () => {
-    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Portal <portal@test.example>');
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Portal <portal@test.example>', IDENTITY);
     await enqueueEmail(t.db, { toAddress: 'one@test.example', subject: 'Hello one', textBody: 'Body one', purpose: 'test' });
     await enqueueEmail(t.db, { toAddress: 'two@test.example', subject: 'Hello two', textBody: 'Body two', purpose: 'test' });
     refuseNext = true;
@@ -81,7 +89,7 @@ describe('email outbox', () => {
   });
 
   it('keeps messages pending while the mail server is down', async () => {
-    const transport = createSmtpTransport('smtp://127.0.0.1:1', 'Portal <portal@test.example>');
+    const transport = createSmtpTransport('smtp://127.0.0.1:1', 'Portal <portal@test.example>', IDENTITY);
     await enqueueEmail(t.db, { toAddress: 'down@test.example', subject: 'S', textBody: 'B', purpose: 'test' });
     expect(await deliverDueEmails(t.db, transport)).toBe(0);
     const [email] = await listEmailsTo(t.db, 'down@test.example');
@@ -93,7 +101,7 @@ describe('email outbox', () => {
     const probe = await startMailServer(0, []);
     const freePort = (probe.server.address() as { port: number }).port;
     await stopMailServer(probe);
-    const transport = createSmtpTransport(`smtp://127.0.0.1:${freePort}`, 'Portal <portal@test.example>');
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${freePort}`, 'Portal <portal@test.example>', IDENTITY);
     const id = await enqueueEmail(t.db, { toAddress: 'later@test.example', subject: 'Later', textBody: 'Body', purpose: 'test' });
 
     expect(await deliverDueEmails(t.db, transport)).toBe(0);
@@ -116,5 +124,79 @@ describe('email outbox', () => {
     } finally {
       await stopMailServer(upAgain);
     }
+  });
+
+  it('gives every message a Message-ID of its own that stays the same when it is delivered again', async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Portal <portal@test.example>', IDENTITY);
+    const first = await enqueueEmail(t.db, { toAddress: 'mid@test.example', subject: 'Id one', textBody: 'B', purpose: 'test' });
+    const second = await enqueueEmail(t.db, { toAddress: 'mid@test.example', subject: 'Id two', textBody: 'B', purpose: 'test' });
+    expect(await deliverDueEmails(t.db, transport)).toBe(2);
+    // As when a lease lapses before the send is recorded: the same row goes out once more.
+    await t.db.update(emailOutbox).set({ status: 'pending', nextAttemptAt: sql`now()` }).where(eq(emailOutbox.id, first));
+    expect(await deliverDueEmails(t.db, transport)).toBe(1);
+
+    const ids = (subject: string) => received.filter((mail) => mail.raw.includes(`Subject: ${subject}`)).map((mail) => messageIdOf(mail.raw));
+    const [once, again] = ids('Id one');
+    expect(ids('Id one')).toHaveLength(2);
+    expect(once).toMatch(new RegExp(`^<outbox-${first}\\.[0-9a-f]{20}@portal\\.test\\.example>$`));
+    expect(again).toBe(once);
+    expect(ids('Id two')).toEqual([expect.stringMatching(new RegExp(`^<outbox-${second}\\.`))]);
+    // Another secret (another portal) never makes the same id for the same row.
+    const other = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Portal <portal@test.example>', { ...IDENTITY, secret: 'another-secret-of-at-least-32-chars!!' });
+    await t.db.update(emailOutbox).set({ status: 'pending', nextAttemptAt: sql`now()` }).where(eq(emailOutbox.id, first));
+    expect(await deliverDueEmails(t.db, other)).toBe(1);
+    expect(ids('Id one')[2]).not.toBe(once);
+  });
+
+  it('names the sender’s domain in Message-IDs, else the portal’s host', () => {
+    expect(messageIdDomain('Show <no-reply@Mail.Example.org>', 'https://portal.example.com')).toBe('mail.example.org');
+    expect(messageIdDomain('Exhibitor Portal <no-reply@localhost>', 'https://portal.example.com/app')).toBe('portal.example.com');
+    expect(messageIdDomain('no-reply@localhost', undefined)).toBe('localhost');
+  });
+
+  it('records a message the mail server accepted as sent once the database is back, and sends it once', async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Portal <portal@test.example>', IDENTITY);
+    const id = await enqueueEmail(t.db, { toAddress: 'blink@test.example', subject: 'Through a blink', textBody: 'B', purpose: 'test' });
+    let markCalls = 0;
+    let meanwhile: number | undefined;
+    const writes: OutboxWrites = {
+      ...repo,
+      async markSent(db, emailId) {
+        markCalls += 1;
+        if (markCalls <= 3) {
+          // While the write is refused, another worker finds nothing to claim: the message is still leased.
+          if (markCalls === 1) meanwhile = await deliverDueEmails(t.db, transport);
+          throw connectionLost();
+        }
+        return repo.markSent(db, emailId);
+      },
+    };
+    expect(await deliverDueEmails(t.db, transport, { writes })).toBe(1);
+    expect(markCalls).toBe(4);
+    expect(meanwhile).toBe(0);
+    expect(received.filter((mail) => mail.to.includes('blink@test.example'))).toHaveLength(1);
+    const [row] = await listEmailsTo(t.db, 'blink@test.example');
+    expect(row).toMatchObject({ id, status: 'sent', attempts: 1, lastError: null });
+    expect(await deliverDueEmails(t.db, transport)).toBe(0);
+    expect(received.filter((mail) => mail.to.includes('blink@test.example'))).toHaveLength(1);
+  });
+
+  it('leaves a message whose claim lapsed to the worker that claimed it next', async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Portal <portal@test.example>', IDENTITY);
+    await enqueueEmail(t.db, { toAddress: 'lapsed@test.example', subject: 'Lapsed', textBody: 'B', purpose: 'test' });
+    // The first worker claims the message, then stalls past its lease; a second one claims it meanwhile.
+    let second: number | undefined;
+    const writes: OutboxWrites = {
+      ...repo,
+      async claimDueEmails(db, limit, leaseSeconds) {
+        const claimed = await repo.claimDueEmails(db, limit, leaseSeconds);
+        await t.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(eq(emailOutbox.toAddress, 'lapsed@test.example'));
+        second = await deliverDueEmails(t.db, transport);
+        return claimed;
+      },
+    };
+    expect(await deliverDueEmails(t.db, transport, { writes })).toBe(0);
+    expect(second).toBe(1);
+    expect(received.filter((mail) => mail.to.includes('lapsed@test.example'))).toHaveLength(1);
   });
 });

@@ -1,16 +1,55 @@
 import nodemailer from 'nodemailer';
+import { createHmac } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client';
-import { claimDueEmails, markAttemptFailed, markSent, type QueuedEmail } from './email.repository';
+import * as repo from './email.repository';
+import type { QueuedEmail } from './email.repository';
 
 export type MailTransport = { send(email: QueuedEmail): Promise<void> };
+
+/** The outbox writes a worker makes; the worker is handed them so that a caller can watch or wrap them. */
+export type OutboxWrites = Pick<typeof repo, 'claimDueEmails' | 'renewClaim' | 'markSent' | 'markAttemptFailed'>;
 
 export const MAX_ATTEMPTS = 8;
 const BATCH = 20;
 const LEASE_SECONDS = 120;
+/**
+ * A sent message is marked sent until this long before its lease ends, retrying while the database
+ * is away (a restart takes seconds). Within the lease no other worker claims the message, so it is
+ * not sent twice; the margin covers the clocks of this process and the database drifting apart.
+ */
+const LEASE_MARGIN_MS = 15_000;
+const MARK_SENT_FIRST_DELAY_MS = 200;
+const MARK_SENT_MAX_DELAY_MS = 5_000;
+/**
+ * Bounds on one SMTP exchange (nodemailer waits minutes by default), so that a send ends well
+ * inside its lease and leaves the rest of it for marking the message sent.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
+
+/**
+ * The Message-ID of an outbox row: the same on every attempt, so that a message delivered twice
+ * (accepted, then not recorded as sent) is recognisable as one, and unguessable from the row id
+ * alone (keyed with the application secret).
+ */
+export function outboxMessageId(id: number, identity: MessageIdentity): string {
+  const tag = createHmac('sha256', identity.secret).update(`email-outbox:${id}`).digest('hex').slice(0, 20);
+  return `<outbox-${id}.${tag}@${identity.domain}>`;
+}
+
+export type MessageIdentity = { secret: string; domain: string };
+
+/** The domain of Message-IDs: the sender address's, else the portal's public host name. */
+export function messageIdDomain(mailFrom: string, publicUrl: string | undefined): string {
+  const address = /<([^>]*)>/.exec(mailFrom)?.[1] ?? mailFrom;
+  const domain = /@([a-z0-9.-]+)\s*$/i.exec(address)?.[1]?.toLowerCase();
+  if (domain && domain !== 'localhost') return domain;
+  return publicUrl ? new URL(publicUrl).hostname : (domain ?? 'localhost');
+}
 
 /** SMTP through nodemailer, e.g. `smtp://user:pass@mail.example.org:587`. */
-export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+export function createSmtpTransport(smtpUrl: string, from: string, identity: MessageIdentity): MailTransport {
+  const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     send: async (email) => {
       await transporter.sendMail({
@@ -19,21 +58,57 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         subject: email.subject,
         text: email.textBody,
         html: email.htmlBody ?? undefined,
+        messageId: outboxMessageId(email.id, identity),
       });
     },
   };
 }
 
+export type DeliveryOptions = {
+  /** The outbox writes (by default the repository's). */
+  writes?: OutboxWrites;
+  /** Told of a message the mail server accepted but that could not be recorded as sent in its lease. */
+  onUnrecorded?: (id: number, error: unknown) => void;
+};
+
+/**
+ * Records a message as sent, retrying with back-off until `deadline`: the mail server has it, so
+ * the database being away for a moment must not make it go out again.
+ */
+async function recordSent(db: Database, id: number, deadline: number, writes: OutboxWrites): Promise<void> {
+  for (let delay = MARK_SENT_FIRST_DELAY_MS; ; delay = Math.min(delay * 2, MARK_SENT_MAX_DELAY_MS)) {
+    try {
+      await writes.markSent(db, id);
+      return;
+    } catch (error) {
+      if (Date.now() + delay > deadline) throw error;
+      await sleep(delay);
+    }
+  }
+}
+
 /** Delivers what is due, one batch; answers how many were sent. */
-export async function deliverDueEmails(db: Database, transport: MailTransport): Promise<number> {
+export async function deliverDueEmails(db: Database, transport: MailTransport, options: DeliveryOptions = {}): Promise<number> {
+  const writes = options.writes ?? repo;
   let sent = 0;
-  for (const email of await claimDueEmails(db, BATCH, LEASE_SECONDS)) {
+  for (const email of await writes.claimDueEmails(db, BATCH, LEASE_SECONDS)) {
+    // A fresh lease for this message alone: the batch's earlier sends may have used up the claim's.
+    // A lapsed claim (null) may be another worker's now: left alone.
+    const leasedUntil = await writes.renewClaim(db, email.id, email.nextAttemptAt, LEASE_SECONDS);
+    if (!leasedUntil) continue;
+    const deadline = Date.now() + LEASE_SECONDS * 1000 - LEASE_MARGIN_MS;
     try {
       await transport.send(email);
-      await markSent(db, email.id);
+    } catch (error) {
+      await writes.markAttemptFailed(db, email.id, error instanceof Error ? error.message : String(error), MAX_ATTEMPTS);
+      continue;
+    }
+    try {
+      await recordSent(db, email.id, deadline, writes);
       sent += 1;
     } catch (error) {
-      await markAttemptFailed(db, email.id, error instanceof Error ? error.message : String(error), MAX_ATTEMPTS);
+      // The lease will lapse and the message go out again, with the same Message-ID.
+      options.onUnrecorded?.(email.id, error);
     }
   }
   return sent;
@@ -46,9 +121,13 @@ export function startOutboxWorker(options: {
   intervalMs: number;
   onError: (error: unknown) => void;
 }): () => Promise<void> {
+  const delivery: DeliveryOptions = {
+    onUnrecorded: (id, error) =>
+      options.onError(new Error(`Email ${id} was accepted by the mail server but could not be recorded as sent`, { cause: error })),
+  };
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = running.then(() => deliverDueEmails(options.db, options.transport)).catch(options.onError);
+    running = running.then(() => deliverDueEmails(options.db, options.transport, delivery)).catch(options.onError);
   }, options.intervalMs);
   timer.unref();
   return async () => {

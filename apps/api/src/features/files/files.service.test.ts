@@ -1,17 +1,17 @@
-import { eq } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
+import { queryRows, type DatabaseHandle } from '../../db/client';
 import { files } from '../../db/schema/files';
 import { openTestDatabase } from '../../test/database';
 import { ContentSniffer, detectContentType } from './content-type';
-import { createLocalFileStore, newStorageKey } from './file-store';
+import { copyLocalFilesToDatabase, createDatabaseFileStore, createLocalFileStore, newStorageKey, type FileStore } from './file-store';
 import { cleanFileName, createFilesService } from './files.service';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -186,8 +186,22 @@ describe('local file store', () => {
   });
 });
 
-describe('storeUpload', () => {
-  const store = () => createLocalFileStore(join(root, 'uploads'));
+/** The stores an upload can go to, each with what it holds (keys, and on disk unfinished writes too). */
+const STORES: { name: string; make: () => FileStore; entries: () => Promise<string[]> }[] = [
+  {
+    name: 'local disk',
+    make: () => createLocalFileStore(join(root, 'uploads')),
+    entries: async () => (await readdir(join(root, 'uploads'), { recursive: true }).catch(() => [] as string[])).filter((name) => name.length > 3).sort(),
+  },
+  {
+    name: 'database',
+    make: () => createDatabaseFileStore(database.db),
+    entries: async () =>
+      (await queryRows<{ entry: string }>(database.db, sql`select storage_key || '#' || part as entry from file_contents order by 1`)).map((row) => row.entry),
+  },
+];
+
+describe.each(STORES)('storeUpload to the $name store', ({ make: store, entries }) => {
   const base = { eventId: null, purpose: 'custom-field' as const, adminId: null, field: 'customFieldValues.cv' };
 
   it('stores the bytes under a random key and records what the server found', async () => {
@@ -197,7 +211,7 @@ describe('storeUpload', () => {
     expect(stored).toMatchObject({ contentType: 'application/pdf', sizeBytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
     const [row] = await database.db.select().from(files).where(eq(files.id, stored.id));
     expect(row).toMatchObject({ originalName: 'CV final.pdf', contentType: 'application/pdf', purpose: 'custom-field', storageKey: stored.storageKey });
-    expect(await readFile(join(root, 'uploads', stored.storageKey))).toEqual(bytes);
+    expect(await buffer((await store().get(stored.storageKey))!)).toEqual(bytes);
     const opened = await service.openFile(database.db, stored.id, null);
     expect(opened.file.id).toBe(stored.id);
     opened.content.destroy();
@@ -225,20 +239,18 @@ describe('storeUpload', () => {
 
   it('removes the bytes again when the row cannot be written, and discards on request', async () => {
     const service = createFilesService({ store: store() });
-    const entries = async () => (await readdir(join(root, 'uploads'), { recursive: true })).filter((name) => name.length > 3).length;
-    const count = await entries();
+    const count = (await entries()).length;
     await expect(
       service.storeUpload(database.db, { ...base, eventId: 999_999, originalName: 'a.txt', bytes: Buffer.from('orphan?') }),
     ).rejects.toThrow();
-    expect(await entries()).toBe(count);
+    expect(await entries()).toHaveLength(count);
     const stored = await service.storeUpload(database.db, { ...base, originalName: 'b.txt', bytes: Buffer.from('rolled back') });
     await service.discard([stored]);
-    expect(await entries()).toBe(count);
+    expect(await entries()).toHaveLength(count);
   });
 
   it('stops reading an upload at the first byte over its limit, or once its type cannot be accepted', async () => {
     const service = createFilesService({ store: store() });
-    const entries = async () => (await readdir(join(root, 'uploads'), { recursive: true })).filter((name) => name.length > 3);
     const before = await entries();
     let pulled = 0;
     async function* endless(first: Buffer) {
@@ -262,7 +274,9 @@ describe('storeUpload', () => {
     expect(pulled).toBe(0);
     expect(await entries()).toEqual(before);
   });
+});
 
+describe('file names', () => {
   it('cleans names for display', () => {
     // Direction controls would show "invoice\u202Egpj.exe" as "invoiceexe.jpg".
     expect(cleanFileName('invoice\u202Egpj.exe')).toBe('invoicegpj.exe');
@@ -270,5 +284,66 @@ describe('storeUpload', () => {
     expect(cleanFileName('C:\\Users\\ana\\photo.jpg')).toBe('photo.jpg');
     expect(cleanFileName('\u0000\u0007')).toBe('file');
     expect(cleanFileName('a'.repeat(300) + '.pdf')).toHaveLength(200);
+  });
+});
+
+describe('database file store', () => {
+  // Parts smaller than the real ones: the same cuts, with less for the embedded database to carry.
+  const PART = 1000;
+  const store = () => createDatabaseFileStore(database.db, { partBytes: PART });
+  const partsOf = async (key: string) =>
+    (await queryRows<{ part: number; size: number }>(database.db, sql`select part, length(data) as size from file_contents where storage_key = ${key} order by part`)).map(
+      (row) => [Number(row.part), Number(row.size)],
+    );
+
+  it('keeps a file of several parts, streamed in chunks of any size, and gives back the same bytes', async () => {
+    const bytes = randomBytes(2 * PART + 345);
+    const key = newStorageKey();
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 70) }, (_v, i) => bytes.subarray(i * 70, (i + 1) * 70));
+    await store().put(key, Readable.from(chunks));
+    expect(await partsOf(key)).toEqual([
+      [0, PART],
+      [1, PART],
+      [2, 345],
+    ]);
+    expect(await buffer((await store().get(key))!)).toEqual(bytes);
+    const listed = [];
+    for await (const entry of store().list(new Date())) listed.push(entry.key);
+    expect(listed).toContain(key);
+    await store().delete(key);
+    await store().delete(key);
+    expect(await store().get(key)).toBeNull();
+    expect(await partsOf(key)).toEqual([]);
+  });
+
+  it('takes its parts away when a write breaks off, and refuses keys it did not make', async () => {
+    const key = newStorageKey();
+    async function* breaking() {
+      yield randomBytes(PART + 1);
+      throw new Error('client went away');
+    }
+    await expect(store().put(key, Readable.from(breaking()))).rejects.toThrow('client went away');
+    expect(await partsOf(key)).toEqual([]);
+    await expect(store().put('../escape', Buffer.from('x'))).rejects.toThrow(/Not a storage key/);
+    await expect(store().get('ab/../../etc/passwd')).rejects.toThrow(/Not a storage key/);
+  });
+
+  it('copies recorded files that only a local disk holds into the database, once', async () => {
+    const local = createLocalFileStore(join(root, 'before-the-database'));
+    const bytes = Buffer.from('kept on one machine before');
+    const stored = await createFilesService({ store: local }).storeUpload(database.db, { eventId: null, purpose: 'logo', adminId: null, originalName: 'a.txt', bytes });
+    // A key with a row but on no disk here (another machine's) is left alone.
+    const elsewhere = await createFilesService({ store: createLocalFileStore(join(root, 'another-machine')) }).storeUpload(database.db, {
+      eventId: null,
+      purpose: 'logo',
+      adminId: null,
+      originalName: 'b.txt',
+      bytes: Buffer.from('elsewhere'),
+    });
+    expect(await copyLocalFilesToDatabase(database.db, local)).toBe(1);
+    expect(await text((await store().get(stored.storageKey))!)).toBe(bytes.toString());
+    expect(await store().get(elsewhere.storageKey)).toBeNull();
+    expect(await copyLocalFilesToDatabase(database.db, local)).toBe(0);
+    expect(await partsOf(stored.storageKey)).toEqual([[0, bytes.length]]);
   });
 });

@@ -1,6 +1,6 @@
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { eq, inArray } from 'drizzle-orm';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { allocations, badgeCategories, badges, customFields } from '../../db/sch
 import { emailTemplates } from '../../db/schema/email-templates';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 import { listEmailsTo } from '../email/email.repository';
+import { appFileStore } from '../files/stored-files.test-support';
 
 let t: TestApp;
 let w: World;
@@ -93,11 +94,7 @@ const listLinks = async (as: TestUser, query = 'kind=badge&per_page=100') =>
 const usedOf = async (adminId: number) =>
   (await t.db.select({ used: allocations.used }).from(allocations).where(eq(allocations.adminId, adminId)))[0]!.used;
 
-const storedFiles = async () =>
-  (await readdir(join(dataDir, 'files'), { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
+const storedFiles = () => appFileStore(t.database, dataDir).keys();
 
 let n = 0;
 const person = (extra: object = {}) => ({
