@@ -85,7 +85,17 @@ export type AppOptions = {
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export async function buildApp({ config, database, secret, logger = true, logStream, stripeGateway }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  secret,
+  logger = true,
+  logStream,
+  stripeGateway,
+}: AppOptions): Promise<FastifyInstance> {
+  // A hop count trusts that many proxies in front, whatever their address; Fastify takes it only
+  // as a function (proxy-addr numbers the socket's peer 0, the proxy before it 1, …).
+  const trusted = config.TRUST_PROXY;
   const app = Fastify({
     logger: logger && {
       level: config.LOG_LEVEL,
@@ -107,9 +117,14 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       return (reply as FastifyReply)
         .code(statusCode)
         .header('cache-control', 'no-store')
-        .send({ statusCode, error: tooLong ? 'URI Too Long' : 'Bad Request', message, details: [{ field: 'path', message }] });
+        .send({
+          statusCode,
+          error: tooLong ? 'URI Too Long' : 'Bad Request',
+          message,
+          details: [{ field: 'path', message }],
+        });
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // A caller's own request id is kept when it looks like one, so logs join up across services.
     genReqId: (request) => {
@@ -170,12 +185,18 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   await app.register(errorHandler, { serveSpa });
   // Backstops only: each form's own rules (lib/multipart-form.ts) cap its body and every part tighter.
   await app.register(multipart, {
-    limits: { fileSize: MAX_FILE_SIZE_BYTES + 1, files: MAX_FORM_FILES, fields: 50, fieldSize: FORM_FIELDS_MAX_BYTES, parts: MAX_FORM_FILES + 50 },
+    limits: {
+      fileSize: MAX_FILE_SIZE_BYTES + 1,
+      files: MAX_FORM_FILES,
+      fields: 50,
+      fieldSize: FORM_FIELDS_MAX_BYTES,
+      parts: MAX_FORM_FILES + 50,
+    },
   });
 
   const accessTokens = createAccessTokens(secret);
   const limiter = config.REDIS_URL
-    ? createRedisLimiter(config.REDIS_URL, config.LOGIN_WINDOW_SECONDS)
+    ? createRedisLimiter(config.REDIS_URL, config.LOGIN_WINDOW_SECONDS, app.log)
     : createMemoryLimiter(config.LOGIN_WINDOW_SECONDS);
   app.addHook('onClose', () => limiter.close());
   await app.register(access, { db: database.db, accessTokens });
@@ -219,7 +240,14 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     bulkSend: createBulkSendService({ db, publicUrl }),
     allocations: createAllocationsService({ db }),
     badges,
-    registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, badges, customFields }),
+    registrationLinks: createRegistrationLinksService({
+      db,
+      publicUrl,
+      limiter,
+      maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
+      badges,
+      customFields,
+    }),
     allocationPurchases: createAllocationPurchasesService({ db, publicUrl }),
     bulkImports: createBulkImportsService({ db, publicUrl }),
     invoices: createInvoicesService({ db }),
@@ -233,7 +261,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ping: () => database.ping() });
+      await api.register(healthRoutes, { ping: () => database.ping(), rateLimiter: () => limiter.state() });
       await api.register(authRoutes, services);
       await api.register(adminsRoutes, services);
       await api.register(rolesRoutes, services);

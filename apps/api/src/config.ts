@@ -1,8 +1,37 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`), or one of proxy-addr's names for a whole class. */
+function isProxyAddress(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which X-Forwarded-For entries are believed: none (`false`, `0`, the default: the socket's
+ * address is the client's); the last n, added by n proxies in front (`1`, `2`; `true` means 1,
+ * see docs/decisions.md); or those added by proxies at the given addresses. Believing all of them,
+ * as a bare `true` used to, lets every client write its own address and escape per-address limits.
+ */
+const trustProxySchema = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+  const addresses = text.split(',').map((part) => part.trim());
+  const wrong = addresses.filter((address) => !isProxyAddress(address));
+  if (wrong.length === 0) return addresses;
+  context.addIssue({
+    code: 'custom',
+    message: `a hop count (0–10), true (one hop), false, or proxy addresses and CIDR ranges separated by commas; not ${wrong.join(', ')}`,
+  });
+  return z.NEVER;
+});
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -13,7 +42,7 @@ const configSchema = z.object({
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: z.string().optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.optional(),
@@ -21,7 +50,12 @@ const configSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_ACCOUNT_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
-  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
   SSO_JWT_SECRET: z.string().min(32, 'SSO_JWT_SECRET must be at least 32 characters').optional(),
   SSO_JWKS_URL: z.string().url().optional(),
   SSO_ISSUER: z.string().optional(),
@@ -33,8 +67,16 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default('Exhibitor Portal <no-reply@localhost>'),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   /** How often stored files that nothing references are removed, and how old they must be. */
-  FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
-  FILE_SWEEP_GRACE_MS: z.coerce.number().int().min(60 * 1000).default(60 * 60 * 1000),
+  FILE_SWEEP_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(60 * 60 * 1000),
+  FILE_SWEEP_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(60 * 1000)
+    .default(60 * 60 * 1000),
   /** Who takes the money for allocation purchases (docs/purchases.md). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'manual', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),
@@ -52,7 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(present);
   const stripe = parsed.success && parsed.data.PAYMENT_PROVIDER === 'stripe';
   if (stripe && !(parsed.data.STRIPE_SECRET_KEY && parsed.data.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    throw new Error(
+      'Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
   }
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

@@ -44,16 +44,20 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
 
   async function startSession(principal: Principal, client: ClientInfo, method: string): Promise<LoginResponse> {
     return db.transaction(async (tx) => {
-      await tx.update(admins).set({ lastLoginAt: sql`now()` }).where(eq(admins.id, principal.id));
+      await tx
+        .update(admins)
+        .set({ lastLoginAt: sql`now()` })
+        .where(eq(admins.id, principal.id));
       await refreshTokens.deleteExpiredRefreshTokens(tx);
       await recordAudit(tx, { principal, ...client }, { action: method, entityType: 'admin', entityId: principal.id });
       return { admin: toSessionAdmin(principal), ...(await issueSession(tx, principal)) };
     });
   }
 
-  async function refuseWhenThrottled(key: string, max: number, add: boolean) {
-    const { count, retryAfterSeconds } = add ? await limiter.hit(key) : await limiter.count(key);
-    if (count > max || (!add && count >= max)) {
+  /** Counts the attempt and refuses it when it is past the limit, in one step (see AttemptLimiter). */
+  async function refuseWhenThrottled(key: string, max: number) {
+    const { count, retryAfterSeconds } = await limiter.hit(key);
+    if (count > max) {
       throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts, retryAfterSeconds);
     }
   }
@@ -69,8 +73,10 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
       const account = email.toLowerCase();
       const pairKey = `pair:${client.ip}:${account}`;
       const accountKey = `account:${account}`;
-      await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress, true);
-      await refuseWhenThrottled(pairKey, limits.perAccount, false);
+      await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress);
+      // Counted before the password is checked, so concurrent guesses cannot all pass one check;
+      // a successful sign-in clears it.
+      await refuseWhenThrottled(pairKey, limits.perAccount);
       const { count: accountFailures } = await limiter.count(accountKey);
       const delay = accountDelayMs(accountFailures, limits.perAccount, limits.accountDelayMaxMs);
       if (delay > 0) await sleep(delay);
@@ -79,7 +85,7 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
         ? await verifyPassword(candidate.passwordHash, password)
         : (await spendVerificationTime(password), false);
       if (!candidate || !valid || !candidate.isActive) {
-        await Promise.all([limiter.hit(pairKey), limiter.hit(accountKey)]);
+        await limiter.hit(accountKey);
         throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
       }
       await Promise.all([limiter.reset(pairKey), limiter.reset(accountKey)]);
@@ -87,7 +93,7 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
     },
 
     async loginWithSso(token: string, client: ClientInfo): Promise<LoginResponse> {
-      await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress, true);
+      await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress);
       const assertion = await sso.verify(token);
       const firstUse = assertion ? await markSsoTokenUsed(db, assertion.useKey, assertion.expiresAt) : false;
       const candidate = assertion && firstUse ? await findLoginCandidate(db, assertion.email) : null;
@@ -122,7 +128,11 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
       const passwordHash = await hashPassword(password);
       const adminId = await db.transaction(async (tx) => {
         const invited = await consumeOneTimeToken(tx, token, 'invitation');
-        if (invited) await tx.update(admins).set({ passwordHash, updatedAt: sql`now()` }).where(eq(admins.id, invited));
+        if (invited)
+          await tx
+            .update(admins)
+            .set({ passwordHash, updatedAt: sql`now()` })
+            .where(eq(admins.id, invited));
         return invited;
       });
       const principal = adminId ? await loadPrincipal(db, adminId) : null;
@@ -143,7 +153,8 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
           ? await refreshTokens.findFamilyOf(tx, hashToken(presented.refreshToken))
           : undefined;
         for (const id of new Set([familyId, presented.sessionId])) if (id) await refreshTokens.revokeFamily(tx, id);
-        if (actor) await recordAudit(tx, actor, { action: 'logout', entityType: 'admin', entityId: actor.principal.id });
+        if (actor)
+          await recordAudit(tx, actor, { action: 'logout', entityType: 'admin', entityId: actor.principal.id });
       });
     },
   };
