@@ -12,7 +12,9 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 
 function problem(value: string): string | null {
   UNSTORABLE.lastIndex = 0;
-  return UNSTORABLE.test(value) ? 'Contains a character that cannot be stored (a NUL or half of a surrogate pair)' : null;
+  return UNSTORABLE.test(value)
+    ? 'Contains a character that cannot be stored (a NUL or half of a surrogate pair)'
+    : null;
 }
 
 /** The first string (key or value) that cannot be stored, or a nesting too deep, with its path. */
@@ -47,6 +49,13 @@ export const guardedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) 
         const issue = { field: found.field || (route.httpPart ?? 'body'), message: found.message };
         return { error: new ValidationError(`${issue.field}: ${issue.message}`, [issue]) };
       }
+    }
+    // A body without content reaches a schema as null: a multipart body sent to a route that
+    // reads none (its parser leaves the body empty), or a JSON `null`. Refused here, since rules
+    // across fields (start before end…) would otherwise read the fields of null.
+    if (route.httpPart === 'body' && data === null) {
+      const message = 'Send a JSON object (or the multipart form this route reads)';
+      return { error: new ValidationError(`body: ${message}`, [{ field: 'body', message }]) };
     }
     return validate(data);
   };

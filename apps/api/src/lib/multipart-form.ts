@@ -58,7 +58,10 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
     const state = { files: new Map<string, Received>(), claimed: false };
     received.set(request, state);
     reply.raw.once('close', () => {
-      if (!state.claimed) void rules.discard([...state.files.values()]).catch((error: unknown) => request.log.error({ err: error }, 'discarding uploads failed'));
+      if (!state.claimed)
+        void rules
+          .discard([...state.files.values()])
+          .catch((error: unknown) => request.log.error({ err: error }, 'discarding uploads failed'));
     });
 
     const declared = Number(request.headers['content-length']);
@@ -74,6 +77,8 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
 
     const body: Record<string, unknown> = {};
     const seen = new Set<string>();
+    // The part a broken body is blamed on: the body itself until a part has begun.
+    let reading = 'body';
     let fieldBytes = 0;
     let fileRules: Map<string, Rule> | undefined;
     try {
@@ -81,6 +86,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
       for await (const part of request.parts()) {
         checkSize();
         const name = part.fieldname;
+        reading = name;
         if (seen.has(name)) throw ValidationError.field(name, 'This part was sent twice');
         seen.add(name);
         if (part.type === 'field') {
@@ -88,14 +94,22 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
           const value = String(part.value);
           fieldBytes += Buffer.byteLength(value);
           if (part.valueTruncated || fieldBytes > FORM_FIELDS_MAX_BYTES) {
-            throw new AppError(413, 'Payload Too Large', 'The form fields are too long', [{ field: name, message: 'Too long' }]);
+            throw new AppError(413, 'Payload Too Large', 'The form fields are too long', [
+              { field: name, message: 'Too long' },
+            ]);
           }
           body[name] = rules.jsonFields?.includes(name) ? parseJson(name, value) : value === '' ? null : value;
+          reading = 'body';
           continue;
         }
         if (!fileRules) {
           fileRules = await rules.files(request, body);
-          cap = Math.min(cap, FORM_FIELDS_MAX_BYTES + FRAMING_BYTES + [...fileRules.values()].reduce((sum, rule) => sum + rule.maxBytes, 0));
+          cap = Math.min(
+            cap,
+            FORM_FIELDS_MAX_BYTES +
+              FRAMING_BYTES +
+              [...fileRules.values()].reduce((sum, rule) => sum + rule.maxBytes, 0),
+          );
           checkSize();
         }
         const rule = fileRules.get(name);
@@ -108,7 +122,11 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
           }
           if (file.truncated) throw tooLarge(cap, name);
         })();
-        state.files.set(name, await rules.receive({ content, filename: part.filename, mimetype: part.mimetype }, rule, name));
+        state.files.set(
+          name,
+          await rules.receive({ content, filename: part.filename, mimetype: part.mimetype }, rule, name),
+        );
+        reading = 'body';
       }
       checkSize();
     } catch (error) {
@@ -116,7 +134,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
       state.files.clear();
       // The rest of a refused body is not worth reading: the connection closes after the answer.
       reply.header('connection', 'close');
-      throw error;
+      throw isBrokenForm(error) ? ValidationError.field(reading, BROKEN_FORM_MESSAGE) : error;
     } finally {
       request.raw.off('data', onData);
     }
@@ -133,6 +151,18 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
       return state.files;
     },
   };
+}
+
+const BROKEN_FORM_MESSAGE = 'The form ends before its closing boundary, or has no boundary: send it again whole';
+
+/**
+ * The multipart parser's own complaints about the body's framing: no boundary in the content
+ * type, or the data ending before the closing boundary (a client that gave up, a truncated
+ * upload). They are the sender's fault, so 400, not the 500 of an error nobody expected.
+ */
+function isBrokenForm(error: unknown): boolean {
+  if (error instanceof AppError || !(error instanceof Error)) return false;
+  return /Boundary not found|unexpected end of multipart data|Malformed part header/i.test(error.message);
 }
 
 function parseJson(field: string, value: string): unknown {
