@@ -335,3 +335,90 @@ describe('broken multipart bodies', () => {
     expect(res.json().details[0].field).toEqual(expect.any(String));
   });
 });
+
+describe('dates outside the years 1 to 9999', () => {
+  const OUT_OF_RANGE = [
+    '10000-01-01',
+    '99999-12-31',
+    '+275760-09-13',
+    '-1',
+    '-0001-01-01',
+    '0000-01-01',
+    '2027-02-29',
+    '2026-13-01',
+  ];
+
+  it.each(
+    OUT_OF_RANGE.flatMap((value) => [
+      ['from', value],
+      ['to', value],
+    ]),
+  )('are refused by the purchase list filter %s=%s with 400 naming it', async (field, value) => {
+    const res = await t.request(w.systemAdmin, {
+      method: 'GET',
+      url: `/api/admin/allocation-purchases?${field}=${encodeURIComponent(value)}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field, message: expect.stringContaining('between the years 1 and 9999') }]);
+  });
+
+  it.each(
+    OUT_OF_RANGE.flatMap((value) => [
+      ['createdFrom', value],
+      ['createdTo', value],
+    ]),
+  )('are refused by the badge list filter %s=%s with 400 naming it', async (field, value) => {
+    const res = await t.request(w.systemAdmin, {
+      method: 'GET',
+      url: `/api/admin/exhibitor-users?${field}=${encodeURIComponent(value)}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field, message: expect.stringContaining('between the years 1 and 9999') }]);
+  });
+
+  it.each(['0000-01-01', '10000-01-01'])(
+    'are refused as an event start date (%s) with 400 naming it',
+    async (startDate) => {
+      const res = await t.request(w.systemAdmin, {
+        method: 'POST',
+        url: '/api/events',
+        payload: { name: 'Far Expo', slug: `far-${startDate}`, startDate },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([
+        { field: 'startDate', message: expect.stringContaining('between the years 1 and 9999') },
+      ]);
+    },
+  );
+
+  it.each(['0000-01-01T00:00:00Z', '10000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '2026-05-01T09:00:00'])(
+    'are refused as a link expiry (%s) with 400 naming it',
+    async (expiresAt) => {
+      const res = await t.request(w.systemAdmin, {
+        method: 'POST',
+        url: '/api/admin/registration-links',
+        payload: { eventId: w.eventA, kind: 'exhibitor', expiresAt },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([
+        { field: 'expiresAt', message: expect.stringContaining('between the years 1 and 9999') },
+      ]);
+    },
+  );
+
+  it('take the first and last day of that range, and a date-time bound', async () => {
+    for (const query of ['from=0001-01-01&to=9999-12-31', 'from=2026-05-01T09:00:00Z&to=9999-12-31T23:59:59%2B02:00']) {
+      expect(
+        (await t.request(w.systemAdmin, { method: 'GET', url: `/api/admin/allocation-purchases?${query}` })).statusCode,
+      ).toBe(200);
+    }
+    expect(
+      (
+        await t.request(w.systemAdmin, {
+          method: 'GET',
+          url: '/api/admin/exhibitor-users?createdFrom=0001-01-01&createdTo=9999-12-31',
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});

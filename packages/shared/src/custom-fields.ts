@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { boundedInt, idSchema, isoDateTime, listQueryWithSort, MAX_SORT_ORDER, textLine, whenParsed } from './common';
+import {
+  boundedInt,
+  idSchema,
+  isoDateTime,
+  listQueryWithSort,
+  MAX_SORT_ORDER,
+  textLine,
+  whenParsed,
+  isCalendarDate,
+  isoDateInput,
+} from './common';
 
 export const CUSTOM_FIELD_TYPES = [
   'text',
@@ -103,16 +113,8 @@ export function fieldKeyFromLabel(label: string): string {
   return /^[a-z]/.test(key) ? key : `field_${key}`.slice(0, 63);
 }
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')
-  .refine((value) => isCalendarDate(value), { message: 'Not a calendar date' });
-
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
+/** Kept here too: custom-field rules on both sides read dates through this module. */
+export { isCalendarDate };
 
 export const customFieldOptionSchema = z.object({
   value: z.string().trim().min(1, 'Required').max(200, 'At most 200 characters'),
@@ -125,8 +127,8 @@ export const customFieldValidationSchema = z
     /** Text length, number value or number of choices, by type. */
     min: z.number().finite().optional(),
     max: z.number().finite().optional(),
-    minDate: isoDate.optional(),
-    maxDate: isoDate.optional(),
+    minDate: isoDateInput.optional(),
+    maxDate: isoDateInput.optional(),
     /** Must match the whole answer, as the HTML `pattern` attribute does. */
     pattern: z.string().min(1).optional(),
     maxFileSizeBytes: z.number().int().min(1).max(MAX_FILE_SIZE_BYTES, 'At most 10 MiB').optional(),
@@ -198,14 +200,18 @@ export function definitionIssues({ type, options, validation }: DefinitionShape)
     if (options.length === 0) issues.push({ path: 'options', message: 'Add at least one option' });
     const seen = new Set<string>();
     options.forEach((option, index) => {
-      if (seen.has(option.value)) issues.push({ path: `options.${index}.value`, message: 'Each option needs its own value' });
+      if (seen.has(option.value))
+        issues.push({ path: `options.${index}.value`, message: 'Each option needs its own value' });
       seen.add(option.value);
     });
   } else if (options.length > 0) {
     issues.push({ path: 'options', message: 'Only drop-down, multiple and single choice fields have options' });
   }
   if ((v.min !== undefined || v.max !== undefined) && !RANGE_FIELD_TYPES.includes(type)) {
-    issues.push({ path: 'validation.min', message: 'A minimum and maximum apply to text, number and multiple choice fields' });
+    issues.push({
+      path: 'validation.min',
+      message: 'A minimum and maximum apply to text, number and multiple choice fields',
+    });
   }
   if (type !== 'number') {
     for (const bound of ['min', 'max'] as const) {
@@ -322,11 +328,17 @@ function addDefinitionIssues(body: DefinitionShape, ctx: z.RefinementCtx) {
   // An update may leave options or validation out: nothing to check them against then.
   if (!Array.isArray(body.options) || typeof body.validation !== 'object' || body.validation === null) return;
   for (const issue of definitionIssues(body)) {
-    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
+    ctx.addIssue({
+      code: 'custom',
+      message: issue.message,
+      path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+    });
   }
 }
 
-export const createCustomFieldBodySchema = z.object({ eventId: idSchema, ...definitionFields }).superRefine(addDefinitionIssues, whenParsed('type', 'options', 'validation'));
+export const createCustomFieldBodySchema = z
+  .object({ eventId: idSchema, ...definitionFields })
+  .superRefine(addDefinitionIssues, whenParsed('type', 'options', 'validation'));
 export type CreateCustomFieldBody = z.input<typeof createCustomFieldBodySchema>;
 
 /** Every part is optional; the rules between them are checked on the merged field by the server. */
@@ -395,16 +407,22 @@ export const customFieldsDocumentSchema = z
   .superRefine((doc, ctx) => {
     const refs = new Set<string>();
     doc.categories.forEach((category, index) => {
-      if (refs.has(category.ref)) ctx.addIssue({ code: 'custom', message: 'Each category once', path: ['categories', index, 'ref'] });
+      if (refs.has(category.ref))
+        ctx.addIssue({ code: 'custom', message: 'Each category once', path: ['categories', index, 'ref'] });
       refs.add(category.ref);
     });
     const keys = new Set<string>();
     doc.fields.forEach((field, index) => {
       if (field.categoryRef !== null && !refs.has(field.categoryRef)) {
-        ctx.addIssue({ code: 'custom', message: 'No such category in this file', path: ['fields', index, 'categoryRef'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'No such category in this file',
+          path: ['fields', index, 'categoryRef'],
+        });
       }
       const scopeKey = `${field.categoryRef ?? ''}\u0000${field.entityType}\u0000${field.key}`;
-      if (keys.has(scopeKey)) ctx.addIssue({ code: 'custom', message: 'This key appears twice', path: ['fields', index, 'key'] });
+      if (keys.has(scopeKey))
+        ctx.addIssue({ code: 'custom', message: 'This key appears twice', path: ['fields', index, 'key'] });
       keys.add(scopeKey);
     });
   });

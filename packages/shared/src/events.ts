@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, whenParsed } from './common';
+import {
+  emailSchema,
+  isoDateTime,
+  listQueryWithSort,
+  optionalTextLine,
+  textLine,
+  whenParsed,
+  isoDateInput,
+} from './common';
 
 export const EVENT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -41,13 +49,6 @@ export const listEventsQuerySchema = listQueryWithSort(EVENT_SORTS).extend({
 });
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the form YYYY-MM-DD', abort: true })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    message: 'Not a calendar date',
-  });
-
 const TIME_ZONES = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -62,8 +63,8 @@ const eventFields = {
     .regex(SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens')
     .optional(),
   description: optionalTextLine(5000),
-  startDate: isoDate.nullish(),
-  endDate: isoDate.nullish(),
+  startDate: isoDateInput.nullish(),
+  endDate: isoDateInput.nullish(),
   venue: optionalTextLine(200),
   city: optionalTextLine(100),
   country: optionalTextLine(100),
@@ -78,7 +79,9 @@ const eventFields = {
     .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD')
     .optional(),
   /** Empty clears it. */
-  accountingEmail: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullable()).optional(),
+  accountingEmail: z
+    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullable())
+    .optional(),
   status: z.enum(EVENT_STATUSES).optional(),
 };
 
@@ -107,4 +110,3 @@ export function slugify(name: string): string {
     .replace(/-+$/g, '');
   return slug || 'event';
 }
-
