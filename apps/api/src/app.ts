@@ -106,6 +106,17 @@ export async function buildApp({
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
+    // A client that sends slowly holds a connection and memory: the whole request, an upload
+    // included, must arrive in time, its headers sooner. Node checks both every second (its
+    // default, 30 s, would let a slow request run half a minute past its time-out). No socket
+    // idle time-out: a request may work longer than that (an import) without a byte either way.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    // Shutdown drains (server.ts): a request that arrives on a kept-alive connection while the
+    // server closes is answered normally, with `Connection: close`, never refused with a 503.
+    return503OnClosing: false,
+    forceCloseConnections: false,
     // Single sign-on carries a whole JWT in the path.
     routerOptions: { maxParamLength: 8192 },
     // A path that does not decode (bad UTF-8, a lone surrogate's bytes) or is too long, in the one

@@ -44,6 +44,16 @@ const configSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: trustProxySchema.default(false),
   REDIS_URL: z.string().url().optional(),
+  /**
+   * Slow or idle clients: the whole request (an upload included) must arrive within
+   * REQUEST_TIMEOUT_MS and its headers within HEADERS_TIMEOUT_MS, else 408 and the connection
+   * closes; an idle kept-alive connection closes after KEEP_ALIVE_TIMEOUT_MS. On SIGTERM the
+   * server drains for at most SHUTDOWN_TIMEOUT_MS (docs/operations.md).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.optional(),
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
@@ -96,6 +106,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (stripe && !(parsed.data.STRIPE_SECRET_KEY && parsed.data.STRIPE_WEBHOOK_SECRET)) {
     throw new Error(
       'Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  if (parsed.success && parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
+    throw new Error(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_MS: at most REQUEST_TIMEOUT_MS, since the headers are part of the request',
     );
   }
   if (!parsed.success) {
