@@ -128,9 +128,10 @@ describe('SIGTERM under a kept-alive POST load', () => {
       expect(answered.length).toBeGreaterThan(8);
       expect(failedAnswers).toEqual([]);
       expect(dropped).toEqual([]);
-      // Requests that arrived on kept-alive connections during the drain were answered, telling the client to go.
+      // The drain told the clients to go: the answers in flight when it began, and every answer to
+      // a request that arrived on a kept-alive connection during it (there may be none).
       expect(drainedFrom).toBeLessThan(Infinity);
-      expect(begunInDrain.length).toBeGreaterThan(0);
+      expect(answered.filter((outcome) => outcome.connection === 'close').length).toBeGreaterThan(0);
       expect(begunInDrain.filter((outcome) => outcome.connection !== 'close')).toEqual([]);
       const stored = await database.companyNames();
       expect(answered.map((outcome) => outcome.id).filter((id) => !stored.has(id))).toEqual([]);
