@@ -87,19 +87,21 @@ export function createRedisLimiter(url: string, windowSeconds: number, log: Limi
     warned = true;
     log.warn({ err: error }, 'Redis is not reachable: sign-in attempts are counted in this process until it is back');
   };
-  redis.on('error', fallBack);
-  redis.on('close', () => fallBack());
-  redis.on('ready', () => {
+  // Back after a lost connection ('ready') or after commands timed out on a live one (a success).
+  const recover = () => {
     commandsFailing = false;
     if (!warned) return;
     warned = false;
     log.info('Redis is reachable again: sign-in attempts are counted there');
-  });
+  };
+  redis.on('error', fallBack);
+  redis.on('close', () => fallBack());
+  redis.on('ready', recover);
   const inRedis = async <T>(command: () => Promise<T>, inMemory: () => Promise<T>): Promise<T> => {
     if (redis.status === 'ready') {
       try {
         const result = await command();
-        commandsFailing = false;
+        if (commandsFailing) recover();
         return result;
       } catch (error) {
         commandsFailing = true;

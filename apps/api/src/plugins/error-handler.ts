@@ -31,8 +31,8 @@ function body(statusCode: number, message: string, details?: FieldError[]): Erro
 
 /**
  * One error handler for the whole API: typed service errors and validation failures keep their
- * message and field details; a lost database connection is a 503 to retry; anything unexpected is logged in full and answered with a generic
- * 500, so no stack trace or SQL ever reaches a client.
+ * message and field details; a lost database connection is a 503 to retry; anything unexpected is
+ * logged in full and answered with a generic 500, so no stack trace or SQL ever reaches a client.
  */
 export default fp(
   async (app: FastifyInstance, opts: { serveSpa: boolean }) => {
