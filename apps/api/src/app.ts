@@ -85,14 +85,7 @@ export type AppOptions = {
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
-export async function buildApp({
-  config,
-  database,
-  secret,
-  logger = true,
-  logStream,
-  stripeGateway,
-}: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, secret, logger = true, logStream, stripeGateway }: AppOptions): Promise<FastifyInstance> {
   // A hop count trusts that many proxies in front, whatever their address; Fastify takes it only
   // as a function (proxy-addr numbers the socket's peer 0, the proxy before it 1, …).
   const trusted = config.TRUST_PROXY;
@@ -113,8 +106,8 @@ export async function buildApp({
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     http: { headersTimeout: config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
-    // Shutdown drains (server.ts): a request that arrives on a kept-alive connection while the
-    // server closes is answered normally, with `Connection: close`, never refused with a 503.
+    // Shutdown drains (lib/graceful-shutdown.ts): a request that arrives on a kept-alive connection
+    // while the server closes is answered normally, with `Connection: close`, never refused with a 503.
     return503OnClosing: false,
     forceCloseConnections: false,
     // Single sign-on carries a whole JWT in the path.
@@ -128,12 +121,7 @@ export async function buildApp({
       return (reply as FastifyReply)
         .code(statusCode)
         .header('cache-control', 'no-store')
-        .send({
-          statusCode,
-          error: tooLong ? 'URI Too Long' : 'Bad Request',
-          message,
-          details: [{ field: 'path', message }],
-        });
+        .send({ statusCode, error: tooLong ? 'URI Too Long' : 'Bad Request', message, details: [{ field: 'path', message }] });
     },
     trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
@@ -196,13 +184,7 @@ export async function buildApp({
   await app.register(errorHandler, { serveSpa });
   // Backstops only: each form's own rules (lib/multipart-form.ts) cap its body and every part tighter.
   await app.register(multipart, {
-    limits: {
-      fileSize: MAX_FILE_SIZE_BYTES + 1,
-      files: MAX_FORM_FILES,
-      fields: 50,
-      fieldSize: FORM_FIELDS_MAX_BYTES,
-      parts: MAX_FORM_FILES + 50,
-    },
+    limits: { fileSize: MAX_FILE_SIZE_BYTES + 1, files: MAX_FORM_FILES, fields: 50, fieldSize: FORM_FIELDS_MAX_BYTES, parts: MAX_FORM_FILES + 50 },
   });
 
   const accessTokens = createAccessTokens(secret);
@@ -251,14 +233,7 @@ export async function buildApp({
     bulkSend: createBulkSendService({ db, publicUrl }),
     allocations: createAllocationsService({ db }),
     badges,
-    registrationLinks: createRegistrationLinksService({
-      db,
-      publicUrl,
-      limiter,
-      maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS,
-      badges,
-      customFields,
-    }),
+    registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, badges, customFields }),
     allocationPurchases: createAllocationPurchasesService({ db, publicUrl }),
     bulkImports: createBulkImportsService({ db, publicUrl }),
     invoices: createInvoicesService({ db }),

@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
 
 /** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`), or one of proxy-addr's names for a whole class. */
 function isProxyAddress(value: string): boolean {
@@ -60,12 +62,7 @@ const configSchema = z.object({
   LOGIN_MAX_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   LOGIN_ACCOUNT_DELAY_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
-  PASSWORD_RESET_TTL_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(5)
-    .max(24 * 60)
-    .default(60),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
   SSO_JWT_SECRET: z.string().min(32, 'SSO_JWT_SECRET must be at least 32 characters').optional(),
   SSO_JWKS_URL: z.string().url().optional(),
   SSO_ISSUER: z.string().optional(),
@@ -77,16 +74,8 @@ const configSchema = z.object({
   MAIL_FROM: z.string().default('Exhibitor Portal <no-reply@localhost>'),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
   /** How often stored files that nothing references are removed, and how old they must be. */
-  FILE_SWEEP_INTERVAL_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(60 * 60 * 1000),
-  FILE_SWEEP_GRACE_MS: z.coerce
-    .number()
-    .int()
-    .min(60 * 1000)
-    .default(60 * 60 * 1000),
+  FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
+  FILE_SWEEP_GRACE_MS: z.coerce.number().int().min(60 * 1000).default(60 * 60 * 1000),
   /** Who takes the money for allocation purchases (docs/purchases.md). */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'manual', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),
@@ -104,9 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(present);
   const stripe = parsed.success && parsed.data.PAYMENT_PROVIDER === 'stripe';
   if (stripe && !(parsed.data.STRIPE_SECRET_KEY && parsed.data.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error(
-      'Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
-    );
+    throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
   if (parsed.success && parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
     throw new Error(

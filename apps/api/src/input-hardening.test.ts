@@ -62,13 +62,7 @@ describe('strings that cannot be stored', () => {
     const nested = await t.request(w.eventAdminA, {
       method: 'POST',
       url: '/api/admin/exhibitor-users',
-      payload: {
-        firstName: 'Liv',
-        lastName: 'Berg',
-        email: 'liv@x.example',
-        badgeCategoryId: w.categoryA,
-        customFieldValues: [{ customFieldId: 1, value: { a: [`x${LONE_HIGH}`] } }],
-      },
+      payload: { firstName: 'Liv', lastName: 'Berg', email: 'liv@x.example', badgeCategoryId: w.categoryA, customFieldValues: [{ customFieldId: 1, value: { a: [`x${LONE_HIGH}`] } }] },
     });
     expect(nested.statusCode).toBe(400);
     expect(nested.json().details[0].field).toBe('customFieldValues.0.value.a.0');
@@ -76,44 +70,23 @@ describe('strings that cannot be stored', () => {
   });
 
   it('are refused in a key of a JSON body', async () => {
-    const res = await t.request(w.systemAdmin, {
-      method: 'PUT',
-      url: `/api/events/${w.eventA}`,
-      payload: { [`na${NUL}me`]: 'x' },
-    });
+    const res = await t.request(w.systemAdmin, { method: 'PUT', url: `/api/events/${w.eventA}`, payload: { [`na${NUL}me`]: 'x' } });
     expect(res.statusCode).toBe(400);
   });
 
   it('are refused in a text field of a multipart form', async () => {
-    const form = multipart({
-      firstName: `Liv${NUL}`,
-      lastName: 'Berg',
-      email: 'liv.multipart@x.example',
-      badgeCategoryId: String(w.categoryA),
-    });
+    const form = multipart({ firstName: `Liv${NUL}`, lastName: 'Berg', email: 'liv.multipart@x.example', badgeCategoryId: String(w.categoryA) });
     const res = await t.request(w.eventAdminA, { method: 'POST', url: '/api/admin/exhibitor-users', ...form });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].field).toBe('firstName');
   });
 
   it('are refused on a public form and in a path parameter', async () => {
-    const link = (
-      await t.request(w.eventAdminA, {
-        method: 'POST',
-        url: '/api/admin/registration-links',
-        payload: { eventId: w.eventA, kind: 'exhibitor' },
-      })
-    ).json().data;
+    const link = (await t.request(w.eventAdminA, { method: 'POST', url: '/api/admin/registration-links', payload: { eventId: w.eventA, kind: 'exhibitor' } })).json().data;
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/admin/registration-links/${link.id}/create`,
-      payload: {
-        companyName: `Nul${NUL} AS`,
-        firstName: 'Siri',
-        lastName: 'Solberg',
-        email: 'siri@nul.example',
-        password: 'Self-Register-2027',
-      },
+      payload: { companyName: `Nul${NUL} AS`, firstName: 'Siri', lastName: 'Solberg', email: 'siri@nul.example', password: 'Self-Register-2027' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].field).toBe('companyName');
@@ -136,57 +109,37 @@ describe('strings that cannot be stored', () => {
   });
 
   it('lets a whole surrogate pair (an emoji) through', async () => {
-    const res = await t.request(w.systemAdmin, {
-      method: 'GET',
-      url: `/api/admin/admins?search=${encodeURIComponent('🎪')}`,
-    });
+    const res = await t.request(w.systemAdmin, { method: 'GET', url: `/api/admin/admins?search=${encodeURIComponent('🎪')}` });
     expect(res.statusCode).toBe(200);
   });
 
   it('refuses a body nested deeper than any form of the API', async () => {
     let deep: unknown = 'x';
     for (let i = 0; i < 200; i++) deep = [deep];
-    const res = await t.request(w.systemAdmin, {
-      method: 'POST',
-      url: '/api/events',
-      payload: { name: 'Deep', slug: 'deep', description: deep },
-    });
+    const res = await t.request(w.systemAdmin, { method: 'POST', url: '/api/events', payload: { name: 'Deep', slug: 'deep', description: deep } });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].message).toContain('levels deep');
   });
 });
 
 describe('ids', () => {
-  it.each([
-    '0x0c',
-    '%2012',
-    '1.2e1',
-    '012',
-    '+12',
-    '12.0',
-    '-12',
-    '0',
-    '2147483648',
-    '99999999999999999999',
-    '1e308',
-    'NaN',
-    'Infinity',
-  ])('refuses %s as a path id with 400, and nothing is deleted', async (id) => {
-    const [event] = await t.db
-      .insert(events)
-      .values({ name: `Doomed ${id}`, slug: `doomed-${Math.random().toString(36).slice(2)}` })
-      .returning({ id: events.id });
-    const res = await t.request(w.systemAdmin, { method: 'DELETE', url: `/api/events/${id}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details[0]).toEqual({ field: 'id', message: 'Give an id: a whole number from 1 to 2147483647' });
-    expect(await t.db.select().from(events).where(eq(events.id, event!.id))).toHaveLength(1);
-  });
+  it.each(['0x0c', '%2012', '1.2e1', '012', '+12', '12.0', '-12', '0', '2147483648', '99999999999999999999', '1e308', 'NaN', 'Infinity'])(
+    'refuses %s as a path id with 400, and nothing is deleted',
+    async (id) => {
+      const [event] = await t.db
+        .insert(events)
+        .values({ name: `Doomed ${id}`, slug: `doomed-${Math.random().toString(36).slice(2)}` })
+        .returning({ id: events.id });
+      const res = await t.request(w.systemAdmin, { method: 'DELETE', url: `/api/events/${id}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details[0]).toEqual({ field: 'id', message: 'Give an id: a whole number from 1 to 2147483647' });
+      expect(await t.db.select().from(events).where(eq(events.id, event!.id))).toHaveLength(1);
+    },
+  );
 
   it('takes canonical digits in a path and a query string', async () => {
     expect((await t.request(w.systemAdmin, { method: 'GET', url: `/api/events/${w.eventA}` })).statusCode).toBe(200);
-    expect(
-      (await t.request(w.systemAdmin, { method: 'GET', url: `/api/admin/exhibitors?eventId=${w.eventA}` })).statusCode,
-    ).toBe(200);
+    expect((await t.request(w.systemAdmin, { method: 'GET', url: `/api/admin/exhibitors?eventId=${w.eventA}` })).statusCode).toBe(200);
   });
 
   it.each(['0x0c', '%2012', '1.2e1', '-1'])('refuses %s as an id in a query string', async (id) => {
@@ -198,11 +151,7 @@ describe('ids', () => {
   it.each([1e308, 2_147_483_648, 1.5, -1, 0, '0x0c', ' 12', true, null, [12], { id: 12 }])(
     'refuses %j as an id in a JSON body',
     async (id) => {
-      const res = await t.request(w.systemAdmin, {
-        method: 'POST',
-        url: '/api/admin/badge-categories',
-        payload: { eventId: id, name: 'Crew', badgeType: 'exhibitor' },
-      });
+      const res = await t.request(w.systemAdmin, { method: 'POST', url: '/api/admin/badge-categories', payload: { eventId: id, name: 'Crew', badgeType: 'exhibitor' } });
       expect(res.statusCode).toBe(400);
       expect(res.json().details[0].field).toBe('eventId');
     },
@@ -230,48 +179,31 @@ describe('sort', () => {
     '/api/users',
   ];
 
-  it.each(
-    LISTS.flatMap((url) =>
-      ['__proto__', '-__proto__', 'constructor', 'toString', 'hasOwnProperty', 'password_hash'].map((sort) => [
-        url,
-        sort,
-      ]),
-    ),
-  )('%s refuses sort=%s with 400 listing the keys it takes', async (url, sort) => {
-    const res = await t.request(w.systemAdmin, { method: 'GET', url: `${url}?sort=${sort}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details[0]).toMatchObject({
-      field: 'sort',
-      message: expect.stringMatching(/^Sort by one of: \w+, -\w+/),
-    });
-  });
+  it.each(LISTS.flatMap((url) => ['__proto__', '-__proto__', 'constructor', 'toString', 'hasOwnProperty', 'password_hash'].map((sort) => [url, sort])))(
+    '%s refuses sort=%s with 400 listing the keys it takes',
+    async (url, sort) => {
+      const res = await t.request(w.systemAdmin, { method: 'GET', url: `${url}?sort=${sort}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details[0]).toMatchObject({ field: 'sort', message: expect.stringMatching(/^Sort by one of: \w+, -\w+/) });
+    },
+  );
 
   it('sorts by a listed key, in both directions', async () => {
     const names = async (sort: string) =>
-      (await t.request(w.systemAdmin, { method: 'GET', url: `/api/events?sort=${sort}` }))
-        .json()
-        .data.map((e: { name: string }) => e.name);
+      (await t.request(w.systemAdmin, { method: 'GET', url: `/api/events?sort=${sort}` })).json().data.map((e: { name: string }) => e.name);
     const ascending = await names('name');
     expect(ascending.length).toBeGreaterThan(1);
     expect(await names('-name')).toEqual([...ascending].reverse());
   });
 
   it.each([1e308, 0, 1.5, '0x10'])('refuses page %j in the advanced filter body', async (page) => {
-    const res = await t.request(w.systemAdmin, {
-      method: 'POST',
-      url: '/api/admin/exhibitor-users/advanced-filter',
-      payload: { conditions: [], page },
-    });
+    const res = await t.request(w.systemAdmin, { method: 'POST', url: '/api/admin/exhibitor-users/advanced-filter', payload: { conditions: [], page } });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].field).toBe('page');
   });
 
   it('refuses an unknown sort in the advanced filter body', async () => {
-    const res = await t.request(w.systemAdmin, {
-      method: 'POST',
-      url: '/api/admin/exhibitor-users/advanced-filter',
-      payload: { conditions: [], sort: '__proto__' },
-    });
+    const res = await t.request(w.systemAdmin, { method: 'POST', url: '/api/admin/exhibitor-users/advanced-filter', payload: { conditions: [], sort: '__proto__' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().details[0].field).toBe('sort');
   });

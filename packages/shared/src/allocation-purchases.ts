@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  idSchema,
-  isoDateTime,
-  listQueryWithSort,
-  optionalTextLine,
-  textLine,
-  dateOrDateTimeQuery,
-  isoDateTimeInput,
-} from './common';
+import { idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, dateOrDateTimeQuery, isoDateTimeInput } from './common';
 
 /**
  * Allocation purchases (spec §3, §7; DESIGN §6). The JSON keeps the spec's field names
@@ -136,6 +128,7 @@ const booleanQuery = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1')
   .optional();
+
 
 export const PURCHASE_SORTS = [
   'purchasedAt',

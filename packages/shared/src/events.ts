@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  emailSchema,
-  isoDateTime,
-  listQueryWithSort,
-  optionalTextLine,
-  textLine,
-  whenParsed,
-  isoDateInput,
-} from './common';
+import { emailSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, whenParsed, isoDateInput } from './common';
 
 export const EVENT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -49,6 +41,7 @@ export const listEventsQuerySchema = listQueryWithSort(EVENT_SORTS).extend({
 });
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 
+
 const TIME_ZONES = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -79,9 +72,7 @@ const eventFields = {
     .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD')
     .optional(),
   /** Empty clears it. */
-  accountingEmail: z
-    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullable())
-    .optional(),
+  accountingEmail: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullable()).optional(),
   status: z.enum(EVENT_STATUSES).optional(),
 };
 
@@ -110,3 +101,4 @@ export function slugify(name: string): string {
     .replace(/-+$/g, '');
   return slug || 'event';
 }
+

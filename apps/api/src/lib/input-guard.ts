@@ -12,9 +12,7 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 
 function problem(value: string): string | null {
   UNSTORABLE.lastIndex = 0;
-  return UNSTORABLE.test(value)
-    ? 'Contains a character that cannot be stored (a NUL or half of a surrogate pair)'
-    : null;
+  return UNSTORABLE.test(value) ? 'Contains a character that cannot be stored (a NUL or half of a surrogate pair)' : null;
 }
 
 /** The first string (key or value) that cannot be stored, or a nesting too deep, with its path. */

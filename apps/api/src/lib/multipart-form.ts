@@ -58,10 +58,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
     const state = { files: new Map<string, Received>(), claimed: false };
     received.set(request, state);
     reply.raw.once('close', () => {
-      if (!state.claimed)
-        void rules
-          .discard([...state.files.values()])
-          .catch((error: unknown) => request.log.error({ err: error }, 'discarding uploads failed'));
+      if (!state.claimed) void rules.discard([...state.files.values()]).catch((error: unknown) => request.log.error({ err: error }, 'discarding uploads failed'));
     });
 
     const declared = Number(request.headers['content-length']);
@@ -94,9 +91,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
           const value = String(part.value);
           fieldBytes += Buffer.byteLength(value);
           if (part.valueTruncated || fieldBytes > FORM_FIELDS_MAX_BYTES) {
-            throw new AppError(413, 'Payload Too Large', 'The form fields are too long', [
-              { field: name, message: 'Too long' },
-            ]);
+            throw new AppError(413, 'Payload Too Large', 'The form fields are too long', [{ field: name, message: 'Too long' }]);
           }
           body[name] = rules.jsonFields?.includes(name) ? parseJson(name, value) : value === '' ? null : value;
           reading = 'body';
@@ -104,12 +99,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
         }
         if (!fileRules) {
           fileRules = await rules.files(request, body);
-          cap = Math.min(
-            cap,
-            FORM_FIELDS_MAX_BYTES +
-              FRAMING_BYTES +
-              [...fileRules.values()].reduce((sum, rule) => sum + rule.maxBytes, 0),
-          );
+          cap = Math.min(cap, FORM_FIELDS_MAX_BYTES + FRAMING_BYTES + [...fileRules.values()].reduce((sum, rule) => sum + rule.maxBytes, 0));
           checkSize();
         }
         const rule = fileRules.get(name);
@@ -122,10 +112,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
           }
           if (file.truncated) throw tooLarge(cap, name);
         })();
-        state.files.set(
-          name,
-          await rules.receive({ content, filename: part.filename, mimetype: part.mimetype }, rule, name),
-        );
+        state.files.set(name, await rules.receive({ content, filename: part.filename, mimetype: part.mimetype }, rule, name));
         reading = 'body';
       }
       checkSize();

@@ -67,11 +67,9 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?')[0]!;
       // A missing script or image is a 404, not the app's page: a browser would run HTML as code.
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !/\.\w+$/.test(path);
+      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api') && !/\.\w+$/.test(path);
       // The single-page app routes every other path itself, including its own Page Not Found.
-      if (opts.serveSpa && isPage)
-        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      if (opts.serveSpa && isPage) return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
       return reply.code(404).send(body(404, `Route ${request.method} ${path} not found`));
     });
   },

@@ -31,15 +31,10 @@ describe('access tokens', () => {
     const token = await tokens.sign({ adminId: 7, sessionId: SESSION });
     expect(await tokens.verify(token)).toEqual({ adminId: 7, sessionId: SESSION });
     const [header, payload, signature] = token.split('.');
-    const otherSubject = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: '1' }),
-    ).toString('base64url');
+    const otherSubject = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: '1' })).toString('base64url');
     expect(await tokens.verify(`${header}.${otherSubject}.${signature}`)).toBeNull();
     expect(await tokens.verify(`${token}x`)).toBeNull();
-    const foreign = await createAccessTokens('another-secret-of-enough-length-0123456789', 60, time.now).sign({
-      adminId: 7,
-      sessionId: SESSION,
-    });
+    const foreign = await createAccessTokens('another-secret-of-enough-length-0123456789', 60, time.now).sign({ adminId: 7, sessionId: SESSION });
     expect(await tokens.verify(foreign)).toBeNull();
     expect(await tokens.verify('')).toBeNull();
   });

@@ -38,11 +38,7 @@ describe('login', () => {
     expect(body.admin.permissions).not.toContain('manage_roles');
     expect(body.token.split('.')).toHaveLength(3);
     expect(body.refreshToken.length).toBeGreaterThan(30);
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: `Bearer ${body.token}` },
-    });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.token}` } });
     expect(me.json().data.id).toBe(company.id);
   });
 
@@ -70,11 +66,7 @@ describe('login', () => {
   });
 
   it('validates the body with field details', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { email: 'not-an-email' },
-    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email: 'not-an-email' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual(
       expect.arrayContaining([
@@ -159,11 +151,7 @@ describe('refresh tokens', () => {
     expect(res.statusCode).toBe(200);
     const next = res.json();
     expect(next.refreshToken).not.toBe(session.refreshToken);
-    const me = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { authorization: `Bearer ${next.token}` },
-    });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${next.token}` } });
     expect(me.statusCode).toBe(200);
     expect((await refresh(next.refreshToken)).statusCode).toBe(200);
   });
@@ -195,19 +183,13 @@ describe('refresh tokens', () => {
 
   it('logout revokes the presented token', async () => {
     const session = await signIn();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      payload: { refreshToken: session.refreshToken },
-    });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: session.refreshToken } });
     expect(res.statusCode).toBe(204);
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
   });
 
   it('logout with an unknown or missing token still answers 204', async () => {
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: 'x' } })).statusCode,
-    ).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: 'x' } })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
   });
 });
@@ -255,8 +237,7 @@ describe('access tokens', () => {
 });
 
 describe('ending a session ends its access tokens on the next request', () => {
-  const me = (token: string) =>
-    t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+  const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
   const NEW_PASSWORD = 'Another-Horse-43';
 
   async function twoSessions(email: string, password = TEST_PASSWORD) {
@@ -284,11 +265,7 @@ describe('ending a session ends its access tokens on the next request', () => {
   it('logout with the access token alone ends that session', async () => {
     const user = await t.createUser({});
     const [first, second] = await twoSessions(user.email);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { authorization: `Bearer ${first.token}` },
-    });
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${first.token}` } });
     expect(out.statusCode).toBe(204);
     expect((await me(first.token)).statusCode).toBe(401);
     expect((await refresh(first.refreshToken)).statusCode).toBe(401);
@@ -306,15 +283,11 @@ describe('ending a session ends its access tokens on the next request', () => {
     expect((await me(other.token)).statusCode).toBe(200);
   });
 
-  it("a password set by an admin ends every session of the account, not the admin's", async () => {
+  it('a password set by an admin ends every session of the account, not the admin\'s', async () => {
     const w = await createWorld(t);
     const target = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.eventAdmin], eventId: w.eventA });
     const sessions = await twoSessions(target.email);
-    const res = await t.request(w.systemAdmin, {
-      method: 'PUT',
-      url: `/api/admin/admins/${target.id}`,
-      payload: { password: NEW_PASSWORD },
-    });
+    const res = await t.request(w.systemAdmin, { method: 'PUT', url: `/api/admin/admins/${target.id}`, payload: { password: NEW_PASSWORD } });
     expect(res.statusCode).toBe(200);
     for (const session of sessions) expect((await me(session.token)).statusCode).toBe(401);
     expect((await me(target.token)).statusCode).toBe(401);
@@ -322,7 +295,7 @@ describe('ending a session ends its access tokens on the next request', () => {
     expect((await login(target.email, NEW_PASSWORD, '10.0.1.2')).statusCode).toBe(200);
   });
 
-  it("changing one's own password ends one's own sessions too", async () => {
+  it('changing one\'s own password ends one\'s own sessions too', async () => {
     const admin = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.systemAdmin] });
     const [session] = await twoSessions(admin.email);
     const res = await t.app.inject({
@@ -336,14 +309,10 @@ describe('ending a session ends its access tokens on the next request', () => {
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
   });
 
-  it("a sub-account password reset by its exhibitor ends the sub-account's sessions", async () => {
+  it('a sub-account password reset by its exhibitor ends the sub-account\'s sessions', async () => {
     const w = await createWorld(t);
     const [session] = await twoSessions(w.subAccountA.email);
-    const res = await t.request(w.exhibitorA, {
-      method: 'PUT',
-      url: `/api/admin/sub-accounts/${w.subAccountA.id}`,
-      payload: { password: NEW_PASSWORD },
-    });
+    const res = await t.request(w.exhibitorA, { method: 'PUT', url: `/api/admin/sub-accounts/${w.subAccountA.id}`, payload: { password: NEW_PASSWORD } });
     expect(res.statusCode).toBe(200);
     expect((await me(session.token)).statusCode).toBe(401);
     expect((await me(w.subAccountA.token)).statusCode).toBe(401);
@@ -354,18 +323,10 @@ describe('ending a session ends its access tokens on the next request', () => {
     const w = await createWorld(t);
     const target = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.eventAdmin], eventId: w.eventA });
     const [session] = await twoSessions(target.email);
-    const off = await t.request(w.systemAdmin, {
-      method: 'PUT',
-      url: `/api/admin/admins/${target.id}`,
-      payload: { isActive: false },
-    });
+    const off = await t.request(w.systemAdmin, { method: 'PUT', url: `/api/admin/admins/${target.id}`, payload: { isActive: false } });
     expect(off.statusCode).toBe(200);
     expect((await me(session.token)).statusCode).toBe(401);
-    await t.request(w.systemAdmin, {
-      method: 'PUT',
-      url: `/api/admin/admins/${target.id}`,
-      payload: { isActive: true },
-    });
+    await t.request(w.systemAdmin, { method: 'PUT', url: `/api/admin/admins/${target.id}`, payload: { isActive: true } });
     expect((await me(session.token)).statusCode).toBe(401);
   });
 });
@@ -376,10 +337,7 @@ describe('single sign-on', () => {
   type Claims = { email?: string; iss?: string; aud?: string; exp?: number; iat?: number | null; jti?: string };
   const ssoToken = (claims: Claims, key = secret) => {
     const nowSeconds = Math.floor(Date.now() / 1000);
-    const jwt = new SignJWT({
-      ...(claims.email ? { email: claims.email } : {}),
-      ...(claims.jti ? { jti: claims.jti } : {}),
-    })
+    const jwt = new SignJWT({ ...(claims.email ? { email: claims.email } : {}), ...(claims.jti ? { jti: claims.jti } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(claims.iss ?? 'https://idp.test')
       .setAudience(claims.aud ?? 'exhibitor-portal')
@@ -405,10 +363,7 @@ describe('single sign-on', () => {
     ['an unknown email', { email: 'stranger@test.example' }],
     ['a token without iat', { iat: null }],
     ['a lifetime over five minutes', { iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 301 }],
-    [
-      'an iat in the future beyond the clock skew',
-      { iat: Math.floor(Date.now() / 1000) + 120, exp: Math.floor(Date.now() / 1000) + 240 },
-    ],
+    ['an iat in the future beyond the clock skew', { iat: Math.floor(Date.now() / 1000) + 120, exp: Math.floor(Date.now() / 1000) + 240 }],
   ])('refuses %s with 401', async (_label, variant: Claims & { key?: Uint8Array<ArrayBuffer> }) => {
     const user = await t.createUser({});
     const token = await ssoToken({ email: variant.email ?? user.email, ...variant }, variant.key ?? secret);
@@ -445,9 +400,7 @@ describe('single sign-on', () => {
   it('accepts a five-minute token issued a little ahead of this clock', async () => {
     const user = await t.createUser({});
     const nowSeconds = Math.floor(Date.now() / 1000);
-    expect(
-      (await sso(await ssoToken({ email: user.email, iat: nowSeconds + 30, exp: nowSeconds + 330 }))).statusCode,
-    ).toBe(200);
+    expect((await sso(await ssoToken({ email: user.email, iat: nowSeconds + 30, exp: nowSeconds + 330 }))).statusCode).toBe(200);
   });
 
   it('refuses a token that is not a JWT at all', async () => {

@@ -44,10 +44,7 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
 
   async function startSession(principal: Principal, client: ClientInfo, method: string): Promise<LoginResponse> {
     return db.transaction(async (tx) => {
-      await tx
-        .update(admins)
-        .set({ lastLoginAt: sql`now()` })
-        .where(eq(admins.id, principal.id));
+      await tx.update(admins).set({ lastLoginAt: sql`now()` }).where(eq(admins.id, principal.id));
       await refreshTokens.deleteExpiredRefreshTokens(tx);
       await recordAudit(tx, { principal, ...client }, { action: method, entityType: 'admin', entityId: principal.id });
       return { admin: toSessionAdmin(principal), ...(await issueSession(tx, principal)) };
@@ -128,11 +125,7 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
       const passwordHash = await hashPassword(password);
       const adminId = await db.transaction(async (tx) => {
         const invited = await consumeOneTimeToken(tx, token, 'invitation');
-        if (invited)
-          await tx
-            .update(admins)
-            .set({ passwordHash, updatedAt: sql`now()` })
-            .where(eq(admins.id, invited));
+        if (invited) await tx.update(admins).set({ passwordHash, updatedAt: sql`now()` }).where(eq(admins.id, invited));
         return invited;
       });
       const principal = adminId ? await loadPrincipal(db, adminId) : null;
@@ -153,8 +146,7 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
           ? await refreshTokens.findFamilyOf(tx, hashToken(presented.refreshToken))
           : undefined;
         for (const id of new Set([familyId, presented.sessionId])) if (id) await refreshTokens.revokeFamily(tx, id);
-        if (actor)
-          await recordAudit(tx, actor, { action: 'logout', entityType: 'admin', entityId: actor.principal.id });
+        if (actor) await recordAudit(tx, actor, { action: 'logout', entityType: 'admin', entityId: actor.principal.id });
       });
     },
   };

@@ -8,12 +8,7 @@ type Purpose = (typeof oneTimeTokens.$inferInsert)['purpose'];
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A fresh single-use token; only its hash is stored. */
-export async function createOneTimeToken(
-  db: Database,
-  adminId: number,
-  purpose: Purpose,
-  ttlHours: number,
-): Promise<string> {
+export async function createOneTimeToken(db: Database, adminId: number, purpose: Purpose, ttlHours: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(oneTimeTokens).values({
     adminId,

@@ -19,21 +19,10 @@ afterAll(() => t.close());
 const requestReset = (email: string, ip = '10.1.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email }, remoteAddress: ip });
 const reset = (token: string, password = NEW_PASSWORD) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/password-reset',
-    payload: { token, password },
-    remoteAddress: '10.1.0.2',
-  });
+  t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { token, password }, remoteAddress: '10.1.0.2' });
 const login = (email: string, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { email, password },
-    remoteAddress: '10.1.0.3',
-  });
-const me = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+  t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password }, remoteAddress: '10.1.0.3' });
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
 
 async function resetEmails(email: string) {
   return (await listEmailsTo(t.db, email)).filter((message) => message.purpose === 'password_reset');
@@ -65,11 +54,7 @@ describe('password reset', () => {
     expect((await reset(token)).statusCode).toBe(204);
     expect((await me(session.token)).statusCode).toBe(401);
     expect((await me(user.token)).statusCode).toBe(401);
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refreshToken: session.refreshToken },
-    });
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: session.refreshToken } });
     expect(refreshed.statusCode).toBe(401);
     expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await login(user.email, NEW_PASSWORD)).statusCode).toBe(200);
@@ -121,9 +106,7 @@ describe('password reset', () => {
     const user = await t.createUser({});
     await requestReset(user.email);
     const token = await emailedToken(user.email);
-    const statuses = (await Promise.all([reset(token), reset(token, 'Other-Horse-Pass-79')])).map(
-      (res) => res.statusCode,
-    );
+    const statuses = (await Promise.all([reset(token), reset(token, 'Other-Horse-Pass-79')])).map((res) => res.statusCode);
     expect(statuses.sort()).toEqual([204, 400]);
   });
 
@@ -134,11 +117,7 @@ describe('password reset', () => {
     const weak = await reset(token, 'password123');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().details).toEqual([expect.objectContaining({ field: 'password' })]);
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/password-reset',
-      payload: { password: NEW_PASSWORD },
-    });
+    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { password: NEW_PASSWORD } });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().details).toEqual([expect.objectContaining({ field: 'token' })]);
     expect((await reset(token)).statusCode).toBe(204);
@@ -166,10 +145,7 @@ describe('password reset', () => {
   });
 
   it('words the mail with the account event’s template, else the global one, else the built-in text', async () => {
-    const [event] = await t.db
-      .insert(events)
-      .values({ name: 'Reset Expo', slug: `reset-expo-${Date.now()}` })
-      .returning({ id: events.id });
+    const [event] = await t.db.insert(events).values({ name: 'Reset Expo', slug: `reset-expo-${Date.now()}` }).returning({ id: events.id });
     const eventUser = await t.createUser({ eventId: event!.id });
     const globalUser = await t.createUser({});
     const template = (subject: string, eventId: number | null) => ({
@@ -186,12 +162,8 @@ describe('password reset', () => {
       await requestReset(globalUser.email, '10.1.9.2');
       const [eventMail] = await resetEmails(eventUser.email);
       expect(eventMail).toMatchObject({ subject: 'Reset Expo reset', eventId: event!.id });
-      expect(eventMail!.textBody).toMatch(
-        /^Hi Test,\nreset here: https:\/\/portal\.test\/reset-password\/[\w-]+\nwithin 60 minutes$/,
-      );
-      expect(eventMail!.htmlBody).toMatch(
-        /^<p>Hi Test <a href="https:\/\/portal\.test\/reset-password\/[\w-]+">reset<\/a><\/p>$/,
-      );
+      expect(eventMail!.textBody).toMatch(/^Hi Test,\nreset here: https:\/\/portal\.test\/reset-password\/[\w-]+\nwithin 60 minutes$/);
+      expect(eventMail!.htmlBody).toMatch(/^<p>Hi Test <a href="https:\/\/portal\.test\/reset-password\/[\w-]+">reset<\/a><\/p>$/);
       expect(await emailedToken(eventUser.email)).toBeTruthy();
       const [globalMail] = await resetEmails(globalUser.email);
       expect(globalMail!.subject).toBe('Global reset');
@@ -211,12 +183,7 @@ describe('password reset throttling per address', () => {
     const strict = await createTestApp({ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: 2 });
     try {
       const send = () =>
-        strict.app.inject({
-          method: 'POST',
-          url: '/api/auth/password-reset/request',
-          payload: { email: 'a@test.example' },
-          remoteAddress: '10.3.0.1',
-        });
+        strict.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email: 'a@test.example' }, remoteAddress: '10.3.0.1' });
       expect((await send()).statusCode).toBe(202);
       expect((await send()).statusCode).toBe(202);
       const refused = await send();

@@ -35,19 +35,12 @@ export function createPasswordReset(deps: {
 
   async function refuseBusyAddress(ip: string) {
     const { count, retryAfterSeconds } = await limiter.hit(`reset:${ip}`);
-    if (count > deps.maxPerAddress)
-      throw new TooManyRequestsError(AUTH_MESSAGES.tooManyResetRequests, retryAfterSeconds);
+    if (count > deps.maxPerAddress) throw new TooManyRequestsError(AUTH_MESSAGES.tooManyResetRequests, retryAfterSeconds);
   }
 
   async function queueResetEmail(email: string) {
     const [account] = await db
-      .select({
-        id: admins.id,
-        firstName: admins.firstName,
-        lastName: admins.lastName,
-        eventId: admins.eventId,
-        isActive: admins.isActive,
-      })
+      .select({ id: admins.id, firstName: admins.firstName, lastName: admins.lastName, eventId: admins.eventId, isActive: admins.isActive })
       .from(admins)
       .where(eq(admins.email, email));
     if (!account?.isActive) return;
@@ -95,17 +88,10 @@ export function createPasswordReset(deps: {
         const principal = owner ? await loadPrincipal(tx, owner) : null;
         // Thrown inside the transaction, so that a deactivated account's token is not used up either.
         if (!principal) throw ValidationError.field('token', AUTH_MESSAGES.passwordResetInvalid);
-        await tx
-          .update(admins)
-          .set({ passwordHash, updatedAt: sql`now()` })
-          .where(eq(admins.id, principal.id));
+        await tx.update(admins).set({ passwordHash, updatedAt: sql`now()` }).where(eq(admins.id, principal.id));
         await expireOneTimeTokens(tx, principal.id, 'password_reset');
         await revokeAllForAdmin(tx, principal.id);
-        await recordAudit(
-          tx,
-          { principal, ...client },
-          { action: 'password_reset', entityType: 'admin', entityId: principal.id },
-        );
+        await recordAudit(tx, { principal, ...client }, { action: 'password_reset', entityType: 'admin', entityId: principal.id });
       });
     },
   };

@@ -94,12 +94,7 @@ function prepareBySession(db: Database) {
 
 function toPrincipal(row: PrincipalRow): Principal {
   const permissions = new Set(row.permissions.map(normalizePermission).filter((p): p is Permission => p !== null));
-  const identity = {
-    roles: row.roles,
-    permissions: [...permissions],
-    eventId: row.eventId,
-    exhibitorId: row.exhibitorId,
-  };
+  const identity = { roles: row.roles, permissions: [...permissions], eventId: row.eventId, exhibitorId: row.exhibitorId };
   return {
     id: row.id,
     email: row.email,
@@ -139,11 +134,7 @@ export async function loadPrincipal(db: Database, adminId: number): Promise<Prin
 }
 
 /** The active admin an access token speaks for, as a principal; null when its session has ended. */
-export async function loadSessionPrincipal(
-  db: Database,
-  adminId: number,
-  sessionId: string,
-): Promise<Principal | null> {
+export async function loadSessionPrincipal(db: Database, adminId: number, sessionId: string): Promise<Principal | null> {
   let prepared = preparedBySession.get(db);
   if (!prepared) {
     prepared = prepareBySession(db);
