@@ -90,6 +90,9 @@ export type AppOptions = {
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 
 export async function buildApp({ config, database, secret, logger = true, logStream, stripeGateway }: AppOptions): Promise<FastifyInstance> {
+  // A hop count trusts that many proxies in front, whatever their address; Fastify takes it only
+  // as a function (proxy-addr numbers the socket's peer 0, the proxy before it 1, …).
+  const trusted = config.TRUST_PROXY;
   const app = Fastify({
     logger: logger && {
       level: config.LOG_LEVEL,
@@ -100,6 +103,17 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
+    // A client that sends slowly holds a connection and memory: the whole request, an upload
+    // included, must arrive in time, its headers sooner. Node checks both every second (its
+    // default, 30 s, would let a slow request run half a minute past its time-out). No socket
+    // idle time-out: a request may work longer than that (an import) without a byte either way.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    // Shutdown drains (lib/graceful-shutdown.ts): a request that arrives on a kept-alive connection
+    // while the server closes is answered normally, with `Connection: close`, never refused with a 503.
+    return503OnClosing: false,
+    forceCloseConnections: false,
     // Single sign-on carries a whole JWT in the path.
     routerOptions: { maxParamLength: 8192 },
     // A path that does not decode (bad UTF-8, a lone surrogate's bytes) or is too long, in the one
@@ -113,7 +127,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
         .header('cache-control', 'no-store')
         .send({ statusCode, error: tooLong ? 'URI Too Long' : 'Bad Request', message, details: [{ field: 'path', message }] });
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // A caller's own request id is kept when it looks like one, so logs join up across services.
     genReqId: (request) => {
@@ -179,7 +193,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
 
   const accessTokens = createAccessTokens(secret);
   const limiter = config.REDIS_URL
-    ? createRedisLimiter(config.REDIS_URL, config.LOGIN_WINDOW_SECONDS)
+    ? createRedisLimiter(config.REDIS_URL, config.LOGIN_WINDOW_SECONDS, app.log)
     : createMemoryLimiter(config.LOGIN_WINDOW_SECONDS);
   app.addHook('onClose', () => limiter.close());
   await app.register(access, { db: database.db, accessTokens });
@@ -257,7 +271,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ping: () => database.ping() });
+      await api.register(healthRoutes, { ping: () => database.ping(), rateLimiter: () => limiter.state() });
       await api.register(authRoutes, services);
       await api.register(adminsRoutes, services);
       await api.register(rolesRoutes, services);

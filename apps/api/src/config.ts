@@ -1,8 +1,39 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+/** An address or a CIDR range (`10.0.0.0/8`, `fd00::/8`), or one of proxy-addr's names for a whole class. */
+function isProxyAddress(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which X-Forwarded-For entries are believed: none (`false`, `0`, the default: the socket's
+ * address is the client's); the last n, added by n proxies in front (`1`, `2`; `true` means 1,
+ * see docs/decisions.md); or those added by proxies at the given addresses. Believing all of them,
+ * as a bare `true` used to, lets every client write its own address and escape per-address limits.
+ */
+const trustProxySchema = z.string().transform((value, context): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^\d+$/.test(text) && Number(text) <= 10) return Number(text);
+  const addresses = text.split(',').map((part) => part.trim());
+  const wrong = addresses.filter((address) => !isProxyAddress(address));
+  if (wrong.length === 0) return addresses;
+  context.addIssue({
+    code: 'custom',
+    message: `a hop count (0–10), true (one hop), false, or proxy addresses and CIDR ranges separated by commas; not ${wrong.join(', ')}`,
+  });
+  return z.NEVER;
+});
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -13,8 +44,18 @@ const configSchema = z.object({
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
   CORS_ORIGINS: z.string().optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   REDIS_URL: z.string().url().optional(),
+  /**
+   * Slow or idle clients: the whole request (an upload included) must arrive within
+   * REQUEST_TIMEOUT_MS and its headers within HEADERS_TIMEOUT_MS, else 408 and the connection
+   * closes; an idle kept-alive connection closes after KEEP_ALIVE_TIMEOUT_MS. On SIGTERM the
+   * server drains for at most SHUTDOWN_TIMEOUT_MS (docs/operations.md).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.optional(),
   LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
@@ -69,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const stripe = parsed.success && parsed.data.PAYMENT_PROVIDER === 'stripe';
   if (stripe && !(parsed.data.STRIPE_SECRET_KEY && parsed.data.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
+  if (parsed.success && parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
+    throw new Error(
+      'Invalid configuration:\n  HEADERS_TIMEOUT_MS: at most REQUEST_TIMEOUT_MS, since the headers are part of the request',
+    );
   }
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

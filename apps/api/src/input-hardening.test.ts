@@ -208,3 +208,149 @@ describe('sort', () => {
     expect(res.json().details[0].field).toBe('sort');
   });
 });
+
+describe('broken multipart bodies', () => {
+  const boundary = '----portal-broken-boundary';
+  const part = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}`;
+  const filePart = (name: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004abc`;
+  const BROKEN = [
+    ['no boundary in the content type', 'multipart/form-data', `${part('eventId', '1')}\r\n--${boundary}--\r\n`],
+    ['a body that stops inside a field', `multipart/form-data; boundary=${boundary}`, part('eventId', '1')],
+    [
+      'a body that stops inside a file',
+      `multipart/form-data; boundary=${boundary}`,
+      `${part('eventId', String(1))}\r\n${filePart('file')}`,
+    ],
+  ] as const;
+
+  it('are answered 4xx, never 500, by every route that takes a body', async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeTable.filter((r) => !['GET', 'HEAD', 'DELETE'].includes(r.method))) {
+      // A fresh administrator per route: one of them signs its caller out.
+      const admin = await t.createUser({ roles: ['System Admin'] });
+      for (const [label, contentType, payload] of BROKEN) {
+        const url = route.url.replace(/:(\w+)/g, '1');
+        const res = await t.request(admin, {
+          method: route.method as 'POST',
+          url,
+          payload,
+          headers: { 'content-type': contentType },
+        });
+        if (res.statusCode >= 500) failures.push(`${route.method} ${route.url}, ${label}: ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it.each([
+    ['a badge form', '/api/admin/exhibitor-users'],
+    ['a spreadsheet import', '/api/admin/bulk-upload/exhibitors'],
+    ['a bulk send', '/api/admin/registration-links/bulk-user-badge-category/upload'],
+  ])('are refused by %s with 400 naming the part the body broke in', async (_form, url) => {
+    const [noBoundary, cutInField, cutInFile] = BROKEN;
+    const send = ([, contentType, payload]: (typeof BROKEN)[number]) =>
+      t.request(w.systemAdmin, { method: 'POST', url, payload, headers: { 'content-type': contentType } });
+    for (const [broken, field] of [
+      [noBoundary, 'body'],
+      [cutInField, 'body'],
+    ] as const) {
+      const res = await send(broken);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([{ field, message: expect.stringContaining('closing boundary') }]);
+    }
+    // Cut inside a file: refused with 400, by the part's own rule (an unknown file field, a field
+    // sent after the files) or as a broken body; never 500.
+    const res = await send(cutInFile);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0].field).toEqual(expect.any(String));
+  });
+});
+
+describe('dates outside the years 1 to 9999', () => {
+  const OUT_OF_RANGE = [
+    '10000-01-01',
+    '99999-12-31',
+    '+275760-09-13',
+    '-1',
+    '-0001-01-01',
+    '0000-01-01',
+    '2027-02-29',
+    '2026-13-01',
+  ];
+
+  it.each(
+    OUT_OF_RANGE.flatMap((value) => [
+      ['from', value],
+      ['to', value],
+    ]),
+  )('are refused by the purchase list filter %s=%s with 400 naming it', async (field, value) => {
+    const res = await t.request(w.systemAdmin, {
+      method: 'GET',
+      url: `/api/admin/allocation-purchases?${field}=${encodeURIComponent(value)}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field, message: expect.stringContaining('between the years 1 and 9999') }]);
+  });
+
+  it.each(
+    OUT_OF_RANGE.flatMap((value) => [
+      ['createdFrom', value],
+      ['createdTo', value],
+    ]),
+  )('are refused by the badge list filter %s=%s with 400 naming it', async (field, value) => {
+    const res = await t.request(w.systemAdmin, {
+      method: 'GET',
+      url: `/api/admin/exhibitor-users?${field}=${encodeURIComponent(value)}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field, message: expect.stringContaining('between the years 1 and 9999') }]);
+  });
+
+  it.each(['0000-01-01', '10000-01-01'])(
+    'are refused as an event start date (%s) with 400 naming it',
+    async (startDate) => {
+      const res = await t.request(w.systemAdmin, {
+        method: 'POST',
+        url: '/api/events',
+        payload: { name: 'Far Expo', slug: `far-${startDate}`, startDate },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([
+        { field: 'startDate', message: expect.stringContaining('between the years 1 and 9999') },
+      ]);
+    },
+  );
+
+  it.each(['0000-01-01T00:00:00Z', '10000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '2026-05-01T09:00:00'])(
+    'are refused as a link expiry (%s) with 400 naming it',
+    async (expiresAt) => {
+      const res = await t.request(w.systemAdmin, {
+        method: 'POST',
+        url: '/api/admin/registration-links',
+        payload: { eventId: w.eventA, kind: 'exhibitor', expiresAt },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details).toEqual([
+        { field: 'expiresAt', message: expect.stringContaining('between the years 1 and 9999') },
+      ]);
+    },
+  );
+
+  it('take the first and last day of that range, and a date-time bound', async () => {
+    for (const query of ['from=0001-01-01&to=9999-12-31', 'from=2026-05-01T09:00:00Z&to=9999-12-31T23:59:59%2B02:00']) {
+      expect(
+        (await t.request(w.systemAdmin, { method: 'GET', url: `/api/admin/allocation-purchases?${query}` })).statusCode,
+      ).toBe(200);
+    }
+    expect(
+      (
+        await t.request(w.systemAdmin, {
+          method: 'GET',
+          url: '/api/admin/exhibitor-users?createdFrom=0001-01-01&createdTo=9999-12-31',
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+});

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { DEMO_LOGINS } from './db/seed/demo';
 import { prepareDemoData } from './db/seed/demo-safety';
+import { drainOnSignals } from './lib/graceful-shutdown';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -16,26 +17,15 @@ async function main() {
   const { seedDemo, seeded } = await prepareDemoData(database, config, (warning) => console.warn(warning));
 
   const app = await buildApp({ config, database, secret });
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => process.exit(1), 15_000);
-    force.unref();
-    await app.close();
-    await release();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  drainOnSignals(app, { timeoutMs: config.SHUTDOWN_TIMEOUT_MS, release });
 
   await app.listen({ host: config.HOST, port: config.PORT });
   const url = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   const lines = [`Exhibitor Portal is running at ${url}`, `API documentation: ${url}/api/docs`];
   if (seedDemo) {
     lines.push(seeded ? 'Demo data created. Demo logins:' : 'Demo logins (if unchanged):');
-    for (const login of Object.values(DEMO_LOGINS)) lines.push(`  ${login.role.padEnd(13)} ${login.email.padEnd(36)} ${login.password}`);
+    for (const login of Object.values(DEMO_LOGINS))
+      lines.push(`  ${login.role.padEnd(13)} ${login.email.padEnd(36)} ${login.password}`);
   }
   console.log(`\n${lines.join('\n')}\n`);
 }

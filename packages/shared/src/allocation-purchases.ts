@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine } from './common';
+import { idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, dateOrDateTimeQuery, isoDateTimeInput } from './common';
 
 /**
  * Allocation purchases (spec §3, §7; DESIGN §6). The JSON keeps the spec's field names
@@ -130,10 +130,6 @@ const booleanQuery = z
   .transform((value) => value === 'true' || value === '1')
   .optional();
 
-const dateQuery = z
-  .string()
-  .trim()
-  .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'Use a date such as 2026-05-01' });
 
 export const PURCHASE_SORTS = [
   'purchasedAt',
@@ -154,9 +150,9 @@ export const listAllocationPurchasesQuerySchema = listQueryWithSort(PURCHASE_SOR
   status: z.enum(PURCHASE_STATUSES).optional(),
   is_paid: booleanQuery,
   /** Requested on or after (a date or date-time). */
-  from: dateQuery.optional(),
+  from: dateOrDateTimeQuery.optional(),
   /** Requested before the end of this day (a date) or before this instant (a date-time). */
-  to: dateQuery.optional(),
+  to: dateOrDateTimeQuery.optional(),
 });
 export type ListAllocationPurchasesQuery = z.infer<typeof listAllocationPurchasesQuerySchema>;
 
@@ -229,7 +225,7 @@ export const createPaymentBodySchema = z.object({
   allocationPurchaseId: idSchema,
   /** The bank transfer's reference. */
   reference: textLine(200),
-  paidAt: z.iso.datetime({ offset: true, error: 'Use an ISO 8601 date-time' }).optional(),
+  paidAt: isoDateTimeInput.optional(),
 });
 export type CreatePaymentBody = z.input<typeof createPaymentBodySchema>;
 

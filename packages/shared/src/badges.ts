@@ -4,6 +4,7 @@ import {
   DEFAULT_PAGE_SIZE,
   emailSchema,
   idSchema,
+  isoDateInput,
   isoDateTime,
   listQueryWithSort,
   MAX_PAGE_SIZE,
@@ -71,8 +72,8 @@ export const listBadgesQuerySchema = listQueryWithSort(BADGE_SORTS).extend({
   exhibitorId: idSchema.optional(),
   subAccountId: idSchema.optional(),
   status: z.enum(BADGE_STATUSES).optional(),
-  createdFrom: z.iso.date().optional(),
-  createdTo: z.iso.date().optional(),
+  createdFrom: isoDateInput.optional(),
+  createdTo: isoDateInput.optional(),
 });
 export type ListBadgesQuery = z.infer<typeof listBadgesQuerySchema>;
 

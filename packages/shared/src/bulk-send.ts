@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bulkRowReportSchema } from './bulk-imports';
-import { emailSchema, idSchema, isoDateTime, personName } from './common';
+import { emailSchema, idSchema, isoDateTime, isoDateTimeInput, personName } from './common';
 
 /*
  * Bulk registration links (spec §3, §7):
@@ -39,7 +39,7 @@ export const bulkSendFieldsSchema = z.object({
   adminId: idSchema.optional(),
   eventId: idSchema.optional(),
   /** When the links stop working; by default BULK_SEND_DEFAULT_VALID_DAYS from now. */
-  expiresAt: isoDateTime.optional(),
+  expiresAt: isoDateTimeInput.optional(),
 });
 export type BulkSendFields = z.input<typeof bulkSendFieldsSchema>;
 

@@ -122,6 +122,58 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const isoDateTime = z.string().describe('ISO 8601 date-time');
 
 /**
+ * Whether `YYYY-MM-DD` names a real day of the years 1 to 9999: the range every client and
+ * PostgreSQL read alike (PostgreSQL has no year 0, and JavaScript's Date parses five-digit and
+ * negative years that PostgreSQL then refuses).
+ */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const daysInMonth = [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= daysInMonth;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+const DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})[T ]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,9})?)?(Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?$/i;
+
+/** Whether the text is an ISO 8601 date-time of the years 1 to 9999; with `offset`, its offset (`Z`, `+02:00`) is required. */
+export function isDateTime(value: string, { offset }: { offset: boolean }): boolean {
+  const match = DATE_TIME.exec(value);
+  return Boolean(match && isCalendarDate(match[1]!) && (!offset || match[5]));
+}
+
+/** A calendar day in a request, `YYYY-MM-DD`, years 1 to 9999: every date field and filter uses it. */
+export const isoDateInput = z
+  .string()
+  .trim()
+  .refine(isCalendarDate, { message: 'Use a date of the form YYYY-MM-DD between the years 1 and 9999' })
+  .describe('Date, YYYY-MM-DD');
+
+/** An instant in a request: an ISO 8601 date-time with its offset, years 1 to 9999. */
+export const isoDateTimeInput = z
+  .string()
+  .trim()
+  .refine((value) => isDateTime(value, { offset: true }), {
+    message: 'Use an ISO 8601 date-time with its offset, such as 2026-05-01T09:00:00Z, between the years 1 and 9999',
+  })
+  .describe('ISO 8601 date-time with offset');
+
+/** A list filter's bound: a day (`2026-05-01`) or an instant (`2026-05-01T09:00:00Z`), years 1 to 9999. */
+export const dateOrDateTimeQuery = z
+  .string()
+  .trim()
+  .refine((value) => isCalendarDate(value) || isDateTime(value, { offset: false }), {
+    message: 'Use a date such as 2026-05-01 or a date-time such as 2026-05-01T09:00:00Z, between the years 1 and 9999',
+  })
+  .describe('Date or ISO 8601 date-time');
+
+/**
  * Options for a rule across fields (`refine`/`superRefine` on an object): it runs whenever the
  * fields it reads have parsed, even when another field failed — zod would skip it otherwise, and
  * a form would show that rule's error only on a second submit.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedInt, idSchema, isoDateTime, listQueryWithSort, MAX_SORT_ORDER, textLine, whenParsed } from './common';
+import { boundedInt, idSchema, isoDateTime, listQueryWithSort, MAX_SORT_ORDER, textLine, whenParsed, isCalendarDate, isoDateInput } from './common';
 
 export const CUSTOM_FIELD_TYPES = [
   'text',
@@ -103,16 +103,8 @@ export function fieldKeyFromLabel(label: string): string {
   return /^[a-z]/.test(key) ? key : `field_${key}`.slice(0, 63);
 }
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')
-  .refine((value) => isCalendarDate(value), { message: 'Not a calendar date' });
-
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
+/** Kept here too: custom-field rules on both sides read dates through this module. */
+export { isCalendarDate };
 
 export const customFieldOptionSchema = z.object({
   value: z.string().trim().min(1, 'Required').max(200, 'At most 200 characters'),
@@ -125,8 +117,8 @@ export const customFieldValidationSchema = z
     /** Text length, number value or number of choices, by type. */
     min: z.number().finite().optional(),
     max: z.number().finite().optional(),
-    minDate: isoDate.optional(),
-    maxDate: isoDate.optional(),
+    minDate: isoDateInput.optional(),
+    maxDate: isoDateInput.optional(),
     /** Must match the whole answer, as the HTML `pattern` attribute does. */
     pattern: z.string().min(1).optional(),
     maxFileSizeBytes: z.number().int().min(1).max(MAX_FILE_SIZE_BYTES, 'At most 10 MiB').optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCurrencyCode } from './currencies';
-import { emailSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, whenParsed } from './common';
+import { emailSchema, isoDateInput, isoDateTime, listQueryWithSort, optionalTextLine, textLine, whenParsed } from './common';
 
 export const EVENT_STATUSES = ['draft', 'published', 'archived'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -49,16 +49,6 @@ export const listEventsQuerySchema = listQueryWithSort(EVENT_SORTS).extend({
 });
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use the form YYYY-MM-DD', abort: true })
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    {
-      message: 'Not a calendar date',
-    },
-  );
 
 const TIME_ZONES = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
 
@@ -74,8 +64,8 @@ const eventFields = {
     .regex(SLUG_PATTERN, 'Use lower-case letters, digits and single hyphens')
     .optional(),
   description: optionalTextLine(5000),
-  startDate: isoDate.nullish(),
-  endDate: isoDate.nullish(),
+  startDate: isoDateInput.nullish(),
+  endDate: isoDateInput.nullish(),
   venue: optionalTextLine(200),
   city: optionalTextLine(100),
   country: optionalTextLine(100),

@@ -10,6 +10,7 @@ import {
   personName,
   textLine,
   websiteSchema,
+  isoDateTimeInput,
 } from './common';
 import { submittedFieldValueSchema } from './badges';
 import { publicCustomFieldSchema } from './custom-fields';
@@ -50,7 +51,7 @@ export const listRegistrationLinksQuerySchema = z.object({
 
 const linkLimits = {
   maxUses: boundedInt(1, MAX_LINK_USES).nullish(),
-  expiresAt: z.iso.datetime({ offset: true }).nullish(),
+  expiresAt: isoDateTimeInput.nullish(),
 };
 
 export const createExhibitorLinkBodySchema = z.object({

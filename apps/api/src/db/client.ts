@@ -76,10 +76,27 @@ function preparingPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
+/**
+ * How long a request waits for a new connection before it is told the database is unreachable:
+ * when PostgreSQL's host stops answering altogether, requests would otherwise hang until the
+ * operating system gives up on the connection (minutes).
+ */
+const CONNECT_TIMEOUT_MS = 5000;
+
 export function openPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
-  const pool = preparingPool({ connectionString: url, max: options.max ?? 10 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  const pool = preparingPool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // A connection ended by the server (a restart, pg_terminate_backend, a network cut) makes its
+  // client emit 'error'; without a listener Node ends the process. The pool listens on idle
+  // clients; a client checked out for a transaction, between its queries, is covered here. Its
+  // query or transaction fails with the same error (answered 503, see db/connection-errors.ts), and
+  // the pool discards a client that is no longer queryable when it is released, so the next
+  // request opens a fresh connection: the process reconnects by itself.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg(pool) as unknown as Database;
   let closed = false;
   return {

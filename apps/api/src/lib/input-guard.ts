@@ -48,6 +48,18 @@ export const guardedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) 
         return { error: new ValidationError(`${issue.field}: ${issue.message}`, [issue]) };
       }
     }
+    // A body without content reaches its schema as null: no body at all, or a multipart body sent
+    // to a route that reads no form (its parser leaves the body empty). A schema may take that
+    // (logout's optional body); one whose rules across fields read the fields of null throws
+    // instead, and that is the sender's missing body, not a server error.
+    if (route.httpPart === 'body' && data === null) {
+      try {
+        return validate(data);
+      } catch {
+        const message = 'Send a JSON object (or the multipart form this route reads)';
+        return { error: new ValidationError(`body: ${message}`, [{ field: 'body', message }]) };
+      }
+    }
     return validate(data);
   };
 };

@@ -74,6 +74,8 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
 
     const body: Record<string, unknown> = {};
     const seen = new Set<string>();
+    // The part a broken body is blamed on: the body itself until a part has begun.
+    let reading = 'body';
     let fieldBytes = 0;
     let fileRules: Map<string, Rule> | undefined;
     try {
@@ -81,6 +83,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
       for await (const part of request.parts()) {
         checkSize();
         const name = part.fieldname;
+        reading = name;
         if (seen.has(name)) throw ValidationError.field(name, 'This part was sent twice');
         seen.add(name);
         if (part.type === 'field') {
@@ -91,6 +94,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
             throw new AppError(413, 'Payload Too Large', 'The form fields are too long', [{ field: name, message: 'Too long' }]);
           }
           body[name] = rules.jsonFields?.includes(name) ? parseJson(name, value) : value === '' ? null : value;
+          reading = 'body';
           continue;
         }
         if (!fileRules) {
@@ -109,6 +113,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
           if (file.truncated) throw tooLarge(cap, name);
         })();
         state.files.set(name, await rules.receive({ content, filename: part.filename, mimetype: part.mimetype }, rule, name));
+        reading = 'body';
       }
       checkSize();
     } catch (error) {
@@ -116,7 +121,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
       state.files.clear();
       // The rest of a refused body is not worth reading: the connection closes after the answer.
       reply.header('connection', 'close');
-      throw error;
+      throw isBrokenForm(error) ? ValidationError.field(reading, BROKEN_FORM_MESSAGE) : error;
     } finally {
       request.raw.off('data', onData);
     }
@@ -133,6 +138,18 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
       return state.files;
     },
   };
+}
+
+const BROKEN_FORM_MESSAGE = 'The form ends before its closing boundary, or has no boundary: send it again whole';
+
+/**
+ * The multipart parser's own complaints about the body's framing: no boundary in the content
+ * type, or the data ending before the closing boundary (a client that gave up, a truncated
+ * upload). They are the sender's fault, so 400, not the 500 of an error nobody expected.
+ */
+function isBrokenForm(error: unknown): boolean {
+  if (error instanceof AppError || !(error instanceof Error)) return false;
+  return /Boundary not found|unexpected end of multipart data|Malformed part header/i.test(error.message);
 }
 
 function parseJson(field: string, value: string): unknown {

@@ -2,6 +2,7 @@ import type { ErrorBody, FieldError } from '@portal/shared/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 import { AppError, TooManyRequestsError } from '../lib/errors';
 
 const STATUS_NAMES: Record<number, string> = {
@@ -20,14 +21,18 @@ const STATUS_NAMES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** Seconds a client is asked to wait after a 503: PostgreSQL restarts in about a second or two. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not reachable; try again shortly';
+
 function body(statusCode: number, message: string, details?: FieldError[]): ErrorBody {
   return { statusCode, error: STATUS_NAMES[statusCode] ?? 'Error', message, ...(details ? { details } : {}) };
 }
 
 /**
  * One error handler for the whole API: typed service errors and validation failures keep their
- * message and field details; anything unexpected is logged in full and answered with a generic
- * 500, so no stack trace or SQL ever reaches a client.
+ * message and field details; a lost database connection is a 503 to retry; anything unexpected is
+ * logged in full and answered with a generic 500, so no stack trace or SQL ever reaches a client.
  */
 export default fp(
   async (app: FastifyInstance, opts: { serveSpa: boolean }) => {
@@ -44,6 +49,12 @@ export default fp(
         const first = details[0]!;
         const message = details.length === 1 ? `${first.field}: ${first.message}` : 'Some fields are not valid';
         return reply.code(400).send(body(400, message, details));
+      }
+      if (isDatabaseUnavailable(error)) {
+        // Not the request's fault and not a bug: the pool reconnects by itself, so the client retries.
+        request.log.warn({ err: error }, 'database unreachable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return reply.code(503).send(body(503, DATABASE_UNAVAILABLE_MESSAGE));
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

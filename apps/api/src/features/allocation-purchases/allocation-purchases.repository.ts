@@ -110,9 +110,13 @@ export type PurchaseFilter = Page & {
 };
 
 /** `to` as a bare date means the whole of that day. */
-function endOf(to: string): Date {
-  const at = new Date(to);
-  return /^\d{4}-\d{2}-\d{2}$/.test(to) ? new Date(at.getTime() + 86_400_000) : at;
+/**
+ * The end of a `to` filter: the next midnight (UTC) for a day, the instant itself for a date-time.
+ * PostgreSQL adds the day, so that the last day of the year 9999 ends in the year 10000, which
+ * JavaScript would write in a form PostgreSQL does not read.
+ */
+function endOf(to: string): SQL {
+  return /^\d{4}-\d{2}-\d{2}$/.test(to) ? sql`${`${to}T00:00:00Z`}::timestamptz + interval '1 day'` : sql`${new Date(to)}::timestamptz`;
 }
 
 export async function listPurchases(db: Database, scopeFilter: SQL | undefined, query: PurchaseFilter) {

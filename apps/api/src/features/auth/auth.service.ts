@@ -51,9 +51,10 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
     });
   }
 
-  async function refuseWhenThrottled(key: string, max: number, add: boolean) {
-    const { count, retryAfterSeconds } = add ? await limiter.hit(key) : await limiter.count(key);
-    if (count > max || (!add && count >= max)) {
+  /** Counts the attempt and refuses it when it is past the limit, in one step (see AttemptLimiter). */
+  async function refuseWhenThrottled(key: string, max: number) {
+    const { count, retryAfterSeconds } = await limiter.hit(key);
+    if (count > max) {
       throw new TooManyRequestsError(AUTH_MESSAGES.tooManyAttempts, retryAfterSeconds);
     }
   }
@@ -69,8 +70,10 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
       const account = email.toLowerCase();
       const pairKey = `pair:${client.ip}:${account}`;
       const accountKey = `account:${account}`;
-      await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress, true);
-      await refuseWhenThrottled(pairKey, limits.perAccount, false);
+      await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress);
+      // Counted before the password is checked, so concurrent guesses cannot all pass one check;
+      // a successful sign-in clears it.
+      await refuseWhenThrottled(pairKey, limits.perAccount);
       const { count: accountFailures } = await limiter.count(accountKey);
       const delay = accountDelayMs(accountFailures, limits.perAccount, limits.accountDelayMaxMs);
       if (delay > 0) await sleep(delay);
@@ -79,7 +82,7 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
         ? await verifyPassword(candidate.passwordHash, password)
         : (await spendVerificationTime(password), false);
       if (!candidate || !valid || !candidate.isActive) {
-        await Promise.all([limiter.hit(pairKey), limiter.hit(accountKey)]);
+        await limiter.hit(accountKey);
         throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
       }
       await Promise.all([limiter.reset(pairKey), limiter.reset(accountKey)]);
@@ -87,7 +90,7 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
     },
 
     async loginWithSso(token: string, client: ClientInfo): Promise<LoginResponse> {
-      await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress, true);
+      await refuseWhenThrottled(`address:${client.ip}`, limits.perAddress);
       const assertion = await sso.verify(token);
       const firstUse = assertion ? await markSsoTokenUsed(db, assertion.useKey, assertion.expiresAt) : false;
       const candidate = assertion && firstUse ? await findLoginCandidate(db, assertion.email) : null;

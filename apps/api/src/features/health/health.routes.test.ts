@@ -12,7 +12,12 @@ describe('health', () => {
     t = await createTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ api: { status: 'ok' }, database: { connected: true }, uptime: expect.any(Number) });
+    expect(res.json()).toEqual({
+      api: { status: 'ok' },
+      database: { connected: true },
+      rateLimiter: { store: 'memory', degraded: false },
+      uptime: expect.any(Number),
+    });
     await t.database.close();
   });
 

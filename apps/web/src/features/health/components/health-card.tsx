@@ -1,4 +1,4 @@
-import { ActivityIcon, DatabaseIcon, ServerIcon, TimerIcon } from 'lucide-react';
+import { ActivityIcon, DatabaseIcon, GaugeIcon, ServerIcon, TimerIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,7 +18,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
   );
 }
 
-/** API status, database connection and uptime, polled every 30 seconds. */
+/** API status, database connection, where sign-in attempts are counted and uptime, polled every 30 seconds. */
 export function HealthCard() {
   const health = useHealth();
   // After a failed poll the last answer is stale: show the API as unreachable, not as it was.
@@ -39,6 +39,7 @@ export function HealthCard() {
             <Skeleton className="h-6" />
             <Skeleton className="h-6" />
             <Skeleton className="h-6" />
+            <Skeleton className="h-6" />
           </div>
         ) : (
           <dl className="divide-y">
@@ -50,6 +51,17 @@ export function HealthCard() {
                 <Badge variant="success">Connected</Badge>
               ) : (
                 <Badge variant="destructive">Disconnected</Badge>
+              )}
+            </Row>
+            <Row icon={<GaugeIcon aria-hidden className="size-4" />} label="Sign-in limits">
+              {!data ? (
+                '—'
+              ) : data.rateLimiter.degraded ? (
+                <Badge variant="destructive">Redis unreachable: per process</Badge>
+              ) : (
+                <Badge variant="success">
+                  {data.rateLimiter.store === 'redis' ? 'Shared (Redis)' : 'In this process'}
+                </Badge>
               )}
             </Row>
             <Row icon={<TimerIcon aria-hidden className="size-4" />} label="Uptime">
