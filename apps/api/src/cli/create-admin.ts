@@ -8,6 +8,7 @@ import { adminRoles, admins } from '../db/schema/admins';
 import { roles } from '../db/schema/roles';
 import { hashPassword } from '../features/auth/passwords';
 import { recordAudit } from '../features/audit/audit.repository';
+import { runCli } from './run-cli';
 
 const USAGE = 'Usage: npm run admin:create -- --email E --password P [--first-name F --last-name L]';
 
@@ -69,11 +70,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    console.error(USAGE);
-    process.exit(1);
-  },
-);
+runCli(main, USAGE);

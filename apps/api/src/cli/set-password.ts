@@ -10,6 +10,7 @@ import { DEMO_LOGINS } from '../db/seed/demo';
 import { recordAudit } from '../features/audit/audit.repository';
 import { revokeAllForAdmin } from '../features/auth/refresh-tokens.repository';
 import { hashPassword } from '../features/auth/passwords';
+import { runCli } from './run-cli';
 
 const USAGE = 'Usage: npm run admin:password -- --email E --password P';
 
@@ -57,11 +58,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    console.error(USAGE);
-    process.exit(1);
-  },
-);
+runCli(main, USAGE);
