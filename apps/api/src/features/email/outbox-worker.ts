@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client';
 import * as repo from './email.repository';
 import type { QueuedEmail } from './email.repository';
+import { runEvery } from '../../lib/run-every';
 
 export type MailTransport = { send(email: QueuedEmail): Promise<void> };
 
@@ -88,7 +89,11 @@ async function recordSent(db: Database, id: number, deadline: number, writes: Ou
 }
 
 /** Delivers what is due, one batch; answers how many were sent. */
-export async function deliverDueEmails(db: Database, transport: MailTransport, options: DeliveryOptions = {}): Promise<number> {
+export async function deliverDueEmails(
+  db: Database,
+  transport: MailTransport,
+  options: DeliveryOptions = {},
+): Promise<number> {
   const writes = options.writes ?? repo;
   let sent = 0;
   for (const email of await writes.claimDueEmails(db, BATCH, LEASE_SECONDS)) {
@@ -100,7 +105,12 @@ export async function deliverDueEmails(db: Database, transport: MailTransport, o
     try {
       await transport.send(email);
     } catch (error) {
-      await writes.markAttemptFailed(db, email.id, error instanceof Error ? error.message : String(error), MAX_ATTEMPTS);
+      await writes.markAttemptFailed(
+        db,
+        email.id,
+        error instanceof Error ? error.message : String(error),
+        MAX_ATTEMPTS,
+      );
       continue;
     }
     try {
@@ -123,15 +133,9 @@ export function startOutboxWorker(options: {
 }): () => Promise<void> {
   const delivery: DeliveryOptions = {
     onUnrecorded: (id, error) =>
-      options.onError(new Error(`Email ${id} was accepted by the mail server but could not be recorded as sent`, { cause: error })),
+      options.onError(
+        new Error(`Email ${id} was accepted by the mail server but could not be recorded as sent`, { cause: error }),
+      ),
   };
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => deliverDueEmails(options.db, options.transport, delivery)).catch(options.onError);
-  }, options.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(options.intervalMs, () => deliverDueEmails(options.db, options.transport, delivery), options.onError);
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import type { FileStore } from './file-store';
 import { deleteUnreferencedFiles, knownStorageKeys } from './files.repository';
+import { runEvery } from '../../lib/run-every';
 
 const BATCH = 500;
 
@@ -38,10 +39,7 @@ export async function sweepOrphanFiles(options: { db: Database; store: FileStore
   return { rows, bytes };
 }
 
-/**
- * Sweeps every `intervalMs`, the first time one interval after start (a test or a tool that
- * starts the app briefly never sweeps). Returns a stop function that waits for a running sweep.
- */
+/** Sweeps every `intervalMs` on `runEvery`'s terms (never at start); returns its stop function. */
 export function startFileSweeper(options: {
   db: Database;
   store: FileStore;
@@ -49,13 +47,5 @@ export function startFileSweeper(options: {
   graceMs: number;
   onError: (error: unknown) => void;
 }): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => sweepOrphanFiles(options)).catch(options.onError);
-  }, options.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(options.intervalMs, () => sweepOrphanFiles(options), options.onError);
 }

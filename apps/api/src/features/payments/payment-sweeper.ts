@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import type { PaymentSettlement } from './payment-settlement';
 import * as repo from './payments.repository';
+import { runEvery } from '../../lib/run-every';
 
 /** Attempts settled per round at most, so that one round never holds a process for long. */
 const ROUND_LIMIT = 200;
@@ -50,25 +51,16 @@ export async function settleUnappliedPayments(
   return settled;
 }
 
-/**
- * Sweeps every `intervalMs`, the first time one interval after start (a test or a tool that
- * starts the app briefly never sweeps). Returns a stop function that waits for a running round.
- */
+/** Sweeps every `intervalMs` on `runEvery`'s terms (never at start); returns its stop function. */
 export function startPaymentSweeper(options: {
   db: Database;
   settlement: PaymentSettlement;
   intervalMs: number;
   onError: (error: unknown) => void;
 }): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => settleUnappliedPayments(options.db, options.settlement, options.onError))
-      .catch(options.onError);
-  }, options.intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return runEvery(
+    options.intervalMs,
+    () => settleUnappliedPayments(options.db, options.settlement, options.onError),
+    options.onError,
+  );
 }
