@@ -76,3 +76,4 @@ export { AUTH_MESSAGES } from './auth-messages';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
+

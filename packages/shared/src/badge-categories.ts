@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  boundedInt,
-  idSchema,
-  isoDateTime,
-  listQueryWithSort,
-  MAX_SORT_ORDER,
-  optionalTextLine,
-  queryInteger,
-  textLine,
-} from './common';
+import { boundedInt, idSchema, isoDateTime, listQueryWithSort, MAX_SORT_ORDER, optionalTextLine, queryInteger, textLine } from './common';
 import { normalizePermission } from './permissions';
 import type { UserType } from './user-types';
 

@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { BADGE_TYPES, CATEGORY_TYPES } from './badge-categories';
-import {
-  DEFAULT_PAGE_SIZE,
-  emailSchema,
-  idSchema,
-  isoDateInput,
-  isoDateTime,
-  listQueryWithSort,
-  MAX_PAGE_SIZE,
-  queryInteger,
-  sortSchema,
-  textLine,
-} from './common';
+import { DEFAULT_PAGE_SIZE, emailSchema, idSchema, isoDateInput, isoDateTime, listQueryWithSort, MAX_PAGE_SIZE, queryInteger, sortSchema, textLine } from './common';
 import { phoneSchema } from './exhibitors';
 
 export const BADGE_STATUSES = ['active', 'cancelled'] as const;
@@ -32,12 +21,7 @@ export const badgeSchema = z.object({
   eventId: z.number().int(),
   eventName: z.string(),
   badgeCategoryId: z.number().int(),
-  badgeCategory: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    type: z.enum(CATEGORY_TYPES),
-    badgeType: z.enum(BADGE_TYPES),
-  }),
+  badgeCategory: z.object({ id: z.number().int(), name: z.string(), type: z.enum(CATEGORY_TYPES), badgeType: z.enum(BADGE_TYPES) }),
   exhibitorId: z.number().int().nullable(),
   companyName: z.string().nullable(),
   createdByAdminId: z.number().int().nullable(),
@@ -77,17 +61,7 @@ export const listBadgesQuerySchema = listQueryWithSort(BADGE_SORTS).extend({
 });
 export type ListBadgesQuery = z.infer<typeof listBadgesQuerySchema>;
 
-export const FILTER_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'company',
-  'badgeType',
-  'badgeCategoryId',
-  'status',
-  'exhibitorId',
-  'createdAt',
-] as const;
+export const FILTER_FIELDS = ['firstName', 'lastName', 'email', 'company', 'badgeType', 'badgeCategoryId', 'status', 'exhibitorId', 'createdAt'] as const;
 export const FILTER_OPERATORS = ['eq', 'neq', 'contains', 'startsWith', 'in', 'before', 'after'] as const;
 
 export const advancedFilterBodySchema = z.object({
@@ -134,11 +108,7 @@ export const createBadgeBodySchema = z.object({
 export type CreateBadgeBody = z.input<typeof createBadgeBodySchema>;
 
 export const updateBadgeBodySchema = z
-  .object({
-    ...badgeFields,
-    status: z.enum(BADGE_STATUSES),
-    customFieldValues: z.array(submittedFieldValueSchema).max(200),
-  })
+  .object({ ...badgeFields, status: z.enum(BADGE_STATUSES), customFieldValues: z.array(submittedFieldValueSchema).max(200) })
   .partial();
 export type UpdateBadgeBody = z.input<typeof updateBadgeBodySchema>;
 

@@ -98,13 +98,7 @@ export function itemResponseSchema<T extends z.ZodType>(item: T) {
 }
 
 export function buildListMeta(page: number, perPage: number, total: number, estimated = false): ListMeta {
-  return {
-    page,
-    per_page: perPage,
-    total,
-    total_pages: Math.ceil(total / perPage),
-    ...(estimated ? { estimated } : {}),
-  };
+  return { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage), ...(estimated ? { estimated } : {}) };
 }
 
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });

@@ -190,18 +190,14 @@ export function definitionIssues({ type, options, validation }: DefinitionShape)
     if (options.length === 0) issues.push({ path: 'options', message: 'Add at least one option' });
     const seen = new Set<string>();
     options.forEach((option, index) => {
-      if (seen.has(option.value))
-        issues.push({ path: `options.${index}.value`, message: 'Each option needs its own value' });
+      if (seen.has(option.value)) issues.push({ path: `options.${index}.value`, message: 'Each option needs its own value' });
       seen.add(option.value);
     });
   } else if (options.length > 0) {
     issues.push({ path: 'options', message: 'Only drop-down, multiple and single choice fields have options' });
   }
   if ((v.min !== undefined || v.max !== undefined) && !RANGE_FIELD_TYPES.includes(type)) {
-    issues.push({
-      path: 'validation.min',
-      message: 'A minimum and maximum apply to text, number and multiple choice fields',
-    });
+    issues.push({ path: 'validation.min', message: 'A minimum and maximum apply to text, number and multiple choice fields' });
   }
   if (type !== 'number') {
     for (const bound of ['min', 'max'] as const) {
@@ -318,17 +314,11 @@ function addDefinitionIssues(body: DefinitionShape, ctx: z.RefinementCtx) {
   // An update may leave options or validation out: nothing to check them against then.
   if (!Array.isArray(body.options) || typeof body.validation !== 'object' || body.validation === null) return;
   for (const issue of definitionIssues(body)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: issue.message,
-      path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
-    });
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)) });
   }
 }
 
-export const createCustomFieldBodySchema = z
-  .object({ eventId: idSchema, ...definitionFields })
-  .superRefine(addDefinitionIssues, whenParsed('type', 'options', 'validation'));
+export const createCustomFieldBodySchema = z.object({ eventId: idSchema, ...definitionFields }).superRefine(addDefinitionIssues, whenParsed('type', 'options', 'validation'));
 export type CreateCustomFieldBody = z.input<typeof createCustomFieldBodySchema>;
 
 /** Every part is optional; the rules between them are checked on the merged field by the server. */
@@ -397,22 +387,16 @@ export const customFieldsDocumentSchema = z
   .superRefine((doc, ctx) => {
     const refs = new Set<string>();
     doc.categories.forEach((category, index) => {
-      if (refs.has(category.ref))
-        ctx.addIssue({ code: 'custom', message: 'Each category once', path: ['categories', index, 'ref'] });
+      if (refs.has(category.ref)) ctx.addIssue({ code: 'custom', message: 'Each category once', path: ['categories', index, 'ref'] });
       refs.add(category.ref);
     });
     const keys = new Set<string>();
     doc.fields.forEach((field, index) => {
       if (field.categoryRef !== null && !refs.has(field.categoryRef)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'No such category in this file',
-          path: ['fields', index, 'categoryRef'],
-        });
+        ctx.addIssue({ code: 'custom', message: 'No such category in this file', path: ['fields', index, 'categoryRef'] });
       }
       const scopeKey = `${field.categoryRef ?? ''}\u0000${field.entityType}\u0000${field.key}`;
-      if (keys.has(scopeKey))
-        ctx.addIssue({ code: 'custom', message: 'This key appears twice', path: ['fields', index, 'key'] });
+      if (keys.has(scopeKey)) ctx.addIssue({ code: 'custom', message: 'This key appears twice', path: ['fields', index, 'key'] });
       keys.add(scopeKey);
     });
   });

@@ -41,27 +41,10 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Readonly<Record<EmailTemplatePurpose, 
     ...person,
     ...event,
     badgeCategory,
-    {
-      name: 'registrationLink',
-      label: 'Link to the registration form',
-      sample: 'https://portal.example/register/3f9c2a7e',
-    },
+    { name: 'registrationLink', label: 'Link to the registration form', sample: 'https://portal.example/register/3f9c2a7e' },
   ],
-  badge_confirmation: [
-    ...person,
-    ...event,
-    badgeCategory,
-    { name: 'badgeCode', label: 'Code of the badge', sample: 'FIE26-7K3M9Q' },
-  ],
-  invitation: [
-    ...person,
-    ...event,
-    {
-      name: 'invitationLink',
-      label: 'Link to choose a password',
-      sample: 'https://portal.example/accept-invitation?token=sample',
-    },
-  ],
+  badge_confirmation: [...person, ...event, badgeCategory, { name: 'badgeCode', label: 'Code of the badge', sample: 'FIE26-7K3M9Q' }],
+  invitation: [...person, ...event, { name: 'invitationLink', label: 'Link to choose a password', sample: 'https://portal.example/accept-invitation?token=sample' }],
   purchase_update: [
     ...person,
     ...event,
@@ -71,23 +54,14 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Readonly<Record<EmailTemplatePurpose, 
     {
       name: 'purchaseDetails',
       label: 'What changed: places approved, amount to pay, refund, comment',
-      sample:
-        'Your request for 25 places of Exhibitor staff is approved for 25. Amount to pay: $250.00 (invoice INV-2026-000042).',
+      sample: 'Your request for 25 places of Exhibitor staff is approved for 25. Amount to pay: $250.00 (invoice INV-2026-000042).',
     },
     { name: 'invoiceId', label: 'Invoice number', sample: 'INV-2026-000042' },
-    {
-      name: 'portalLink',
-      label: 'Link to the purchase in the portal',
-      sample: 'https://portal.example/allocation-purchases',
-    },
+    { name: 'portalLink', label: 'Link to the purchase in the portal', sample: 'https://portal.example/allocation-purchases' },
   ],
   password_reset: [
     ...person,
-    {
-      name: 'resetLink',
-      label: 'Link to choose a new password',
-      sample: 'https://portal.example/reset-password/sample',
-    },
+    { name: 'resetLink', label: 'Link to choose a new password', sample: 'https://portal.example/reset-password/sample' },
     { name: 'linkValidMinutes', label: 'Minutes the link works', sample: '60' },
   ],
 };
@@ -99,8 +73,7 @@ export const EMAIL_TEMPLATE_REQUIRED_PLACEHOLDER: Readonly<Partial<Record<EmailT
   password_reset: 'resetLink',
 };
 
-export const placeholderNames = (purpose: EmailTemplatePurpose): string[] =>
-  EMAIL_TEMPLATE_PLACEHOLDERS[purpose].map((p) => p.name);
+export const placeholderNames = (purpose: EmailTemplatePurpose): string[] => EMAIL_TEMPLATE_PLACEHOLDERS[purpose].map((p) => p.name);
 
 /** The sample values a preview or a test mail fills in. */
 export function samplePlaceholderValues(purpose: EmailTemplatePurpose): Record<string, string> {
@@ -110,15 +83,9 @@ export function samplePlaceholderValues(purpose: EmailTemplatePurpose): Record<s
 export const MAX_TEMPLATE_BODY = 100_000;
 export const MAX_TEMPLATE_SUBJECT = 250;
 
-const purposeSchema = z.enum(EMAIL_TEMPLATE_PURPOSES, {
-  error: `Choose one of: ${EMAIL_TEMPLATE_PURPOSES.join(', ')}`,
-});
+const purposeSchema = z.enum(EMAIL_TEMPLATE_PURPOSES, { error: `Choose one of: ${EMAIL_TEMPLATE_PURPOSES.join(', ')}` });
 const subjectSchema = textLine(MAX_TEMPLATE_SUBJECT).refine((value) => !/[\r\n]/.test(value), 'A subject is one line');
-const htmlBodySchema = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .max(MAX_TEMPLATE_BODY, `At most ${MAX_TEMPLATE_BODY} characters`);
+const htmlBodySchema = z.string().trim().min(1, 'Required').max(MAX_TEMPLATE_BODY, `At most ${MAX_TEMPLATE_BODY} characters`);
 const textBodySchema = z
   .string()
   .max(MAX_TEMPLATE_BODY, `At most ${MAX_TEMPLATE_BODY} characters`)

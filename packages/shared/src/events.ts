@@ -49,7 +49,6 @@ export const listEventsQuerySchema = listQueryWithSort(EVENT_SORTS).extend({
 });
 export type ListEventsQuery = z.infer<typeof listEventsQuerySchema>;
 
-
 const TIME_ZONES = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -80,9 +79,7 @@ const eventFields = {
     .refine(isCurrencyCode, 'Not a currency an event can charge in; use an ISO 4217 code such as USD')
     .optional(),
   /** Empty clears it. */
-  accountingEmail: z
-    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullable())
-    .optional(),
+  accountingEmail: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), emailSchema.nullable()).optional(),
   status: z.enum(EVENT_STATUSES).optional(),
 };
 

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  emailSchema,
-  idSchema,
-  isoDateTime,
-  listQueryWithSort,
-  optionalTextLine,
-  textLine,
-  websiteSchema,
-  whenParsed,
-} from './common';
+import { emailSchema, idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, websiteSchema, whenParsed } from './common';
 import { passwordSchema } from './passwords';
 
 export const exhibitorSchema = z.object({

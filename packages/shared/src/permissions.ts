@@ -14,7 +14,12 @@ export const PERMISSION_AREAS = {
   Events: ['create_event', 'update_event', 'delete_event', 'view_events'],
   Exhibitors: ['create_exhibitor', 'update_exhibitor', 'delete_exhibitor', 'view_exhibitors'],
   Payments: ['create_payment', 'refund_payment', 'view_payments'],
-  Registrations: ['create_registration', 'update_registration', 'delete_registration', 'view_registrations'],
+  Registrations: [
+    'create_registration',
+    'update_registration',
+    'delete_registration',
+    'view_registrations',
+  ],
   System: ['export_data', 'view_reports', 'system_config', 'view_logs'],
   Users: ['create_user', 'update_user', 'delete_user', 'view_users'],
   'Exhibitor users': [
@@ -39,7 +44,11 @@ export const PERMISSION_AREAS = {
     'view_email_outbox',
   ],
   'Badge visibility': ['can_see_vip', 'can_see_exhibitor', 'can_see_visitor'],
-  'Allocation purchases': ['view_allocation_purchase', 'create_allocation_purchase', 'update_allocation_purchase'],
+  'Allocation purchases': [
+    'view_allocation_purchase',
+    'create_allocation_purchase',
+    'update_allocation_purchase',
+  ],
 } as const;
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS;
@@ -69,7 +78,9 @@ export function isPermission(name: string): name is Permission {
 }
 
 export function areaOf(permission: Permission): PermissionArea {
-  const entry = Object.entries(PERMISSION_AREAS).find(([, list]) => (list as readonly string[]).includes(permission));
+  const entry = Object.entries(PERMISSION_AREAS).find(([, list]) =>
+    (list as readonly string[]).includes(permission),
+  );
   return entry![0] as PermissionArea;
 }
 
@@ -88,5 +99,7 @@ export function hasPermissions(held: Iterable<string>, requirement: PermissionRe
   }
   const { permissions, mode = 'all' } = requirement;
   if (permissions.length === 0) return true;
-  return mode === 'any' ? permissions.some((p) => granted.has(p)) : permissions.every((p) => granted.has(p));
+  return mode === 'any'
+    ? permissions.some((p) => granted.has(p))
+    : permissions.every((p) => granted.has(p));
 }

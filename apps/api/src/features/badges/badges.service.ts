@@ -36,9 +36,7 @@ export type NewBadge = {
   customFieldValues: { customFieldId: number; value?: unknown }[];
 };
 
-export type BadgeChanges = Partial<
-  Omit<NewBadge, 'badgeCategoryId' | 'type' | 'exhibitorId' | 'adminId' | 'eventId'>
-> & {
+export type BadgeChanges = Partial<Omit<NewBadge, 'badgeCategoryId' | 'type' | 'exhibitorId' | 'adminId' | 'eventId'>> & {
   status?: 'active' | 'cancelled';
 };
 
@@ -54,8 +52,7 @@ export type ThroughLink = {
 };
 
 /** A file part a badge form accepts: the custom field it answers and that field's limits. */
-export type UploadRule = Required<Pick<ReceiveInput, 'field' | 'maxBytes'>> &
-  Pick<ReceiveInput, 'allowedMimeTypes'> & { customFieldId: number };
+export type UploadRule = Required<Pick<ReceiveInput, 'field' | 'maxBytes'>> & Pick<ReceiveInput, 'allowedMimeTypes'> & { customFieldId: number };
 
 /**
  * A list row as sent: named field by field, so every row gets the same shape in one step (no
@@ -90,10 +87,7 @@ function toListItem(row: repo.BadgeRow): BadgeListItem {
  * Inserts a badge under a new random code. A collision is astronomically rare; one retry makes it
  * a non-event. The first try runs in a savepoint, since PostgreSQL aborts a transaction on error.
  */
-async function insertWithFreshCode(
-  tx: Database,
-  values: Omit<Parameters<typeof repo.insertBadge>[1], 'code'>,
-): Promise<number> {
+async function insertWithFreshCode(tx: Database, values: Omit<Parameters<typeof repo.insertBadge>[1], 'code'>): Promise<number> {
   try {
     return await tx.transaction((savepoint) => repo.insertBadge(savepoint, { ...values, code: newBadgeCode() }));
   } catch (error) {
@@ -102,20 +96,9 @@ async function insertWithFreshCode(
   }
 }
 
-export function createBadgesService({
-  db,
-  fieldValues,
-  files,
-}: {
-  db: Database;
-  fieldValues: FieldValuesPort;
-  files: FilesService;
-}) {
+export function createBadgesService({ db, fieldValues, files }: { db: Database; fieldValues: FieldValuesPort; files: FilesService }) {
   const scopeFilterOf = (actor: Actor) =>
-    repo.badgeScopeFilter(
-      scopeOf(actor.principal),
-      visibleBadgeTypes(actor.principal.permissions, actor.principal.type),
-    );
+    repo.badgeScopeFilter(scopeOf(actor.principal), visibleBadgeTypes(actor.principal.permissions, actor.principal.type));
 
   async function getRow(actor: Actor, id: number) {
     const row = await repo.findBadge(db, id, scopeFilterOf(actor));
@@ -141,12 +124,10 @@ export function createBadgesService({
       return { exhibitorId: null, holderId: null };
     }
     const exhibitor = await findExhibitor(db, body.exhibitorId, scope);
-    if (!exhibitor || exhibitor.eventId !== eventId)
-      throw ValidationError.field('exhibitorId', 'Exhibitor not found in this event');
+    if (!exhibitor || exhibitor.eventId !== eventId) throw ValidationError.field('exhibitorId', 'Exhibitor not found in this event');
     if (body.adminId != null && body.adminId !== body.exhibitorId) {
       const holder = await loadPrincipal(db, body.adminId);
-      if (!holder || holder.exhibitorId !== body.exhibitorId)
-        throw ValidationError.field('adminId', 'Sub-account not found');
+      if (!holder || holder.exhibitorId !== body.exhibitorId) throw ValidationError.field('adminId', 'Sub-account not found');
       return { exhibitorId: body.exhibitorId, holderId: body.adminId };
     }
     return { exhibitorId: body.exhibitorId, holderId: body.exhibitorId };
@@ -154,8 +135,7 @@ export function createBadgesService({
 
   async function openBadgeCategory(actor: Actor, id: number) {
     const category = await findCategory(db, id, categoryFilterFor(actor.principal));
-    if (!category || category.type !== 'badge')
-      throw ValidationError.field('badgeCategoryId', 'Badge category not found');
+    if (!category || category.type !== 'badge') throw ValidationError.field('badgeCategoryId', 'Badge category not found');
     if (!category.isActive) throw ValidationError.field('badgeCategoryId', 'This badge category is closed');
     return category;
   }
@@ -165,10 +145,7 @@ export function createBadgesService({
    * transaction commits, any failure removes their bytes; after it, the bytes of files the write
    * made obsolete go. Removal after the commit is best effort: the orphan sweep takes what is left.
    */
-  async function writeWithUploads<T>(
-    uploads: Map<number, Upload>,
-    write: () => Promise<{ result: T; obsolete: ObsoleteFiles }>,
-  ): Promise<T> {
+  async function writeWithUploads<T>(uploads: Map<number, Upload>, write: () => Promise<{ result: T; obsolete: ObsoleteFiles }>): Promise<T> {
     let outcome: { result: T; obsolete: ObsoleteFiles };
     try {
       outcome = await write();
@@ -188,11 +165,7 @@ export function createBadgesService({
   }
 
   /** The list answer as JSON text (`listJson`): the items as PostgreSQL wrote them. */
-  async function listWhere(
-    actor: Actor,
-    where: SQL | undefined,
-    page: { page: number; per_page: number; sort?: string },
-  ): Promise<string> {
+  async function listWhere(actor: Actor, where: SQL | undefined, page: { page: number; per_page: number; sort?: string }): Promise<string> {
     const { items, total, estimated } = await repo.listBadges(db, and(scopeFilterOf(actor), where), page);
     return listJson(items, total, page, estimated);
   }
@@ -205,10 +178,7 @@ export function createBadgesService({
 
     /** Conditions combined with and/or over the fields of spec §3, within the caller's scope. */
     advancedFilter(actor: Actor, body: AdvancedFilter) {
-      const where = and(
-        body.eventId ? repo.filterConditions({ eventId: body.eventId })[0] : undefined,
-        advancedFilterCondition(body),
-      );
+      const where = and(body.eventId ? repo.filterConditions({ eventId: body.eventId })[0] : undefined, advancedFilterCondition(body));
       return listWhere(actor, where, body);
     },
 
@@ -220,18 +190,14 @@ export function createBadgesService({
      * The file parts a badge form may carry: `customField[{id}]` for each active file field of the
      * category (of the badge, when it exists), with the field's own size and type limits.
      */
-    async uploadRules(
-      actor: Actor,
-      target: { badgeId: number } | { badgeCategoryId: unknown },
-    ): Promise<Map<string, UploadRule>> {
+    async uploadRules(actor: Actor, target: { badgeId: number } | { badgeCategoryId: unknown }): Promise<Map<string, UploadRule>> {
       let ref: { eventId: number; badgeCategoryId: number };
       if ('badgeId' in target) {
         const row = await getRow(actor, target.badgeId);
         ref = { eventId: row.eventId, badgeCategoryId: row.badgeCategoryId };
       } else {
         const id = Number(target.badgeCategoryId);
-        if (!Number.isSafeInteger(id) || id <= 0)
-          throw ValidationError.field('badgeCategoryId', 'Send badgeCategoryId before the files');
+        if (!Number.isSafeInteger(id) || id <= 0) throw ValidationError.field('badgeCategoryId', 'Send badgeCategoryId before the files');
         const category = await openBadgeCategory(actor, id);
         ref = { eventId: category.eventId, badgeCategoryId: category.id };
       }
@@ -258,16 +224,10 @@ export function createBadgesService({
     discardUploads: (uploads: Upload[]) => files.discard(uploads),
 
     /** Registers a badge; `uploads` are files already in the store, which go again if it fails. */
-    async createBadge(
-      actor: Actor,
-      body: NewBadge,
-      uploads: Map<number, Upload> = new Map(),
-      link?: ThroughLink,
-    ): Promise<Badge> {
+    async createBadge(actor: Actor, body: NewBadge, uploads: Map<number, Upload> = new Map(), link?: ThroughLink): Promise<Badge> {
       const id = await writeWithUploads(uploads, async () => {
         const category = await openBadgeCategory(actor, body.badgeCategoryId);
-        if (body.eventId != null && body.eventId !== category.eventId)
-          throw ValidationError.field('eventId', 'The category belongs to another event');
+        if (body.eventId != null && body.eventId !== category.eventId) throw ValidationError.field('eventId', 'The category belongs to another event');
         if (body.type && body.type !== category.badgeType) {
           throw ValidationError.field('type', `The category issues ${BADGE_TYPE_LABELS[category.badgeType]} badges`);
         }
@@ -277,13 +237,7 @@ export function createBadgesService({
         if (!link && (await repo.emailRegistered(db, category.eventId, category.id, body.email))) {
           throw new ConflictError('A badge with this email already exists in this category', 'email');
         }
-        const answers = await fieldValues.check(
-          db,
-          { eventId: category.eventId, badgeCategoryId: category.id },
-          body.customFieldValues,
-          uploads,
-          { partial: false },
-        );
+        const answers = await fieldValues.check(db, { eventId: category.eventId, badgeCategoryId: category.id }, body.customFieldValues, uploads, { partial: false });
         return db
           .transaction(async (tx) => {
             await link?.claim(tx);
@@ -319,12 +273,7 @@ export function createBadgesService({
     },
 
     /** Cancelling gives the place back to the allocation; reactivating takes one again. */
-    async updateBadge(
-      actor: Actor,
-      id: number,
-      body: BadgeChanges,
-      uploads: Map<number, Upload> = new Map(),
-    ): Promise<Badge> {
+    async updateBadge(actor: Actor, id: number, body: BadgeChanges, uploads: Map<number, Upload> = new Map()): Promise<Badge> {
       await writeWithUploads(uploads, async () => {
         const before = await getRow(actor, id);
         if (body.email && (await repo.emailRegistered(db, before.eventId, before.badgeCategoryId, body.email, id))) {
@@ -333,13 +282,7 @@ export function createBadgesService({
         // A file alone answers its field: a form may send it without any other answer.
         const answers =
           body.customFieldValues || uploads.size > 0
-            ? await fieldValues.check(
-                db,
-                { eventId: before.eventId, badgeCategoryId: before.badgeCategoryId },
-                body.customFieldValues ?? [],
-                uploads,
-                { partial: true },
-              )
+            ? await fieldValues.check(db, { eventId: before.eventId, badgeCategoryId: before.badgeCategoryId }, body.customFieldValues ?? [], uploads, { partial: true })
             : null;
         return db
           .transaction(async (tx) => {
@@ -347,11 +290,7 @@ export function createBadgesService({
             if (body.status && body.status !== before.status) {
               if (body.status === 'cancelled' && allocationId != null) await releaseAllocation(tx, allocationId);
               if (body.status === 'active' && allocationId != null) {
-                allocationId = await consumeAllocation(
-                  tx,
-                  await allocationHolder(tx, allocationId),
-                  before.badgeCategory,
-                );
+                allocationId = await consumeAllocation(tx, await allocationHolder(tx, allocationId), before.badgeCategory);
               }
             }
             await repo.updateBadge(tx, id, {
@@ -363,14 +302,7 @@ export function createBadgesService({
               allocationId,
             });
             const obsolete = answers ? await fieldValues.save(tx, id, answers, actor.principal.id, before.eventId) : [];
-            await recordAudit(tx, actor, {
-              action: 'update',
-              entityType: 'badge',
-              entityId: id,
-              eventId: before.eventId,
-              before,
-              after: body,
-            });
+            await recordAudit(tx, actor, { action: 'update', entityType: 'badge', entityId: id, eventId: before.eventId, before, after: body });
             return { result: id, obsolete };
           })
           .catch(conflicts);
@@ -382,25 +314,20 @@ export function createBadgesService({
      * Gives an add-on to many badges, or takes it away, all or nothing. A badge of an exhibitor
      * uses a place of that exhibitor's allocation of the add-on; removing it gives the place back.
      */
-    async assignAddons(
-      actor: Actor,
-      body: { badgeIds: number[]; addonCategoryId: number; action: 'assign' | 'remove' },
-    ) {
+    async assignAddons(actor: Actor, body: { badgeIds: number[]; addonCategoryId: number; action: 'assign' | 'remove' }) {
       const addon = await findCategory(db, body.addonCategoryId, categoryFilterFor(actor.principal));
       if (!addon || addon.type !== 'addon') throw ValidationError.field('addonCategoryId', 'Add-on not found');
       const ids = [...new Set(body.badgeIds)];
       const found = await repo.findBadgesForAddon(db, ids, scopeFilterOf(actor), addon.id);
       const missing = ids.filter((id) => !found.some((badge) => badge.id === id));
-      if (missing.length > 0)
-        throw ValidationError.field('badgeIds', `Badges not found: ${missing.slice(0, 20).join(', ')}`);
+      if (missing.length > 0) throw ValidationError.field('badgeIds', `Badges not found: ${missing.slice(0, 20).join(', ')}`);
       const foreign = found.filter((badge) => badge.eventId !== addon.eventId);
       if (foreign.length > 0) throw ValidationError.field('badgeIds', 'Every badge must belong to the add-on’s event');
       let changed = 0;
       await db.transaction(async (tx) => {
         for (const badge of found) {
           if (body.action === 'assign' && !badge.hasAddon) {
-            const allocationId =
-              badge.exhibitorId != null ? await consumeAllocation(tx, badge.exhibitorId, addon) : null;
+            const allocationId = badge.exhibitorId != null ? await consumeAllocation(tx, badge.exhibitorId, addon) : null;
             await repo.insertBadgeAddon(tx, { badgeId: badge.id, addonCategoryId: addon.id, allocationId });
             changed += 1;
           } else if (body.action === 'remove' && badge.hasAddon) {
@@ -433,16 +360,9 @@ export function createBadgesService({
       const before = await getRow(actor, id);
       await writeWithUploads(new Map(), () =>
         db.transaction(async (tx) => {
-          if (before.status === 'active' && before.allocationId != null)
-            await releaseAllocation(tx, before.allocationId);
+          if (before.status === 'active' && before.allocationId != null) await releaseAllocation(tx, before.allocationId);
           const obsolete = await deleteFiles(tx, await repo.deleteBadge(tx, id));
-          await recordAudit(tx, actor, {
-            action: 'delete',
-            entityType: 'badge',
-            entityId: id,
-            eventId: before.eventId,
-            before,
-          });
+          await recordAudit(tx, actor, { action: 'delete', entityType: 'badge', entityId: id, eventId: before.eventId, before });
           return { result: undefined, obsolete };
         }),
       );

@@ -41,31 +41,16 @@ export async function findCategory(db: Database, id: number) {
 }
 
 /** Of these addresses (lower case), those found in `email` of the rows of `table` that `where` picks. */
-async function addressesAmong(
-  db: Database,
-  table: PgTable,
-  email: AnyPgColumn,
-  where: SQL | undefined,
-  emails: string[],
-): Promise<Set<string>> {
+async function addressesAmong(db: Database, table: PgTable, email: AnyPgColumn, where: SQL | undefined, emails: string[]): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
   const lowered = sql<string>`lower(${email})`;
-  const rows = await db
-    .selectDistinct({ email: lowered })
-    .from(table)
-    .where(and(where, inArray(lowered, emails)));
+  const rows = await db.selectDistinct({ email: lowered }).from(table).where(and(where, inArray(lowered, emails)));
   return new Set(rows.map((r) => r.email));
 }
 
 /** Of these addresses, those already holding an active badge of the category. */
 export const addressesWithBadge = (db: Database, badgeCategoryId: number, emails: string[]) =>
-  addressesAmong(
-    db,
-    badges,
-    badges.email,
-    and(eq(badges.badgeCategoryId, badgeCategoryId), eq(badges.status, 'active')),
-    emails,
-  );
+  addressesAmong(db, badges, badges.email, and(eq(badges.badgeCategoryId, badgeCategoryId), eq(badges.status, 'active')), emails);
 
 const openLink = and(
   eq(registrationLinks.kind, 'badge'),
@@ -76,13 +61,7 @@ const openLink = and(
 
 /** Of these addresses, those with an open badge link of the category. */
 export const addressesWithOpenLink = (db: Database, badgeCategoryId: number, emails: string[]) =>
-  addressesAmong(
-    db,
-    registrationLinks,
-    registrationLinks.email,
-    and(openLink, eq(registrationLinks.badgeCategoryId, badgeCategoryId)),
-    emails,
-  );
+  addressesAmong(db, registrationLinks, registrationLinks.email, and(openLink, eq(registrationLinks.badgeCategoryId, badgeCategoryId)), emails);
 
 /**
  * Places of the owner's allocation of the category not yet spoken for: its quantity less the badges

@@ -44,8 +44,8 @@ const refuse = (message: string) => ValidationError.field('file', message);
 
 /**
  * The recipients of a file read like an import's (.xlsx or .csv, its first sheet), by column: the
- * header names the columns in any order and case; other columns are not read. A file lacking a column or holding too
- * many rows is refused as a whole.
+ * header names the columns in any order and case; other columns are not read. A file lacking a
+ * column or holding too many rows is refused as a whole.
  */
 export function recipientRows(sheet: Sheet): SheetRow[] {
   const columns = new Map<number, BulkSendColumn>();

@@ -22,12 +22,7 @@ export async function insertLink(db: Database, values: typeof registrationLinks.
 export async function insertLinks(db: Database, values: (typeof registrationLinks.$inferInsert)[]): Promise<LinkRow[]> {
   const rows: LinkRow[] = [];
   for (let start = 0; start < values.length; start += 1000)
-    rows.push(
-      ...(await db
-        .insert(registrationLinks)
-        .values(values.slice(start, start + 1000))
-        .returning()),
-    );
+    rows.push(...(await db.insert(registrationLinks).values(values.slice(start, start + 1000)).returning()));
   return rows;
 }
 
