@@ -89,11 +89,7 @@ async function recordSent(db: Database, id: number, deadline: number, writes: Ou
 }
 
 /** Delivers what is due, one batch; answers how many were sent. */
-export async function deliverDueEmails(
-  db: Database,
-  transport: MailTransport,
-  options: DeliveryOptions = {},
-): Promise<number> {
+export async function deliverDueEmails(db: Database, transport: MailTransport, options: DeliveryOptions = {}): Promise<number> {
   const writes = options.writes ?? repo;
   let sent = 0;
   for (const email of await writes.claimDueEmails(db, BATCH, LEASE_SECONDS)) {
@@ -105,12 +101,7 @@ export async function deliverDueEmails(
     try {
       await transport.send(email);
     } catch (error) {
-      await writes.markAttemptFailed(
-        db,
-        email.id,
-        error instanceof Error ? error.message : String(error),
-        MAX_ATTEMPTS,
-      );
+      await writes.markAttemptFailed(db, email.id, error instanceof Error ? error.message : String(error), MAX_ATTEMPTS);
       continue;
     }
     try {
@@ -133,9 +124,7 @@ export function startOutboxWorker(options: {
 }): () => Promise<void> {
   const delivery: DeliveryOptions = {
     onUnrecorded: (id, error) =>
-      options.onError(
-        new Error(`Email ${id} was accepted by the mail server but could not be recorded as sent`, { cause: error }),
-      ),
+      options.onError(new Error(`Email ${id} was accepted by the mail server but could not be recorded as sent`, { cause: error })),
   };
   return runEvery(options.intervalMs, () => deliverDueEmails(options.db, options.transport, delivery), options.onError);
 }

@@ -58,9 +58,5 @@ export function startPaymentSweeper(options: {
   intervalMs: number;
   onError: (error: unknown) => void;
 }): () => Promise<void> {
-  return runEvery(
-    options.intervalMs,
-    () => settleUnappliedPayments(options.db, options.settlement, options.onError),
-    options.onError,
-  );
+  return runEvery(options.intervalMs, () => settleUnappliedPayments(options.db, options.settlement, options.onError), options.onError);
 }
