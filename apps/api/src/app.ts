@@ -47,6 +47,7 @@ import { exhibitorsRoutes } from './features/exhibitors/exhibitors.routes';
 import { createExhibitorsService } from './features/exhibitors/exhibitors.service';
 import { copyLocalFilesToDatabase, createDatabaseFileStore, createLocalFileStore } from './features/files/file-store';
 import { startFileSweeper } from './features/files/file-sweeper';
+import { startInvitationSweeper } from './features/auth/pending-invitations';
 import { createFilesService } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
@@ -249,7 +250,11 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     badges,
     registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, badges, customFields }),
     allocationPurchases: createAllocationPurchasesService({ db, publicUrl }),
-    bulkImports: createBulkImportsService({ db, publicUrl }),
+    bulkImports: createBulkImportsService({
+      db,
+      publicUrl,
+      onInvitationError: (error) => app.log.error({ err: error }, 'writing an import’s invitations failed; the sweeper retries'),
+    }),
     invoices: createInvoicesService({ db }),
     payments: createPaymentsService({
       db,
@@ -318,6 +323,15 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     onError: (error) => app.log.error({ err: error }, 'file sweep failed'),
   });
   app.addHook('onClose', stopFileSweeper);
+
+  // A crash between an import's commit and its invitation mails leaves them owed: written here.
+  const stopInvitationSweeper = startInvitationSweeper({
+    db,
+    publicUrl,
+    intervalMs: config.INVITATION_SWEEP_INTERVAL_MS,
+    onError: (error) => app.log.error({ err: error }, 'invitation sweep failed'),
+  });
+  app.addHook('onClose', stopInvitationSweeper);
 
   // A crash between a provider's answer and its effect leaves a payment unapplied: settled here.
   const stopPaymentSweeper = startPaymentSweeper({

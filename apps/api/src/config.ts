@@ -76,6 +76,8 @@ const configSchema = z.object({
   /** How often stored files that nothing references are removed, and how old they must be. */
   FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
   FILE_SWEEP_GRACE_MS: z.coerce.number().int().min(60 * 1000).default(60 * 60 * 1000),
+  /** How often invitations an import still owes (after a crash) are written to the outbox (docs/bulk-imports.md). */
+  INVITATION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 1000),
   /**
    * Who takes the money for allocation purchases (docs/purchases.md): by default the sandbox, but
    * bank transfers (`manual`) in production, where a test checkout would hand out places for free.

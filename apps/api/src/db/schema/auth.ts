@@ -51,3 +51,17 @@ export const ssoTokenUses = pgTable(
   },
   (t) => [index('sso_token_uses_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Accounts created by an import whose invitation mail is still to be written. The import's
+ * transaction writes these small rows with the accounts; the mails and their tokens follow in short
+ * transactions of their own (`sendPendingInvitations`), and a row left by a crash is sent later.
+ */
+export const pendingInvitations = pgTable('pending_invitations', {
+  adminId: integer('admin_id')
+    .primaryKey()
+    .references(() => admins.id, { onDelete: 'cascade' }),
+  /** The exhibitor the account belongs to (itself, or the parent of a sub-account), for the outbox. */
+  exhibitorId: integer('exhibitor_id').references(() => admins.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/actor';
 import { yieldToOthers } from '../../lib/slices';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
+import { sendPendingInvitations } from '../auth/pending-invitations';
 import { loadPrincipal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
 import { findCategory } from '../badge-categories/badge-categories.repository';
@@ -71,7 +72,16 @@ function reportOf(
   };
 }
 
-export function createBulkImportsService({ db, publicUrl }: { db: Database; publicUrl: string }) {
+export function createBulkImportsService({
+  db,
+  publicUrl,
+  onInvitationError = () => {},
+}: {
+  db: Database;
+  publicUrl: string;
+  /** Told when an import's invitations could not be written at once; the invitation sweeper writes them later. */
+  onInvitationError?: (error: unknown) => void;
+}) {
   async function eventOf(actor: Actor, eventId: number) {
     const event = await findEventInScope(db, eventId, scopeOf(actor.principal));
     if (!event) throw new NotFoundError('Event');
@@ -87,7 +97,7 @@ export function createBulkImportsService({ db, publicUrl }: { db: Database; publ
           eventId: event.id,
           title: `exhibitors-${event.id}`,
           columns: EXHIBITOR_COLUMNS,
-          plan: (tx, sheet) => planExhibitors(tx, sheet, { eventId: event.id, canUpdate, publicUrl }),
+          plan: (tx, sheet) => planExhibitors(tx, sheet, { eventId: event.id, canUpdate }),
         };
       }
       case 'exhibitor-users': {
@@ -110,8 +120,6 @@ export function createBulkImportsService({ db, publicUrl }: { db: Database; publ
               exhibitorId: exhibitor.id,
               eventId: exhibitor.eventId,
               companyId: exhibitor.companyId,
-              companyName: exhibitor.companyName,
-              publicUrl,
             }),
         };
       }
@@ -200,7 +208,8 @@ export function createBulkImportsService({ db, publicUrl }: { db: Database; publ
      * writes prepared before the transaction, which holds only the set-based writes (on the
      * embedded database a transaction holds its one connection: every other request waits for
      * it). Inside it the plan is checked against what is stored now, and made again there when
-     * records it counted on changed meanwhile, so what was checked is what is written.
+     * records it counted on changed meanwhile, so what was checked is what is written. New
+     * accounts' invitation mails follow in short transactions of their own once it commits.
      */
     async import(actor: Actor, kind: BulkImportKind, fields: Fields, file: ReceivedSheet): Promise<ImportOutcome> {
       const target = await targetOf(actor, kind, fields);
@@ -241,6 +250,8 @@ export function createBulkImportsService({ db, publicUrl }: { db: Database; publ
           if (isUniqueViolation(error, 'badges_code_key')) return attempt();
           throw error;
         });
+        // The import stands either way: invitations not written now stay owed until the sweeper writes them.
+        await sendPendingInvitations(db, publicUrl).catch(onInvitationError);
         return { status: 200, report: imported };
       } catch (error) {
         if (error instanceof RowsRefused) return { status: 422, report: error.report };

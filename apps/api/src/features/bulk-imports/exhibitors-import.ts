@@ -3,7 +3,7 @@ import { exhibitorProfileFields } from '@portal/shared/exhibitors';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import type { Database } from '../../db/client';
 import { mapInSlices } from '../../lib/slices';
-import { prepareInvitations, queueInvitations } from '../auth/invitations';
+import { holdInvitations } from '../auth/pending-invitations';
 import { mapColumns, RowReader, TEXT_CELLS, type ColumnSpec } from './columns';
 import * as repo from './bulk-imports.repository';
 import { DuplicateGuard, planned, sameSnapshot, type ImportPlan, type PlannedRow } from './plan';
@@ -86,7 +86,7 @@ const REQUIRED_TO_CREATE: string[] = ['companyName', 'firstName', 'lastName'];
 export async function planExhibitors(
   db: Database,
   sheet: Sheet,
-  target: { eventId: number; canUpdate: boolean; publicUrl: string },
+  target: { eventId: number; canUpdate: boolean },
 ): Promise<ImportPlan> {
   const { indexOf, warnings } = mapColumns(sheet, EXHIBITOR_COLUMNS);
   const parsed = await mapInSlices(sheet.rows, (row) => {
@@ -171,20 +171,14 @@ export async function planExhibitors(
       const companyIds = await repo.reserveIds(db, 'companies', creates.length);
       const adminIds = await repo.reserveIds(db, 'admins', creates.length);
       const created = creates.map((record, i) => ({ ...record.values, id: adminIds[i]!, companyId: companyIds[i]! }));
-      // Each new account gets its invitation to choose a password, written with the account.
-      const invitations = await prepareInvitations(
-        db,
-        created.map((row) => ({ adminId: row.id, exhibitorId: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, companyName: row.companyName })),
-        target.eventId,
-        target.publicUrl,
-      );
       return async (tx) => {
         await repo.insertExhibitors(tx, target.eventId, created, SYSTEM_ROLE_NAMES.exhibitor);
         await repo.updateExhibitors(
           tx,
           updates.map((record) => ({ ...record.values, id: record.id!, companyId: record.companyId })),
         );
-        await queueInvitations(tx, invitations);
+        // Each new account is owed its invitation to choose a password, recorded with the account.
+        await holdInvitations(tx, created.map((row) => ({ adminId: row.id, exhibitorId: row.id })));
       };
     },
   };

@@ -1,7 +1,8 @@
 // The API in a process of its own, for the test that kills it half way through an import: opens
 // the database its environment names (DATABASE_URL, or PGlite under DATA_DIR), seeds the demo
 // accounts, and prints its address on the first line of output. Once a transaction has inserted
-// accounts it prints `writing`, so the test kills it inside that transaction, not before or after.
+// accounts it prints `writing`, so the test kills it inside that transaction, not before or after;
+// once one writes invitation mails it prints `inviting`.
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { buildApp } from '../../app';
@@ -21,7 +22,9 @@ db.transaction = ((work, options) =>
     const execute = tx.execute.bind(tx);
     tx.execute = (async (query: SQL) => {
       const result = await execute(query);
-      if (/^\s*insert into admins/.test(dialect.sqlToQuery(query).sql)) console.log('writing');
+      const text = dialect.sqlToQuery(query).sql;
+      if (/^\s*insert into admins/.test(text)) console.log('writing');
+      if (/^\s*insert into email_outbox/.test(text)) console.log('inviting');
       return result;
     }) as typeof tx.execute;
     return work(tx);

@@ -1,7 +1,7 @@
 import { emailSchema } from '@portal/shared/common';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import type { Database } from '../../db/client';
-import { prepareInvitations, queueInvitations } from '../auth/invitations';
+import { holdInvitations } from '../auth/pending-invitations';
 import { mapColumns, RowReader, TEXT_CELLS, type ColumnSpec } from './columns';
 import * as repo from './bulk-imports.repository';
 import { DuplicateGuard, planned, sameSnapshot, type ImportPlan, type PlannedRow } from './plan';
@@ -30,8 +30,6 @@ export async function planSubAccounts(
     exhibitorId: number;
     eventId: number;
     companyId: number | null;
-    companyName: string | null;
-    publicUrl: string;
   },
 ): Promise<ImportPlan> {
   const { indexOf, warnings } = mapColumns(sheet, SUB_ACCOUNT_COLUMNS);
@@ -86,20 +84,14 @@ export async function planSubAccounts(
       const creates = records('create');
       const ids = await repo.reserveIds(db, 'admins', creates.length);
       const created = creates.map((record, i) => ({ ...record, id: ids[i]! }));
-      // Each new account gets its invitation to choose a password, written with the account.
-      const invitations = await prepareInvitations(
-        db,
-        created.map((row) => ({ ...row, adminId: row.id, companyName: target.companyName, exhibitorId: target.exhibitorId })),
-        target.eventId,
-        target.publicUrl,
-      );
       return async (tx) => {
         await repo.insertSubAccounts(tx, created, { ...target, roleName: SYSTEM_ROLE_NAMES.subAccount });
         await repo.updateAccountNames(
           tx,
           records('update').map((record) => ({ ...record, id: record.id! })),
         );
-        await queueInvitations(tx, invitations);
+        // Each new account is owed its invitation to choose a password, recorded with the account.
+        await holdInvitations(tx, created.map((row) => ({ adminId: row.id, exhibitorId: target.exhibitorId })));
       };
     },
   };
