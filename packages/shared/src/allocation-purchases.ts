@@ -59,6 +59,10 @@ export const purchaseInvoiceSchema = z.object({
   number: z.string(),
   issuedAt: isoDateTime,
   billTo: billToSchema,
+  /** The invoice's total in minor units, as issued. */
+  totalAmount: z.number().int(),
+  /** What credit notes have not yet taken back of it: what a reissue carries, and at most what another credit note may. */
+  remainingAmount: z.number().int(),
 });
 
 export const creditNoteSummarySchema = z.object({
@@ -285,13 +289,18 @@ export const billingDocumentSchema = z.object({
   currency: z.string(),
   /** Total amount of the document in minor units (for a credit note: the amount credited). */
   totalAmount: z.number().int(),
-  /** PAID or PENDING for an invoice (spec §4, read live); CREDITED for a credit note. */
-  status: z.enum(['PAID', 'PENDING', 'CREDITED']),
+  /**
+   * PAID or PENDING for an invoice (spec §4, read live), CANCELLED once a credit note cancelled it
+   * (its purchase cancelled, or the invoice replaced by a corrected one); CREDITED for a credit note.
+   */
+  status: z.enum(['PAID', 'PENDING', 'CANCELLED', 'CREDITED']),
   notes: z.string().nullable(),
   /** For a credit note: the invoice it credits. */
   creditedInvoiceNumber: z.string().nullable(),
-  /** For an invoice replaced by a corrected one: the credit note that cancelled it. */
+  /** For a cancelled invoice: the credit note that cancelled it. */
   cancelledByCreditNoteNumber: z.string().nullable(),
+  /** For an invoice replaced by a corrected one: the replacement's number. */
+  replacedByInvoiceNumber: z.string().nullable(),
 });
 export type BillingDocument = z.infer<typeof billingDocumentSchema>;
 

@@ -56,6 +56,8 @@ export const OUTBOX_PURPOSE_LABELS: Readonly<Record<string, string>> = {
   'purchase-rejected': 'Purchase not approved',
   'purchase-paid': 'Purchase paid',
   'purchase-refunded': 'Purchase refunded',
+  'purchase-cancelled': 'Purchase cancelled by the exhibitor',
+  'purchase-invoice-reissued': 'Corrected invoice',
   'purchase-late-payment': 'Late purchase payment',
   'invoice-copy': 'Invoice copy',
   'credit-note-copy': 'Credit note copy',

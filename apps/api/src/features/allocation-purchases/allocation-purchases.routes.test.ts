@@ -563,6 +563,91 @@ describe('refunds and credit notes', () => {
   });
 });
 
+describe('documents after refunds, cancellations and reissues', () => {
+  const reissue = (id: number) =>
+    send(w.eventAdminA, 'POST', `/api/admin/allocation-purchases/${id}/reissue-invoice`, { reason: 'New address' });
+  const documents = async (): Promise<BillingDocument[]> =>
+    (await send(w.eventAdminA, 'GET', `/api/admin/events/${w.eventA}/invoices`)).json().data;
+
+  it('reissues after a partial refund only what was not refunded, and credits no invoice beyond its total', async () => {
+    const exhibitor = await newExhibitor();
+    const purchase = await paidPurchase(exhibitor, 4);
+    const refunds = `/api/admin/allocation-purchases/${purchase.id}/refunds`;
+    expect((await send(w.eventAdminA, 'POST', refunds, { amount: PRICE, reason: 'One fewer' })).statusCode).toBe(200);
+
+    const res = await reissue(purchase.id);
+    expect(res.statusCode).toBe(200);
+    const after: AllocationPurchase = res.json().data;
+    // The old invoice: refunded 1 place, then the 3 left cancelled; never more than its 4 places.
+    const onOld = after.creditNotes.filter((note) => note.invoiceNumber === purchase.invoice_id);
+    expect(onOld.map((note) => note.amount)).toEqual([PRICE, 3 * PRICE]);
+    expect(after.invoice).toMatchObject({ totalAmount: 3 * PRICE, remainingAmount: 3 * PRICE });
+    const replacement: BillingDocument = (
+      await send(exhibitor, 'GET', `/api/admin/allocation-purchases/${purchase.id}/invoice`)
+    ).json().data;
+    expect(replacement).toMatchObject({
+      number: after.invoice_id,
+      status: 'PAID',
+      totalAmount: 3 * PRICE,
+      lines: [{ quantity: 3, unitPrice: PRICE, total: 3 * PRICE }],
+      notes: `Replaces invoice ${purchase.invoice_id}`,
+    });
+    const old = (await documents()).find((d) => d.number === purchase.invoice_id)!;
+    expect(old).toMatchObject({
+      status: 'CANCELLED',
+      cancelledByCreditNoteNumber: onOld[1]!.number,
+      replacedByInvoiceNumber: after.invoice_id,
+    });
+    // The exhibitor receives the corrected invoice.
+    const mail = (await listEmailsTo(t.db, exhibitor.email)).find((m) => m.purpose === 'purchase-invoice-reissued')!;
+    expect(mail.textBody).toContain(
+      `Invoice ${purchase.invoice_id} is replaced by invoice ${after.invoice_id}; credit note ${onOld[1]!.number} cancels the old one.`,
+    );
+    expect(mail.textBody).toContain(`Total amount: $${((3 * PRICE) / 100).toFixed(2)}`);
+
+    // The rest refunded against the new invoice: nothing remains, so nothing can be reissued.
+    expect((await send(w.eventAdminA, 'POST', refunds, { amount: 3 * PRICE, reason: 'All' })).statusCode).toBe(200);
+    const refunded: AllocationPurchase = (await get(w.eventAdminA, purchase.id)).json().data;
+    expect(refunded.invoice).toMatchObject({ totalAmount: 3 * PRICE, remainingAmount: 0 });
+    const refused = await reissue(purchase.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      `Credit notes have taken back all of invoice ${refunded.invoice_id}; there is nothing left to reissue`,
+    );
+    expect((await get(w.eventAdminA, purchase.id)).json().data.creditNotes).toHaveLength(3);
+    const credited = (await documents())
+      .filter((d) => d.kind === 'credit_note')
+      .reduce<Record<string, number>>((sums, d) => ({ ...sums, [d.creditedInvoiceNumber!]: (sums[d.creditedInvoiceNumber!] ?? 0) + d.totalAmount }), {});
+    expect(credited[purchase.invoice_id!]).toBe(4 * PRICE);
+    expect(credited[refunded.invoice_id!]).toBe(3 * PRICE);
+  });
+
+  it('shows a cancelled purchase’s invoice as CANCELLED with its credit note, replaced by nothing', async () => {
+    const exhibitor = await newExhibitor();
+    const created = (await request(exhibitor, pricedCategory, 2)).json().data;
+    await approve(created.id, 2);
+    expect((await decide(exhibitor, created.id, { action: 'cancel' })).statusCode).toBe(200);
+    const cancelled: AllocationPurchase = (await get(exhibitor, created.id)).json().data;
+    expect(cancelled.invoice).toMatchObject({ totalAmount: 2 * PRICE, remainingAmount: 0 });
+    const invoice: BillingDocument = (
+      await send(exhibitor, 'GET', `/api/admin/allocation-purchases/${created.id}/invoice`)
+    ).json().data;
+    expect(invoice).toMatchObject({
+      status: 'CANCELLED',
+      cancelledByCreditNoteNumber: cancelled.creditNotes[0]!.number,
+      replacedByInvoiceNumber: null,
+    });
+    expect((await documents()).find((d) => d.number === cancelled.invoice_id)).toMatchObject({ status: 'CANCELLED' });
+    expect((await reissue(created.id)).statusCode).toBe(409);
+    // The organiser hears of it; the organiser of another event does not.
+    const notice = (await listEmailsTo(t.db, w.eventAdminA.email)).find(
+      (m) => m.purpose === 'purchase-cancelled' && m.textBody.includes(`purchase #${created.id} `),
+    );
+    expect(notice?.textBody).toContain(`Invoice ${cancelled.invoice_id} is cancelled by credit note ${cancelled.creditNotes[0]!.number}.`);
+    expect((await listEmailsTo(t.db, w.eventAdminB.email)).some((m) => m.purpose === 'purchase-cancelled')).toBe(false);
+  });
+});
+
 describe('invoice document', () => {
   it('is the frozen copy with the figures of spec §3', async () => {
     const exhibitor = await newExhibitor();

@@ -15,12 +15,19 @@ import { scopeOf } from '../auth/scope';
 import { findCategory } from '../badge-categories/badge-categories.repository';
 import { categoryFilterFor } from '../badge-categories/badge-categories.service';
 import { enqueueEmail } from '../email/email.repository';
-import { creditNoteSummary, issueCreditNote, issueInvoice } from '../invoices/documents';
+import {
+  creditNoteSummary,
+  invoiceDocument,
+  issueCreditNote,
+  issueInvoice,
+  remainingOf,
+  renderDocument,
+} from '../invoices/documents';
 import * as invoicesRepo from '../invoices/invoices.repository';
 import { growAllocation, type PurchaseHolder } from './allocation-growth';
 import { assertAcceptedAmount, assertCanStart } from './allocation-purchases.rules';
 import * as repo from './allocation-purchases.repository';
-import { decisionEmail, paidEmail, requestReceivedEmails } from './purchase-emails';
+import { decisionEmail, paidEmail, reissuedEmail, requestReceivedEmails, withdrawnEmails } from './purchase-emails';
 
 const MAX_CENTS = 2_147_483_647;
 
@@ -74,6 +81,8 @@ export function toPurchase(
           number: invoice.number,
           issuedAt: invoice.issuedAt.toISOString(),
           billTo: invoice.snapshot.billTo,
+          totalAmount: invoice.snapshot.totalAmount,
+          remainingAmount: remainingOf(invoice, creditNotes),
         }
       : null,
     creditNotes: creditNotes.map(creditNoteSummary),
@@ -194,8 +203,7 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
     if (!invoice) return null;
     const note = await issueCreditNote(tx, purchase, invoice, {
       kind: 'reissue',
-      amountCents: invoice.snapshot.totalAmount,
-      places: invoice.snapshot.lines[0]?.quantity ?? 0,
+      amountCents: remainingOf(invoice, await invoicesRepo.creditNotesOfInvoice(tx, invoice.id)),
       reason: comment ?? 'Purchase cancelled',
     });
     return note.number;
@@ -337,6 +345,12 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
           after: { status: to, comment, ...(creditNote ? { creditNote } : {}) },
         });
         if (to === 'rejected') await enqueueEmail(tx, await decisionEmail(tx, await loadPurchase(tx, id), publicUrl));
+        // The organiser hears of a purchase its exhibitor withdrew, as of one it asked for.
+        if (to === 'cancelled' && !organiser) {
+          const cancelled = await loadPurchase(tx, id);
+          for (const email of withdrawnEmails(cancelled, await repo.organiserEmails(tx, cancelled.eventId), creditNote, publicUrl))
+            await enqueueEmail(tx, email);
+        }
       });
       return present(id);
     },
@@ -358,15 +372,18 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
         if (purchase.status === 'cancelled' || purchase.status === 'rejected') {
           throw new ConflictError(`This purchase is ${purchase.status}; its invoice is not reissued`);
         }
+        // Only what is still owed or paid moves to the corrected invoice: refunded money stays credited.
+        const remaining = remainingOf(old, await invoicesRepo.creditNotesOfInvoice(tx, old.id));
+        if (remaining <= 0) {
+          throw new ConflictError(`Credit notes have taken back all of invoice ${old.number}; there is nothing left to reissue`);
+        }
         const why = reason ?? 'Corrected invoice';
-        const note = await issueCreditNote(tx, purchase, old, {
-          kind: 'reissue',
-          amountCents: old.snapshot.totalAmount,
-          places: old.snapshot.lines[0]?.quantity ?? 0,
-          reason: why,
-        });
-        const replacement = await issueInvoice(tx, purchase, `Replaces invoice ${old.number}`);
+        const note = await issueCreditNote(tx, purchase, old, { kind: 'reissue', amountCents: remaining, reason: why });
+        const replacement = await issueInvoice(tx, purchase, `Replaces invoice ${old.number}`, remaining);
         await repo.setInvoiceNumber(tx, id, replacement.number);
+        const document = renderDocument(invoiceDocument(replacement, purchase.isPaid, null)).text;
+        const change = { oldNumber: old.number, creditNoteNumber: note.number, document };
+        await enqueueEmail(tx, await reissuedEmail(tx, await loadPurchase(tx, id), change, publicUrl));
         await recordAudit(tx, actor, {
           action: 'reissue_invoice',
           entityType: 'allocation_purchase',

@@ -131,6 +131,40 @@ export function refundedEmail(
   return purchaseUpdate(db, p, { purpose: 'purchase-refunded', status: 'Refunded', details }, publicUrl);
 }
 
+/** To organisers: the requester withdrew its request, or cancelled it after approval (its invoice then credited). */
+export function withdrawnEmails(p: PurchaseRow, organisers: string[], creditNoteNumber: string | null, publicUrl: string): OutgoingEmail[] {
+  const link = purchaseLink(publicUrl, p.id);
+  return organisers.map((to) =>
+    message(
+      to,
+      'purchase-cancelled',
+      p,
+      `Purchase cancelled: ${p.quantity} × ${category(p)} — ${p.eventName}`,
+      [
+        `${who(p)} cancelled purchase #${p.id} (${places(p.quantity)} of ${category(p)}).`,
+        ...(creditNoteNumber ? [`Invoice ${p.invoiceNumber} is cancelled by credit note ${creditNoteNumber}.`] : []),
+        ...(p.decisionComment ? [`Comment: ${p.decisionComment}`] : []),
+      ],
+      link,
+    ),
+  );
+}
+
+/** To the requester: its invoice was corrected; the new one, in full, follows the explanation. */
+export function reissuedEmail(
+  db: Database,
+  p: PurchaseRow,
+  change: { oldNumber: string; creditNoteNumber: string; document: string },
+  publicUrl: string,
+): Promise<OutgoingEmail> {
+  const details = [
+    `Invoice ${change.oldNumber} is replaced by invoice ${p.invoiceNumber}; credit note ${change.creditNoteNumber} cancels the old one.`,
+    '',
+    change.document,
+  ];
+  return purchaseUpdate(db, p, { purpose: 'purchase-invoice-reissued', status: 'Invoice corrected', details }, publicUrl);
+}
+
 /** To organisers: money arrived for a purchase no longer approved, and what the portal did about it. */
 export function latePaymentEmails(
   p: PurchaseRow,

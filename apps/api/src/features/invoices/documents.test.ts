@@ -73,6 +73,7 @@ describe('renderDocument', () => {
     status: 'PENDING' as const,
     creditedInvoiceNumber: null,
     cancelledByCreditNoteNumber: null,
+    replacedByInvoiceNumber: null,
   };
 
   it('writes the spec’s content with dollar amounts and N/A for what is missing', () => {

@@ -6,14 +6,25 @@ import {
 } from '@portal/shared/allocation-purchases';
 import { formatInvoiceAmount } from '@portal/shared/money';
 import type { Database } from '../../db/client';
+import { BusinessRuleError } from '../../lib/errors';
 import type { DocumentSnapshot } from '../../db/schema/invoices';
 import { enqueueEmail } from '../email/email.repository';
 import type { PurchaseRow } from '../allocation-purchases/allocation-purchases.repository';
 import { takeNextNumber } from './document-numbers';
 import * as repo from './invoices.repository';
 
-/** The frozen copy an invoice keeps of the purchase, its company and its event at issue time. */
-export function invoiceSnapshot(purchase: PurchaseRow, notes: string | null): DocumentSnapshot {
+/** An amount as one document line: whole places at the purchase's price read as such, any other amount as one line of money. */
+function amountLine(description: string, amountCents: number, unitPriceCents: number): DocumentSnapshot['lines'][number] {
+  return unitPriceCents > 0 && amountCents % unitPriceCents === 0
+    ? { description, quantity: amountCents / unitPriceCents, unitPrice: unitPriceCents, total: amountCents }
+    : { description, quantity: 1, unitPrice: amountCents, total: amountCents };
+}
+
+/**
+ * The frozen copy an invoice keeps of the purchase, its company and its event at issue time. A
+ * corrected invoice may carry less than the purchase (`amountCents`: what was not refunded).
+ */
+export function invoiceSnapshot(purchase: PurchaseRow, notes: string | null, amountCents?: number): DocumentSnapshot {
   const category = purchase.categoryDisplayName ?? purchase.categoryName;
   const figures = invoiceFigures({
     quantity: purchase.quantity,
@@ -40,20 +51,20 @@ export function invoiceSnapshot(purchase: PurchaseRow, notes: string | null): Do
       vatNumber: purchase.companyVatNumber,
     },
     lines: [
-      {
-        description: figures.description,
-        quantity: figures.quantity,
-        unitPrice: figures.unitPrice,
-        total: figures.total,
-      },
+      amountCents === undefined || amountCents === figures.totalAmount
+        ? { description: figures.description, quantity: figures.quantity, unitPrice: figures.unitPrice, total: figures.total }
+        : amountLine(figures.description, amountCents, purchase.unitPriceCents),
     ],
     currency: purchase.currency,
-    totalAmount: figures.totalAmount,
+    totalAmount: amountCents ?? figures.totalAmount,
     notes,
   };
 }
 
-export function invoiceDocument(row: repo.InvoiceRow, isPaid: boolean, cancelledBy: string | null): BillingDocument {
+/** How an invoice was cancelled: the credit note that did it, and the corrected invoice replacing it, if any. */
+export type Cancellation = { creditNote: string; replacement: string | null };
+
+export function invoiceDocument(row: repo.InvoiceRow, isPaid: boolean, cancellation: Cancellation | null): BillingDocument {
   return {
     kind: 'invoice',
     id: row.id,
@@ -62,11 +73,34 @@ export function invoiceDocument(row: repo.InvoiceRow, isPaid: boolean, cancelled
     eventId: row.eventId,
     ...row.snapshot,
     issuedAt: row.issuedAt.toISOString(),
-    status: isPaid ? 'PAID' : 'PENDING',
+    status: cancellation ? 'CANCELLED' : isPaid ? 'PAID' : 'PENDING',
     creditedInvoiceNumber: null,
-    cancelledByCreditNoteNumber: cancelledBy,
+    cancelledByCreditNoteNumber: cancellation?.creditNote ?? null,
+    replacedByInvoiceNumber: cancellation?.replacement ?? null,
   };
 }
+
+/**
+ * Invoices as documents, each with what cancelled it: a cancelling credit note against it, and the
+ * purchase's next invoice when it was replaced (a cancelled purchase's invoice has none).
+ */
+export function invoiceDocuments(
+  rows: readonly { invoice: repo.InvoiceRow; isPaid: boolean }[],
+  creditNotes: readonly repo.CreditNoteRow[],
+): BillingDocument[] {
+  const cancelledBy = new Map(creditNotes.filter((note) => note.kind === 'reissue').map((note) => [note.invoiceId, note.number]));
+  return rows.map(({ invoice, isPaid }) => {
+    const creditNote = cancelledBy.get(invoice.id);
+    const replacement = rows
+      .filter((other) => other.invoice.allocationPurchaseId === invoice.allocationPurchaseId && other.invoice.sequence > invoice.sequence)
+      .sort((a, b) => a.invoice.sequence - b.invoice.sequence)[0];
+    return invoiceDocument(invoice, isPaid, creditNote ? { creditNote, replacement: replacement?.invoice.number ?? null } : null);
+  });
+}
+
+/** What credit notes have not yet taken back of an invoice. */
+export const remainingOf = (invoice: repo.InvoiceRow, creditNotes: readonly { invoiceId: number; amountCents: number }[]) =>
+  creditNotes.reduce((left, note) => (note.invoiceId === invoice.id ? left - note.amountCents : left), invoice.snapshot.totalAmount);
 
 export function creditNoteDocument(row: repo.CreditNoteRow): BillingDocument {
   return {
@@ -80,6 +114,7 @@ export function creditNoteDocument(row: repo.CreditNoteRow): BillingDocument {
     status: 'CREDITED',
     creditedInvoiceNumber: row.invoiceNumber,
     cancelledByCreditNoteNumber: null,
+    replacedByInvoiceNumber: null,
   };
 }
 
@@ -168,6 +203,7 @@ export async function issueInvoice(
   tx: Database,
   purchase: PurchaseRow,
   notes: string | null,
+  amountCents?: number,
 ): Promise<repo.InvoiceRow> {
   const issuedAt = new Date();
   const { sequence, number } = await takeNextNumber(tx, purchase.eventId, 'invoice', issuedAt);
@@ -176,7 +212,7 @@ export async function issueInvoice(
     allocationPurchaseId: purchase.id,
     sequence,
     number,
-    snapshot: invoiceSnapshot(purchase, notes),
+    snapshot: invoiceSnapshot(purchase, notes, amountCents),
     issuedAt,
   });
   await copyToAccounting(tx, purchase, invoiceDocument(row, purchase.isPaid, null));
@@ -191,20 +227,21 @@ export async function issueCreditNote(
   tx: Database,
   purchase: PurchaseRow,
   invoice: repo.InvoiceRow,
-  credit: { kind: 'refund' | 'reissue'; amountCents: number; places: number; reason: string },
+  credit: { kind: 'refund' | 'reissue'; amountCents: number; reason: string },
 ): Promise<repo.CreditNoteRow> {
+  const remaining = remainingOf(invoice, await repo.creditNotesOfInvoice(tx, invoice.id));
+  // Never more than is left of the invoice: a reissue after a refund credits only the rest.
+  if (credit.amountCents <= 0 || credit.amountCents > remaining) {
+    const message = `A credit note against invoice ${invoice.number} can take back at most ${formatInvoiceAmount(remaining, invoice.snapshot.currency)}`;
+    throw new BusinessRuleError(message, [{ field: 'amount', message }]);
+  }
   const issuedAt = new Date();
   const { sequence, number } = await takeNextNumber(tx, purchase.eventId, 'credit_note', issuedAt);
   const description =
     credit.kind === 'reissue' ? `Cancels invoice ${invoice.number}` : `Refund against invoice ${invoice.number}`;
   const snapshot: DocumentSnapshot = {
     ...invoice.snapshot,
-    // Whole places at the purchase's price read as such; any other amount is one line of money.
-    lines: [
-      credit.places > 0 && credit.places * purchase.unitPriceCents === credit.amountCents
-        ? { description, quantity: credit.places, unitPrice: purchase.unitPriceCents, total: credit.amountCents }
-        : { description, quantity: 1, unitPrice: credit.amountCents, total: credit.amountCents },
-    ],
+    lines: [amountLine(description, credit.amountCents, purchase.unitPriceCents)],
     totalAmount: credit.amountCents,
     notes: credit.reason,
   };

@@ -64,6 +64,14 @@ export async function creditNotesOfPurchases(db: Database, purchaseIds: number[]
     .orderBy(asc(creditNotes.sequence));
 }
 
+/** The credit notes taken against one invoice (callers hold the purchase's lock, so none is added meanwhile). */
+export async function creditNotesOfInvoice(db: Database, invoiceId: number) {
+  return db
+    .select({ invoiceId: creditNotes.invoiceId, amountCents: creditNotes.amountCents })
+    .from(creditNotes)
+    .where(eq(creditNotes.invoiceId, invoiceId));
+}
+
 export async function invoicesOfPurchases(db: Database, purchaseIds: number[]): Promise<InvoiceRow[]> {
   if (purchaseIds.length === 0) return [];
   return db

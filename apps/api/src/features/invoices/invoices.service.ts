@@ -6,7 +6,7 @@ import type { Actor } from '../../lib/actor';
 import { NotFoundError } from '../../lib/errors';
 import * as purchases from '../allocation-purchases/allocation-purchases.repository';
 import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
-import { creditNoteDocument, invoiceDocument } from './documents';
+import { creditNoteDocument, invoiceDocuments } from './documents';
 import * as repo from './invoices.repository';
 
 /**
@@ -32,7 +32,11 @@ export function createInvoicesService({ db }: { db: Database }) {
         ? await repo.findInvoiceByNumber(db, purchase.eventId, purchase.invoiceNumber)
         : undefined;
       if (!invoice) throw new NotFoundError('Invoice');
-      return invoiceDocument(invoice, purchase.isPaid, null);
+      const [document] = invoiceDocuments(
+        [{ invoice, isPaid: purchase.isPaid }],
+        await repo.creditNotesOfPurchases(db, [purchaseId]),
+      );
+      return document!;
     },
 
     async getCreditNote(actor: Actor, id: number): Promise<BillingDocument> {
@@ -49,12 +53,10 @@ export function createInvoicesService({ db }: { db: Database }) {
       const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
       if (!event || (reachable != null && reachable !== eventId)) throw new NotFoundError('Event');
       const { invoiceRows, creditNoteRows } = await repo.eventDocuments(db, eventId, purchaseFilter(scope));
-      const cancelledBy = new Map(
-        creditNoteRows.filter((note) => note.kind === 'reissue').map((note) => [note.invoiceId, note.number]),
-      );
       return [
-        ...invoiceRows.map(({ invoice, isPaid }) =>
-          invoiceDocument(invoice, Boolean(isPaid), cancelledBy.get(invoice.id) ?? null),
+        ...invoiceDocuments(
+          invoiceRows.map(({ invoice, isPaid }) => ({ invoice, isPaid: Boolean(isPaid) })),
+          creditNoteRows,
         ),
         ...creditNoteRows.map(creditNoteDocument),
       ];

@@ -150,7 +150,7 @@ export function createPaymentsService({
       ? await findInvoiceByNumber(tx, purchase.eventId, purchase.invoiceNumber)
       : undefined;
     if (!invoice) return null;
-    return (await issueCreditNote(tx, purchase, invoice, { kind: 'refund', amountCents: amount, places, reason }))
+    return (await issueCreditNote(tx, purchase, invoice, { kind: 'refund', amountCents: amount, reason }))
       .number;
   }
 

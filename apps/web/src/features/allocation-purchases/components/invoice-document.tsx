@@ -6,6 +6,7 @@ import { documentFigures } from '../lib/document-figures';
 const STATUS_CLASSES: Record<BillingDocument['status'], string> = {
   PAID: 'border-success text-success',
   PENDING: 'border-amber-600 text-amber-700 dark:border-amber-400 dark:text-amber-300',
+  CANCELLED: 'border-destructive text-destructive',
   CREDITED: 'border-primary text-primary',
 };
 
@@ -14,7 +15,7 @@ const issueDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'lon
 
 /**
  * An invoice or a credit note as issued (spec §3): event, number, date, bill-to, one line, total
- * amount, PAID or PENDING, notes. The screen and the PDF draw this same component.
+ * amount, PAID, PENDING or CANCELLED, notes. The screen and the PDF draw this same component.
  */
 export function InvoiceDocument({ document, page = false }: { document: BillingDocument; page?: boolean }) {
   const figures = documentFigures(document);
@@ -119,7 +120,8 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
 
       {document.cancelledByCreditNoteNumber && (
         <p className="rounded-md border border-destructive/40 px-3 py-2 text-destructive">
-          Cancelled by credit note {document.cancelledByCreditNoteNumber}; a corrected invoice replaces it.
+          Cancelled by credit note {document.cancelledByCreditNoteNumber}
+          {document.replacedByInvoiceNumber ? `; invoice ${document.replacedByInvoiceNumber} replaces it.` : '.'}
         </p>
       )}
       {document.notes && (

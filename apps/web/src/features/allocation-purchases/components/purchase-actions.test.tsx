@@ -19,6 +19,8 @@ const invoice: AllocationPurchase['invoice'] = {
   number: 'INV-2027-000007',
   issuedAt: '2027-02-02T10:00:00.000Z',
   billTo: { companyName: 'Aurora Robotics AS', contactName: 'Ada Lind', email: null, address: null, vatNumber: null },
+  totalAmount: 20000,
+  remainingAmount: 20000,
 };
 
 // The demo exhibitor's admin id is 1 (sessionOf); its purchases carry exhibitorId 1.
@@ -50,7 +52,15 @@ describe('usePurchaseActions', () => {
       'refund',
       'reissue',
     ]);
-    expect(actionsFor(demo.eventAdmin(), purchaseOf({ status: 'refunded', invoice }))).toEqual(['invoice', 'reissue']);
+    const partlyCredited = { ...invoice, remainingAmount: 7500 };
+    expect(actionsFor(demo.eventAdmin(), purchaseOf({ status: 'partially_refunded', invoice: partlyCredited }))).toEqual([
+      'invoice',
+      'refund',
+      'reissue',
+    ]);
+    // A refund took back the whole invoice: nothing is left to reissue.
+    const credited = { ...invoice, remainingAmount: 0 };
+    expect(actionsFor(demo.eventAdmin(), purchaseOf({ status: 'refunded', invoice: credited }))).toEqual(['invoice']);
     expect(actionsFor(demo.eventAdmin(), purchaseOf({ status: 'rejected' }))).toEqual([]);
   });
 

@@ -47,7 +47,9 @@ export function usePurchaseActions(): (purchase: AllocationPurchase) => ActionSp
     if (purchase.invoice) keys.push('invoice');
     if (organiser && can('create_payment') && canStart('pay', purchase.status)) keys.push('record-payment');
     if (can('refund_payment') && canStart('refund', purchase.status)) keys.push('refund');
-    if (organiser && purchase.invoice && purchase.status !== 'cancelled') keys.push('reissue');
+    // Nothing is left to carry over once the purchase is cancelled or credit notes took back the whole invoice.
+    if (organiser && purchase.invoice && purchase.status !== 'cancelled' && purchase.invoice.remainingAmount > 0)
+      keys.push('reissue');
     if ((organiser || (requesterSide && can('create_allocation_purchase'))) && canStart('cancel', purchase.status))
       keys.push('cancel');
     return keys.map((key) => ACTIONS[key]);

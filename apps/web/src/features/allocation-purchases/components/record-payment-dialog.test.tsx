@@ -63,13 +63,34 @@ describe('RecordPaymentDialog', () => {
   });
 });
 
+const invoiceSummary = (totalAmount: number, remainingAmount: number) => ({
+  id: 7,
+  number: 'INV-2027-000007',
+  issuedAt: '2027-02-02T10:00:00.000Z',
+  billTo: { companyName: 'Aurora Robotics AS', contactName: 'Ada Lind', email: null, address: null, vatNumber: null },
+  totalAmount,
+  remainingAmount,
+});
+
 describe('ReissueInvoiceDialog', () => {
+  it('says that only what was not refunded moves to the new invoice', () => {
+    const partlyRefunded = { ...APPROVED, status: 'partially_refunded' as const, invoice: invoiceSummary(20000, 12500) };
+    open((onClose) => <ReissueInvoiceDialog purchase={partlyRefunded} onClose={onClose} />, { status: 200, data: {} });
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'A credit note for $125.00 cancels invoice INV-2027-000007, and a new invoice for $125.00 is issued',
+    );
+    expect(screen.getByRole('dialog').textContent).toContain('Of its $200.00, $75.00 was already credited and stays so.');
+  });
+
   it('asks for a corrected invoice with the reason, and names the new number', async () => {
-    const { seen, state } = open((onClose) => <ReissueInvoiceDialog purchase={APPROVED} onClose={onClose} />, {
+    const issued = { ...APPROVED, invoice: invoiceSummary(20000, 20000) };
+    const { seen, state } = open((onClose) => <ReissueInvoiceDialog purchase={issued} onClose={onClose} />, {
       status: 200,
       data: { data: { ...APPROVED, invoice_id: 'INV-2027-000009' } },
     });
-    expect(screen.getByRole('dialog').textContent).toContain('Invoice INV-2027-000007 is cancelled by a credit note');
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'A credit note for $200.00 cancels invoice INV-2027-000007, and a new invoice for $200.00 is issued under the next number',
+    );
     fill(screen.getByRole('textbox', { name: /Reason/ }), 'New VAT number');
     fireEvent.click(screen.getByRole('button', { name: 'Reissue invoice' }));
     await waitFor(() => expect(state.closed).toBe(1));

@@ -1,4 +1,5 @@
 import type { AllocationPurchase } from '@portal/shared/allocation-purchases';
+import { formatInvoiceAmount } from '@portal/shared/money';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '@/components/form/form-alert';
@@ -10,6 +11,16 @@ import { Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useReissueInvoice } from '../api/reissue-invoice';
+
+/** What a reissue will do, in figures: only what was not refunded moves to the new invoice. */
+function reissueSummary(purchase: AllocationPurchase, invoice: NonNullable<AllocationPurchase['invoice']>): string {
+  const carried = formatInvoiceAmount(invoice.remainingAmount, purchase.currency);
+  const refunded =
+    invoice.remainingAmount < invoice.totalAmount
+      ? ` Of its ${formatInvoiceAmount(invoice.totalAmount, purchase.currency)}, ${formatInvoiceAmount(invoice.totalAmount - invoice.remainingAmount, purchase.currency)} was already credited and stays so.`
+      : '';
+  return `A credit note for ${carried} cancels invoice ${invoice.number}, and a new invoice for ${carried} is issued under the next number with today’s billing details.${refunded}`;
+}
 
 /**
  * Reissue invoice: after the company's billing details changed, the current invoice is cancelled
@@ -52,11 +63,7 @@ export function ReissueInvoiceDialog({
       open={purchase !== null}
       onClose={close}
       title="Reissue invoice"
-      description={
-        purchase?.invoice_id
-          ? `Invoice ${purchase.invoice_id} is cancelled by a credit note and a corrected invoice is issued with today’s billing details.`
-          : ''
-      }
+      description={purchase?.invoice ? reissueSummary(purchase, purchase.invoice) : ''}
     >
       <div className="grid gap-4">
         <FormAlert message={failure} />

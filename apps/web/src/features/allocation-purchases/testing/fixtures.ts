@@ -61,6 +61,7 @@ export function invoiceOf(overrides: Partial<BillingDocument> = {}): BillingDocu
     notes: null,
     creditedInvoiceNumber: null,
     cancelledByCreditNoteNumber: null,
+    replacedByInvoiceNumber: null,
     ...overrides,
   };
 }
