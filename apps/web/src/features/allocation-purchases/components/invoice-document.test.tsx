@@ -34,6 +34,28 @@ describe('InvoiceDocument', () => {
     expect(screen.getByRole('region', { name: 'Notes' }).textContent).toContain('Pay within 14 days');
   });
 
+  it('shows a cancelled invoice as CANCELLED with its credit note, and a replacement only when there is one', () => {
+    const { unmount } = render(
+      <InvoiceDocument document={invoiceOf({ status: 'CANCELLED', cancelledByCreditNoteNumber: 'CN-2027-000002' })} />,
+    );
+    expect(screen.getByRole('article').textContent).toContain('Payment statusCANCELLED');
+    expect(screen.getByRole('article').textContent).toContain('Cancelled by credit note CN-2027-000002.');
+    expect(screen.getByRole('article').textContent).not.toContain('replaces it');
+    unmount();
+    render(
+      <InvoiceDocument
+        document={invoiceOf({
+          status: 'CANCELLED',
+          cancelledByCreditNoteNumber: 'CN-2027-000002',
+          replacedByInvoiceNumber: 'INV-2027-000009',
+        })}
+      />,
+    );
+    expect(screen.getByRole('article').textContent).toContain(
+      'Cancelled by credit note CN-2027-000002; invoice INV-2027-000009 replaces it.',
+    );
+  });
+
   it.each([
     ['EUR', 7100, ['€71.00', '€213.00'], '€213.00'],
     ['JPY', 4500, ['¥4,500', '¥13,500'], '¥13,500'],
