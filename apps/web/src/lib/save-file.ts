@@ -23,10 +23,14 @@ export function attachmentFileName(header: unknown): string | null {
 export async function fetchFile(
   url: string,
   params?: Record<string, unknown>,
-): Promise<{ content: Blob; fileName: string | null }> {
+): Promise<{ content: Blob; fileName: string | null; headers: Record<string, unknown> }> {
   try {
     const response = await api.get<Blob>(url, { params, responseType: 'blob' });
-    return { content: response.data, fileName: attachmentFileName(response.headers['content-disposition']) };
+    return {
+      content: response.data,
+      fileName: attachmentFileName(response.headers['content-disposition']),
+      headers: response.headers,
+    };
   } catch (error) {
     if (isAxiosError(error) && error.response?.data instanceof Blob) {
       try {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { allocationPurchases } from '../../db/schema/allocation-purchases';
 import { creditNotes, invoices, type DocumentSnapshot } from '../../db/schema/invoices';
@@ -104,4 +104,76 @@ export async function eventDocuments(db: Database, eventId: number, purchaseScop
       .orderBy(asc(creditNotes.sequence)),
   ]);
   return { invoiceRows, creditNoteRows };
+}
+
+/** Narrows an event's documents for its archive: one exhibitor's purchases, issue days in UTC (both included). */
+export type ArchiveFilter = { exhibitorId?: number; from?: string; to?: string };
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+const nextDayStart = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+
+function archiveWhere(
+  table: typeof invoices | typeof creditNotes,
+  eventId: number,
+  purchaseScope: SQL | undefined,
+  filter: ArchiveFilter,
+) {
+  return and(
+    eq(table.eventId, eventId),
+    purchaseScope,
+    filter.exhibitorId === undefined ? undefined : eq(allocationPurchases.exhibitorId, filter.exhibitorId),
+    filter.from ? gte(table.issuedAt, dayStart(filter.from)) : undefined,
+    filter.to ? lt(table.issuedAt, nextDayStart(filter.to)) : undefined,
+  );
+}
+
+/** How many invoices and credit notes an event's archive holds. */
+export async function countArchive(db: Database, eventId: number, purchaseScope: SQL | undefined, filter: ArchiveFilter) {
+  const [[invoiceCount], [creditNoteCount]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(invoices)
+      .leftJoin(allocationPurchases, eq(allocationPurchases.id, invoices.allocationPurchaseId))
+      .where(archiveWhere(invoices, eventId, purchaseScope, filter)),
+    db
+      .select({ n: count() })
+      .from(creditNotes)
+      .leftJoin(allocationPurchases, eq(allocationPurchases.id, creditNotes.allocationPurchaseId))
+      .where(archiveWhere(creditNotes, eventId, purchaseScope, filter)),
+  ]);
+  return (invoiceCount?.n ?? 0) + (creditNoteCount?.n ?? 0);
+}
+
+/** The archive's next invoices after `afterId`, in issue order, with whether each one's purchase is paid. */
+export async function archiveInvoicePage(
+  db: Database,
+  eventId: number,
+  purchaseScope: SQL | undefined,
+  filter: ArchiveFilter,
+  afterId: number,
+  limit: number,
+) {
+  return db
+    .select({ invoice: invoices, isPaid: allocationPurchases.isPaid })
+    .from(invoices)
+    .leftJoin(allocationPurchases, eq(allocationPurchases.id, invoices.allocationPurchaseId))
+    .where(and(archiveWhere(invoices, eventId, purchaseScope, filter), gt(invoices.id, afterId)))
+    .orderBy(asc(invoices.id))
+    .limit(limit);
+}
+
+/** The archive's next credit notes after `afterId`, in issue order. */
+export async function archiveCreditNotePage(
+  db: Database,
+  eventId: number,
+  purchaseScope: SQL | undefined,
+  filter: ArchiveFilter,
+  afterId: number,
+  limit: number,
+): Promise<CreditNoteRow[]> {
+  return creditNotesJoined(db)
+    .leftJoin(allocationPurchases, eq(allocationPurchases.id, creditNotes.allocationPurchaseId))
+    .where(and(archiveWhere(creditNotes, eventId, purchaseScope, filter), gt(creditNotes.id, afterId)))
+    .orderBy(asc(creditNotes.id))
+    .limit(limit);
 }

@@ -1,18 +1,31 @@
 import { billingDocumentSchema } from '@portal/shared/allocation-purchases';
+import { invoiceArchiveQuerySchema } from '@portal/shared/billing-documents';
 import { idParamsSchema, itemResponseSchema } from '@portal/shared/common';
 import { eventParamsSchema } from '@portal/shared/badge-categories';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { errorResponses as errors } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
-import type { InvoicesService } from './invoices.service';
+import type { DocumentFile, InvoicesService } from './invoices.service';
 
 const document = itemResponseSchema(billingDocumentSchema);
 const tags = ['invoices'];
+/** What a file download answers with 200, for the OpenAPI document (the body itself is not JSON). */
+const file = (description: string) => z.unknown().describe(description);
 
-/** Issued documents as JSON: the web app renders them into PDFs in the browser. */
+function sendFile(reply: FastifyReply, contentType: string, { fileName, content }: DocumentFile) {
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .send(content);
+}
+
+/**
+ * Issued documents as JSON (the web app draws them in the browser too) and as the server's PDFs:
+ * a document's PDF is at its JSON address plus `.pdf`, the event's archive at its list's plus `.zip`.
+ */
 export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: InvoicesService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -42,5 +55,50 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoi
       response: { 200: z.object({ data: z.array(billingDocumentSchema) }), ...errors },
     },
     handler: async (request) => ({ data: await invoices.eventDocuments(actorOf(request), request.params.eventId) }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/allocation-purchases/:id/invoice.pdf',
+    config: { access: requires('view_allocation_purchase') },
+    schema: {
+      tags,
+      summary: 'A purchase’s current invoice as a PDF/A-3 file',
+      params: idParamsSchema,
+      response: { 200: file('application/pdf'), ...errors },
+    },
+    handler: async (request, reply) =>
+      sendFile(reply, 'application/pdf', await invoices.invoicePdf(actorOf(request), request.params.id)),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/credit-notes/:id.pdf',
+    config: { access: requires('view_allocation_purchase') },
+    schema: {
+      tags,
+      summary: 'One credit note as a PDF/A-3 file',
+      params: idParamsSchema,
+      response: { 200: file('application/pdf'), ...errors },
+    },
+    handler: async (request, reply) =>
+      sendFile(reply, 'application/pdf', await invoices.creditNotePdf(actorOf(request), request.params.id)),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/events/:eventId/invoices.zip',
+    config: { access: requires('view_allocation_purchase') },
+    schema: {
+      tags,
+      summary: 'The PDFs of the event’s invoices and credit notes the caller reaches, as one streamed ZIP',
+      params: eventParamsSchema,
+      querystring: invoiceArchiveQuerySchema,
+      response: { 200: file('application/zip; X-Document-Count tells how many documents it holds'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const archive = await invoices.archive(actorOf(request), request.params.eventId, request.query);
+      return sendFile(reply.header('x-document-count', String(archive.count)), 'application/zip', archive);
+    },
   });
 }

@@ -1,5 +1,7 @@
+import type { Readable } from 'node:stream';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
-import { eq } from 'drizzle-orm';
+import { documentFileName, type InvoiceArchiveQuery } from '@portal/shared/billing-documents';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events } from '../../db/schema/events';
 import type { Actor } from '../../lib/actor';
@@ -7,7 +9,15 @@ import { NotFoundError } from '../../lib/errors';
 import * as purchases from '../allocation-purchases/allocation-purchases.repository';
 import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
 import { creditNoteDocument, invoiceDocuments } from './documents';
+import { zipDocuments } from './document-archive';
+import { renderDocumentPdf } from './invoice-pdf';
 import * as repo from './invoices.repository';
+
+/** Documents read per query while an archive streams: memory stays bounded whatever the event's size. */
+const ARCHIVE_PAGE_SIZE = 100;
+
+/** A document's PDF as a download. */
+export type DocumentFile = { fileName: string; content: Readable };
 
 /**
  * Organisers reach every document of their event(s), orphaned ones too; exhibitors only their
@@ -19,7 +29,45 @@ function purchaseFilter(scope: Scope) {
 }
 
 export function createInvoicesService({ db }: { db: Database }) {
-  return {
+  /** Answers 404 for an event that does not exist or that the scope does not reach. */
+  async function reachEvent(scope: Scope, eventId: number) {
+    const reachable = scopeEventId(scope);
+    const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
+    if (!event || (reachable != null && reachable !== eventId)) throw new NotFoundError('Event');
+  }
+
+  /**
+   * The archive's invoices then its credit notes, a page at a time. Each page's invoices are told
+   * what cancelled them from every invoice and credit note of their purchases, as `eventDocuments` does.
+   */
+  async function* archiveDocuments(eventId: number, scope: SQL | undefined, filter: repo.ArchiveFilter) {
+    for (let after = 0; ; ) {
+      const page = await repo.archiveInvoicePage(db, eventId, scope, filter, after, ARCHIVE_PAGE_SIZE);
+      if (page.length === 0) break;
+      after = page.at(-1)!.invoice.id;
+      const purchaseIds = [...new Set(page.flatMap(({ invoice }) => invoice.allocationPurchaseId ?? []))];
+      const [siblings, creditNotes] = await Promise.all([
+        repo.invoicesOfPurchases(db, purchaseIds),
+        repo.creditNotesOfPurchases(db, purchaseIds),
+      ]);
+      const paid = new Map(page.map(({ invoice, isPaid }) => [invoice.allocationPurchaseId, Boolean(isPaid)]));
+      const rows = new Map([...page.map(({ invoice }) => invoice), ...siblings].map((invoice) => [invoice.id, invoice]));
+      const documents = invoiceDocuments(
+        [...rows.values()].map((invoice) => ({ invoice, isPaid: paid.get(invoice.allocationPurchaseId) ?? false })),
+        creditNotes,
+      );
+      const wanted = new Set(page.map(({ invoice }) => invoice.id));
+      yield* documents.filter((document) => wanted.has(document.id));
+    }
+    for (let after = 0; ; ) {
+      const page = await repo.archiveCreditNotePage(db, eventId, scope, filter, after, ARCHIVE_PAGE_SIZE);
+      if (page.length === 0) break;
+      after = page.at(-1)!.id;
+      yield* page.map(creditNoteDocument);
+    }
+  }
+
+  const service = {
     /** The purchase's current invoice, as issued. */
     async getInvoice(actor: Actor, purchaseId: number): Promise<BillingDocument> {
       const purchase = await purchases.findPurchase(
@@ -49,9 +97,7 @@ export function createInvoicesService({ db }: { db: Database }) {
     /** Every invoice then every credit note of an event, in number order, for one combined download. */
     async eventDocuments(actor: Actor, eventId: number): Promise<BillingDocument[]> {
       const scope = scopeOf(actor.principal);
-      const reachable = scopeEventId(scope);
-      const [event] = await db.select({ id: events.id }).from(events).where(eq(events.id, eventId));
-      if (!event || (reachable != null && reachable !== eventId)) throw new NotFoundError('Event');
+      await reachEvent(scope, eventId);
       const { invoiceRows, creditNoteRows } = await repo.eventDocuments(db, eventId, purchaseFilter(scope));
       return [
         ...invoiceDocuments(
@@ -61,7 +107,34 @@ export function createInvoicesService({ db }: { db: Database }) {
         ...creditNoteRows.map(creditNoteDocument),
       ];
     },
+
+    async invoicePdf(actor: Actor, purchaseId: number): Promise<DocumentFile> {
+      const document = await service.getInvoice(actor, purchaseId);
+      return { fileName: documentFileName(document), content: renderDocumentPdf(document) };
+    },
+
+    async creditNotePdf(actor: Actor, id: number): Promise<DocumentFile> {
+      const document = await service.getCreditNote(actor, id);
+      return { fileName: documentFileName(document), content: renderDocumentPdf(document) };
+    },
+
+    /**
+     * The PDFs of every invoice and credit note of an event the caller reaches, narrowed by the
+     * query, as one ZIP that streams: documents are read a page at a time and drawn one at a time.
+     */
+    async archive(actor: Actor, eventId: number, query: InvoiceArchiveQuery): Promise<DocumentFile & { count: number }> {
+      const scope = scopeOf(actor.principal);
+      await reachEvent(scope, eventId);
+      const filter = purchaseFilter(scope);
+      const range = [query.from, query.to].filter(Boolean).join('-to-');
+      return {
+        fileName: `invoices-event-${eventId}${query.exhibitorId ? `-exhibitor-${query.exhibitorId}` : ''}${range ? `-${range}` : ''}.zip`,
+        count: await repo.countArchive(db, eventId, filter, query),
+        content: zipDocuments(archiveDocuments(eventId, filter, query)),
+      };
+    },
   };
+  return service;
 }
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>;

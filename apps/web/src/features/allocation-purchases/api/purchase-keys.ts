@@ -21,7 +21,6 @@ export const purchaseKeys = {
   detail: (id: number) => [...purchaseKeys.details(), id] as const,
   invoice: (purchaseId: number) => [...purchaseKeys.all, 'invoice', purchaseId] as const,
   creditNote: (id: number) => [...purchaseKeys.all, 'credit-note', id] as const,
-  eventInvoices: (eventId: number) => [...purchaseKeys.all, 'event-invoices', eventId] as const,
   paymentStatus: (purchaseId: number) => [...purchaseKeys.all, 'payment-status', purchaseId] as const,
   sandboxSession: (sessionId: string) => [...purchaseKeys.all, 'sandbox', sessionId] as const,
   paymentSettings: () => [...purchaseKeys.all, 'payment-settings'] as const,

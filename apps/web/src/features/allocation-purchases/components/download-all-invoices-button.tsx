@@ -1,43 +1,35 @@
 import { FilesIcon } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { eventInvoicesQueryOptions } from '../api/get-event-invoices';
-import { useInvoicePdf } from './invoice-pdf';
+import { downloadInvoiceArchive } from '../api/download-document-files';
 
-/** Every invoice of the event in one PDF, a page each, for the organiser's accounts. */
+/**
+ * Every invoice and credit note of the event the user reaches, as one ZIP of PDFs that the server
+ * streams: all of the event's for an organiser, its own for an exhibitor.
+ */
 export function DownloadAllInvoicesButton({ eventId, eventName }: { eventId: number; eventName: string }) {
-  const queryClient = useQueryClient();
-  const pdf = useInvoicePdf();
+  const [pending, setPending] = useState(false);
 
   async function download() {
-    let invoices;
+    setPending(true);
     try {
-      // Always fresh: an invoice issued a minute ago belongs in the file.
-      invoices = await queryClient.fetchQuery({ ...eventInvoicesQueryOptions(eventId), staleTime: 0 });
+      const count = await downloadInvoiceArchive(eventId, {}, `invoices-${slug(eventName) || eventId}.zip`);
+      if (count === 0) toast.info('No invoices have been issued for this event yet.');
     } catch (error) {
-      toast.error(errorMessage(error, 'The invoices could not be loaded'));
-      return;
+      toast.error(errorMessage(error, 'The invoices could not be downloaded'));
+    } finally {
+      setPending(false);
     }
-    if (invoices.length === 0) {
-      toast.info('No invoices have been issued for this event yet.');
-      return;
-    }
-    await pdf.download(invoices, `invoices-${slug(eventName) || eventId}.pdf`);
   }
 
   return (
-    <>
-      <Button variant="outline" size="sm" disabled={pdf.pending} onClick={() => void download()}>
-        {pdf.pending ? <Spinner size="sm" tone="current" label="Generating" /> : <FilesIcon aria-hidden />}
-        {pdf.progress && pdf.progress.total > 1
-          ? `Generating ${pdf.progress.done} of ${pdf.progress.total}…`
-          : 'Download all invoices'}
-      </Button>
-      {pdf.stage}
-    </>
+    <Button variant="outline" size="sm" disabled={pending} onClick={() => void download()}>
+      {pending ? <Spinner size="sm" tone="current" label="Downloading" /> : <FilesIcon aria-hidden />}
+      Download all invoices
+    </Button>
   );
 }
 

@@ -1,32 +1,51 @@
-import { DownloadIcon, FileTextIcon } from 'lucide-react';
-import { useEffect } from 'react';
+import { INVOICE_FAILURE_MESSAGE } from '@portal/shared/allocation-purchases';
+import { documentFileName } from '@portal/shared/billing-documents';
+import { DownloadIcon, FileCheckIcon, FileTextIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { downloadDocumentPdf, type DocumentFileSource } from '../api/download-document-files';
 import { useCreditNote } from '../api/get-credit-note';
 import { useInvoice } from '../api/get-invoice';
 import { InvoiceDocument } from './invoice-document';
-import { documentFileName, loadInvoicePdf, useInvoicePdf } from './invoice-pdf';
+import { loadInvoicePdf, useInvoicePdf } from './invoice-pdf';
 
-export type DocumentSource = { kind: 'invoice'; purchaseId: number } | { kind: 'credit_note'; id: number };
+export type DocumentSource = DocumentFileSource;
 
 type InvoiceDialogProps = { source: DocumentSource | null; onClose: () => void };
 
-/** An invoice or credit note on screen, with its PDF a click away. */
+/**
+ * An invoice or credit note on screen, with two PDFs a click away: the spec's, drawn in the
+ * browser from the page, and the server's PDF/A, with text an accountant's software can read.
+ */
 export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
   const invoice = useInvoice(source?.kind === 'invoice' ? source.purchaseId : 0, source?.kind === 'invoice');
   const creditNote = useCreditNote(source?.kind === 'credit_note' ? source.id : 0, source?.kind === 'credit_note');
   const query = source?.kind === 'credit_note' ? creditNote : invoice;
   const pdf = useInvoicePdf();
+  const [fetchingPdf, setFetchingPdf] = useState(false);
   const noun = source?.kind === 'credit_note' ? 'credit note' : 'invoice';
 
   // Fetched while the reader looks at the document, so that the download starts at once.
   useEffect(() => {
     if (source) void loadInvoicePdf().catch(() => undefined);
   }, [source]);
+
+  async function fetchServerPdf(from: DocumentSource, fileName: string) {
+    setFetchingPdf(true);
+    try {
+      await downloadDocumentPdf(from, fileName);
+    } catch (error) {
+      toast.error(errorMessage(error, INVOICE_FAILURE_MESSAGE));
+    } finally {
+      setFetchingPdf(false);
+    }
+  }
 
   return (
     <Dialog open={source !== null} onOpenChange={(open) => !open && onClose()}>
@@ -40,7 +59,7 @@ export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
           <DialogDescription>
             {query.data?.kind === 'credit_note'
               ? 'The amount given back, as issued.'
-              : 'As issued; its payment status is current. Download it as an A4 PDF.'}
+              : 'As issued; its payment status is current. Download it as an A4 PDF, or as a PDF/A for your accounts.'}
           </DialogDescription>
         </DialogHeader>
         {query.isPending ? (
@@ -60,7 +79,15 @@ export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
             <div className="overflow-x-auto rounded-lg border">
               <InvoiceDocument document={query.data} />
             </div>
-            <div className="flex justify-end">
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button
+                variant="outline"
+                disabled={fetchingPdf || !source}
+                onClick={() => source && void fetchServerPdf(source, documentFileName(query.data))}
+              >
+                {fetchingPdf ? <Spinner size="sm" tone="current" label="Downloading" /> : <FileCheckIcon aria-hidden />}
+                Download PDF/A
+              </Button>
               <Button
                 disabled={pdf.pending}
                 onClick={() => void pdf.download([query.data], documentFileName(query.data))}

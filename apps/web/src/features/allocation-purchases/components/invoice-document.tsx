@@ -1,7 +1,7 @@
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
+import { documentFigures } from '@portal/shared/billing-documents';
 import { formatInvoiceAmount } from '@portal/shared/money';
 import { cn } from '@/lib/utils';
-import { documentFigures } from '../lib/document-figures';
 
 const STATUS_CLASSES: Record<BillingDocument['status'], string> = {
   PAID: 'border-success text-success',

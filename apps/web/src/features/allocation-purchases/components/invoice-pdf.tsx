@@ -66,7 +66,3 @@ export function useInvoicePdf() {
 
   return { download, pending: progress !== null, progress, stage: element };
 }
-
-export function documentFileName(document: BillingDocument): string {
-  return `${document.number}.pdf`;
-}

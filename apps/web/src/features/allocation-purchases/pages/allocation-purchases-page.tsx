@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useCan } from '@/hooks/use-can';
 import { useSession } from '@/lib/session';
 import { CreateAllocationPurchaseDialog } from '../components/create-allocation-purchase-dialog';
+import { DownloadAllInvoicesButton } from '../components/download-all-invoices-button';
 import { PurchaseTable } from '../components/purchase-table';
 
 /**
@@ -17,6 +18,8 @@ export function AllocationPurchasesPage() {
   const [search, setSearch] = useSearchParams();
   const isRequester = session?.type === 'exhibitor' || session?.type === 'sub-account';
   const canRequest = isRequester && can('create_allocation_purchase') && session?.user.eventId != null;
+  // An exhibitor's (or sub-account's) own invoices of its event, as one ZIP.
+  const ownEventId = isRequester && can('view_allocation_purchase') ? session?.user.eventId : null;
   const createParam = search.get('create');
   const creating = canRequest && createParam !== null;
 
@@ -42,11 +45,18 @@ export function AllocationPurchasesPage() {
             : 'Exhibitors’ requests for more badges: approve or reject them, follow payment, invoices and refunds.'
         }
         actions={
-          canRequest && (
-            <Button onClick={() => setCreating('')}>
-              <PlusIcon aria-hidden />
-              Request more badges
-            </Button>
+          (ownEventId != null || canRequest) && (
+            <>
+                {ownEventId != null && (
+                <DownloadAllInvoicesButton eventId={ownEventId} eventName={session?.user.event?.name ?? ''} />
+              )}
+              {canRequest && (
+                <Button onClick={() => setCreating('')}>
+                  <PlusIcon aria-hidden />
+                  Request more badges
+                </Button>
+              )}
+            </>
           )
         }
       />

@@ -1,0 +1,264 @@
+import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
+import type { BillingDocument } from '@portal/shared/allocation-purchases';
+import { documentFigures, type DocumentFigures } from '@portal/shared/billing-documents';
+import { formatInvoiceAmount } from '@portal/shared/money';
+import PDFDocument from 'pdfkit';
+
+/**
+ * The server's rendering of an invoice or credit note: a vector A4 PDF/A-3b with selectable text,
+ * the same content as the web's `InvoiceDocument`. Text is set in DejaVu Sans, embedded and
+ * subset, which covers Latin with every diacritic, Greek and Cyrillic, so names read back as typed.
+ *
+ * The page is drawn by a list of sections, top to bottom, each from the frozen document alone: a
+ * block the document gains (the issuer, tax lines per rate) is one more section in `SECTIONS`.
+ */
+
+const require = createRequire(import.meta.url);
+/** The font files; pdfkit embeds only the glyphs a document uses. */
+const FONTS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+type FontName = keyof typeof FONTS;
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 56;
+const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+const GAP = 24;
+
+const COLORS = {
+  text: '#111827',
+  muted: '#6b7280',
+  rule: '#d1d5db',
+  status: {
+    PAID: '#15803d',
+    PENDING: '#b45309',
+    CANCELLED: '#b91c1c',
+    CREDITED: '#1d4ed8',
+  } satisfies Record<BillingDocument['status'], string>,
+};
+
+/** Issue dates as on paper, as the web draws them: "26 November 2026", the day in UTC. */
+const issueDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+type Page = PDFKit.PDFDocument;
+
+/** What every section reads: the document, its figures with the spec's fallbacks, its money as text. */
+type Context = {
+  document: BillingDocument;
+  figures: DocumentFigures;
+  isCreditNote: boolean;
+  title: string;
+  money: (minorUnits: number) => string;
+};
+
+type Section = (page: Page, context: Context) => void;
+
+const bottom = (page: Page) => page.page.height - page.page.margins.bottom;
+
+/** Starts a new page when `height` points do not fit below the cursor. */
+function keepTogether(page: Page, height: number) {
+  if (page.y + height > bottom(page)) page.addPage();
+}
+
+function style(page: Page, font: FontName, size: number, color = COLORS.text) {
+  return page.font(font).fontSize(size).fillColor(color);
+}
+
+/** A small uppercase heading, as the web's section headings. */
+function heading(page: Page, text: string) {
+  style(page, 'bold', 8, COLORS.muted).text(text.toUpperCase(), MARGIN, page.y, {
+    width: CONTENT_WIDTH,
+    characterSpacing: 0.6,
+  });
+  page.moveDown(0.4);
+}
+
+function rule(page: Page, y: number) {
+  page.moveTo(MARGIN, y).lineTo(A4.width - MARGIN, y).lineWidth(0.75).strokeColor(COLORS.rule).stroke();
+}
+
+/** Title and event on the left; number, date, event and the credited invoice on the right. */
+const header: Section = (page, { document, figures, isCreditNote, title }) => {
+  const top = page.y;
+  const leftWidth = CONTENT_WIDTH * 0.5 - 8;
+  style(page, 'bold', 20).text(title.toUpperCase(), MARGIN, top, { width: leftWidth, characterSpacing: 0.5 });
+  page.moveDown(0.2);
+  style(page, 'regular', 10, COLORS.muted).text(figures.eventName, { width: leftWidth });
+  const leftBottom = page.y;
+
+  const facts: [string, string][] = [
+    [isCreditNote ? 'Credit note ID' : 'Invoice ID', document.number],
+    ['Date', issueDate.format(new Date(document.issuedAt))],
+    ['Event', figures.eventName],
+    ...(document.creditedInvoiceNumber ? ([['Credits invoice', document.creditedInvoiceNumber]] as [string, string][]) : []),
+  ];
+  const labelWidth = 90;
+  const valueWidth = CONTENT_WIDTH * 0.5 - labelWidth - 8;
+  const labelX = MARGIN + CONTENT_WIDTH * 0.5;
+  const valueX = labelX + labelWidth + 8;
+  let y = top;
+  for (const [label, value] of facts) {
+    const bold = label.endsWith('ID');
+    style(page, bold ? 'bold' : 'regular', 10);
+    const height = Math.max(page.heightOfString(value, { width: valueWidth }), page.currentLineHeight(true));
+    style(page, 'regular', 10, COLORS.muted).text(label, labelX, y, { width: labelWidth, align: 'right' });
+    style(page, bold ? 'bold' : 'regular', 10).text(value, valueX, y, { width: valueWidth, align: 'right' });
+    y += height + 3;
+  }
+  page.y = Math.max(leftBottom, y) + 12;
+  rule(page, page.y);
+  page.y += GAP;
+};
+
+/** The buyer as frozen at issue: company, contact, email, address and VAT number. */
+const billTo: Section = (page, { document, figures }) => {
+  keepTogether(page, 80);
+  heading(page, 'Bill to');
+  style(page, 'bold', 11).text(figures.companyName, MARGIN, page.y, { width: CONTENT_WIDTH });
+  style(page, 'regular', 10).text(figures.contactName, { width: CONTENT_WIDTH });
+  page.text(figures.email, { width: CONTENT_WIDTH });
+  const { address, vatNumber } = document.billTo;
+  if (address) style(page, 'regular', 10, COLORS.muted).text(address, { width: CONTENT_WIDTH });
+  if (vatNumber) style(page, 'regular', 10, COLORS.muted).text(`VAT ${vatNumber}`, { width: CONTENT_WIDTH });
+  page.y += GAP;
+};
+
+/** Description, quantity, unit price and total: every line of the document, a row each. */
+const lineTable: Section = (page, { document, figures, money }) => {
+  const columns = [
+    { label: 'Description', width: CONTENT_WIDTH - 3 * 95, align: 'left' as const },
+    { label: 'Quantity', width: 95, align: 'right' as const },
+    { label: 'Unit price', width: 95, align: 'right' as const },
+    { label: 'Total', width: 95, align: 'right' as const },
+  ];
+  const padding = 6;
+  const drawRow = (cells: string[], font: FontName, size: number, color: string) => {
+    style(page, font, size, color);
+    const height =
+      Math.max(...cells.map((cell, i) => page.heightOfString(cell, { width: columns[i]!.width - padding }))) + 2 * padding;
+    keepTogether(page, height);
+    const y = page.y;
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      const inset = column.align === 'left' ? 0 : padding;
+      page.text(cell, x + inset, y + padding, { width: column.width - padding, align: column.align });
+      x += column.width;
+    });
+    page.y = y + height;
+    rule(page, page.y);
+  };
+  const drawHead = () =>
+    drawRow(
+      columns.map((column) => column.label.toUpperCase()),
+      'bold',
+      8,
+      COLORS.muted,
+    );
+
+  keepTogether(page, 60);
+  drawHead();
+  // Lines keep their own description; the spec's default applies to one left empty.
+  document.lines.forEach((line, index) => {
+    if (page.y + 40 > bottom(page)) {
+      page.addPage();
+      drawHead();
+    }
+    drawRow(
+      [
+        line.description.trim() || (index === 0 ? figures.description : ''),
+        String(index === 0 ? figures.quantity : line.quantity),
+        money(line.unitPrice),
+        money(line.total),
+      ],
+      'regular',
+      10,
+      COLORS.text,
+    );
+  });
+  page.y += GAP;
+};
+
+/** The status stamp on the left, the total on the right. */
+const totals: Section = (page, { figures, isCreditNote, money }) => {
+  keepTogether(page, 40);
+  const y = page.y;
+  const label = isCreditNote ? 'Status' : 'Payment status';
+  style(page, 'regular', 10, COLORS.muted).text(label, MARGIN, y + 6, { lineBreak: false });
+  const stampX = MARGIN + page.widthOfString(label) + 10;
+  const color = COLORS.status[figures.status];
+  style(page, 'bold', 12, color);
+  const stampWidth = page.widthOfString(figures.status, { characterSpacing: 1.5 }) + 20;
+  page.roundedRect(stampX, y, stampWidth, 24, 4).lineWidth(1.5).strokeColor(color).stroke();
+  page.text(figures.status, stampX + 10, y + 6, { characterSpacing: 1.5, lineBreak: false });
+
+  const amount = money(figures.totalAmount);
+  const amountWidth = style(page, 'bold', 15).widthOfString(amount);
+  const right = A4.width - MARGIN;
+  page.text(amount, right - amountWidth, y + 3, { lineBreak: false });
+  const totalLabel = isCreditNote ? 'Total credited' : 'Total amount';
+  style(page, 'regular', 10, COLORS.muted);
+  page.text(totalLabel, right - amountWidth - 10 - page.widthOfString(totalLabel), y + 6, { lineBreak: false });
+  page.x = MARGIN;
+  page.y = y + 24 + GAP;
+};
+
+/** "Cancelled by credit note …", with the invoice replacing it when there is one. */
+const cancellation: Section = (page, { document }) => {
+  if (!document.cancelledByCreditNoteNumber) return;
+  const text =
+    `Cancelled by credit note ${document.cancelledByCreditNoteNumber}` +
+    (document.replacedByInvoiceNumber ? `; invoice ${document.replacedByInvoiceNumber} replaces it.` : '.');
+  style(page, 'regular', 10, COLORS.status.CANCELLED);
+  const height = page.heightOfString(text, { width: CONTENT_WIDTH - 20 }) + 14;
+  keepTogether(page, height);
+  const y = page.y;
+  page.roundedRect(MARGIN, y, CONTENT_WIDTH, height, 4).lineWidth(0.75).strokeColor(COLORS.status.CANCELLED).stroke();
+  page.text(text, MARGIN + 10, y + 7, { width: CONTENT_WIDTH - 20 });
+  page.y = y + height + GAP;
+};
+
+const notes: Section = (page, { document }) => {
+  if (!document.notes) return;
+  keepTogether(page, 40);
+  heading(page, 'Notes');
+  style(page, 'regular', 10).text(document.notes, MARGIN, page.y, { width: CONTENT_WIDTH });
+};
+
+const SECTIONS: readonly Section[] = [header, billTo, lineTable, totals, cancellation, notes];
+
+/**
+ * Renders the document as a PDF stream. The pages are drawn at once (a document is a page or two)
+ * and read out as the stream is consumed; callers rendering many take one at a time.
+ */
+export function renderDocumentPdf(document: BillingDocument): Readable {
+  const isCreditNote = document.kind === 'credit_note';
+  const title = isCreditNote ? 'Credit note' : 'Invoice';
+  const page = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    pdfVersion: '1.7',
+    subset: 'PDF/A-3b',
+    font: FONTS.regular,
+    lang: 'en',
+    displayTitle: true,
+    info: {
+      Title: `${title} ${document.number}`,
+      Subject: document.eventName,
+      CreationDate: new Date(document.issuedAt),
+    },
+  });
+  for (const [name, file] of Object.entries(FONTS)) page.registerFont(name, file);
+  const context: Context = {
+    document,
+    figures: documentFigures(document),
+    isCreditNote,
+    title,
+    money: (minorUnits) => formatInvoiceAmount(minorUnits, document.currency),
+  };
+  for (const section of SECTIONS) section(page, context);
+  page.end();
+  return page;
+}

@@ -1,0 +1,32 @@
+import type { InvoiceArchiveQuery } from '@portal/shared/billing-documents';
+import { fetchFile, saveFile } from '@/lib/save-file';
+
+/** Where the server's PDF of a document is: its JSON address plus `.pdf`. */
+export type DocumentFileSource = { kind: 'invoice'; purchaseId: number } | { kind: 'credit_note'; id: number };
+
+export function documentPdfUrl(source: DocumentFileSource): string {
+  return source.kind === 'invoice'
+    ? `/admin/allocation-purchases/${source.purchaseId}/invoice.pdf`
+    : `/admin/credit-notes/${source.id}.pdf`;
+}
+
+/** Downloads the server's PDF/A of an invoice or credit note, with the bearer token, under its number. */
+export async function downloadDocumentPdf(source: DocumentFileSource, fallbackName: string): Promise<void> {
+  const { content, fileName } = await fetchFile(documentPdfUrl(source));
+  saveFile(content, fileName ?? fallbackName);
+}
+
+/**
+ * Downloads the ZIP of the PDFs of an event's invoices and credit notes the user reaches, and says
+ * how many it held: none is not saved.
+ */
+export async function downloadInvoiceArchive(
+  eventId: number,
+  query: InvoiceArchiveQuery,
+  fallbackName: string,
+): Promise<number> {
+  const { content, fileName, headers } = await fetchFile(`/admin/events/${eventId}/invoices.zip`, query);
+  const count = Number(headers['x-document-count']);
+  if (count !== 0) saveFile(content, fileName ?? fallbackName);
+  return count;
+}
