@@ -205,8 +205,17 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     access: 'all:view_allocation_purchase',
     outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.creditNoteId }),
   },
-  // Another event's documents: allocation-purchases.routes.test.ts (the matrix substitutes :id only).
+  'GET /api/admin/allocation-purchases/:id/invoice.pdf': {
+    access: 'all:view_allocation_purchase',
+    outOfScope: (w) => ({ as: w.exhibitorA, id: purchaseB.id }),
+  },
+  'GET /api/admin/credit-notes/:id.pdf': {
+    access: 'all:view_allocation_purchase',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.creditNoteId }),
+  },
+  // Another event's documents: allocation-purchases.routes.test.ts and invoice-files.test.ts (the matrix substitutes :id only).
   'GET /api/admin/events/:eventId/invoices': { access: 'all:view_allocation_purchase' },
+  'GET /api/admin/events/:eventId/invoices.zip': { access: 'all:view_allocation_purchase' },
   'POST /api/payments': { access: 'all:create_payment,update_allocation_purchase' },
   'GET /api/payment-status/:id': { access: 'public' },
   'GET /api/webhooks/allocation-purchases/:id/sync-payment': { access: 'public' },

@@ -116,7 +116,8 @@ const words = (url: string) =>
   url
     .split('/')
     .filter((part) => part && part !== 'api')
-    .map((part) => (part.startsWith('{') ? `by ${part.slice(1, -1)}` : part.replaceAll('-', ' ')));
+    // `{id}` reads "by id"; a file's extension is a word of its own (`{id}.pdf`, `invoices.zip`).
+    .map((part) => part.replace(/\{(\w+)\}/g, ' by $1 ').replace(/[-.]/g, ' ').trim().replace(/\s+/g, ' '));
 
 /** `GET admin badge categories by id`: a placeholder for a route nobody described yet. */
 export const fallbackSummary = (method: string, path: string) => `${method} ${words(path).join(' ')}`;

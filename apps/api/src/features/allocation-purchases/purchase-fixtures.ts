@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { badgeCategories } from '../../db/schema/badges';
 import type { TestApp, World } from '../../test/harness';
 
 /**
@@ -5,6 +7,8 @@ import type { TestApp, World } from '../../test/harness';
  * reissued so that it also has a credit note; made through the API like any other.
  */
 export async function invoicedPurchase(t: TestApp, w: World): Promise<{ id: number; creditNoteId: number }> {
+  // A priced category: a free purchase's invoice is for nothing, and nothing is left to reissue.
+  await t.db.update(badgeCategories).set({ unitPriceCents: 1500 }).where(eq(badgeCategories.id, w.categoryB));
   const created = await t.request(w.exhibitorB, {
     method: 'POST',
     url: '/api/admin/allocation-purchases',

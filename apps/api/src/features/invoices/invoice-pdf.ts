@@ -190,9 +190,10 @@ const totals: Section = (page, { figures, isCreditNote, money }) => {
   const stampX = MARGIN + page.widthOfString(label) + 10;
   const color = COLORS.status[figures.status];
   style(page, 'bold', 12, color);
-  const stampWidth = page.widthOfString(figures.status, { characterSpacing: 1.5 }) + 20;
+  // No letter spacing: text extraction would read "P A I D".
+  const stampWidth = page.widthOfString(figures.status) + 20;
   page.roundedRect(stampX, y, stampWidth, 24, 4).lineWidth(1.5).strokeColor(color).stroke();
-  page.text(figures.status, stampX + 10, y + 6, { characterSpacing: 1.5, lineBreak: false });
+  page.text(figures.status, stampX + 10, y + 6, { lineBreak: false });
 
   const amount = money(figures.totalAmount);
   const amountWidth = style(page, 'bold', 15).widthOfString(amount);

@@ -47,7 +47,7 @@ export function AllocationPurchasesPage() {
         actions={
           (ownEventId != null || canRequest) && (
             <>
-                {ownEventId != null && (
+              {ownEventId != null && (
                 <DownloadAllInvoicesButton eventId={ownEventId} eventName={session?.user.event?.name ?? ''} />
               )}
               {canRequest && (
