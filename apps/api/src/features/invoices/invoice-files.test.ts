@@ -24,7 +24,11 @@ const get = (as: TestUser | null, url: string) => t.request(as, { method: 'GET',
 const words = (text: string) => text.replace(/\s+/g, ' ');
 
 async function approvedPurchase(as: TestUser, organiser: TestUser, badgeCategoryId: number, places: number) {
-  const created = await t.request(as, { method: 'POST', url: '/api/admin/allocation-purchases', payload: { badgeCategoryId, quantity: places } });
+  const created = await t.request(as, {
+    method: 'POST',
+    url: '/api/admin/allocation-purchases',
+    payload: { badgeCategoryId, quantity: places },
+  });
   expect(created.statusCode).toBe(201);
   const id: number = created.json().data.id;
   const approved = await t.request(organiser, {
@@ -57,7 +61,10 @@ beforeAll(async () => {
   await t.db.update(events).set({ currency: 'JPY' }).where(eq(events.id, w.eventB));
   await t.db.update(badgeCategories).set({ unitPriceCents: 7100 }).where(eq(badgeCategories.id, w.categoryA));
   await t.db.update(badgeCategories).set({ unitPriceCents: 4500 }).where(eq(badgeCategories.id, w.categoryB));
-  await t.db.update(companies).set({ name: 'Rīgas Maiznieks SIA', address: 'Łódź Żółć 5' }).where(eq(companies.id, w.companyA));
+  await t.db
+    .update(companies)
+    .set({ name: 'Rīgas Maiznieks SIA', address: 'Łódź Żółć 5' })
+    .where(eq(companies.id, w.companyA));
   await t.db.update(admins).set({ firstName: 'Jānis', lastName: 'Bērziņš' }).where(eq(admins.id, w.exhibitorA.id));
   otherExhibitorA = await t.createUser({ roles: ['Exhibitor'], eventId: w.eventA, companyId: w.sharedCompany });
 
@@ -77,13 +84,24 @@ afterAll(() => t.close());
 
 describe('GET /admin/allocation-purchases/{id}/invoice.pdf', () => {
   it('answers the current invoice as a PDF named by its number, its text readable in any script', async () => {
-    const invoice: BillingDocument = (await get(w.exhibitorA, `/api/admin/allocation-purchases/${purchaseA}/invoice`)).json().data;
+    const invoice: BillingDocument = (
+      await get(w.exhibitorA, `/api/admin/allocation-purchases/${purchaseA}/invoice`)
+    ).json().data;
     const res = await get(w.exhibitorA, `/api/admin/allocation-purchases/${purchaseA}/invoice.pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${invoice.number}.pdf`);
     const text = words(await pdfText(res.rawPayload));
-    for (const expected of [invoice.number, '€71.00', 'Rīgas Maiznieks SIA', 'Jānis Bērziņš', 'Łódź Żółć 5', 'Ελληνικά', 'Москва', 'PENDING']) {
+    for (const expected of [
+      invoice.number,
+      '€71.00',
+      'Rīgas Maiznieks SIA',
+      'Jānis Bērziņš',
+      'Łódź Żółć 5',
+      'Ελληνικά',
+      'Москва',
+      'PENDING',
+    ]) {
       expect(text).toContain(expected);
     }
   });
@@ -100,20 +118,32 @@ describe('GET /admin/allocation-purchases/{id}/invoice.pdf', () => {
     const url = `/api/admin/allocation-purchases/${purchaseA}/invoice.pdf`;
     expect((await get(w.noRole, url)).statusCode).toBe(403);
     expect((await get(null, url)).statusCode).toBe(401);
-    for (const outsider of [w.eventAdminB, w.exhibitorB, otherExhibitorA]) expect((await get(outsider, url)).statusCode).toBe(404);
-    expect((await get(w.exhibitorA, `/api/admin/allocation-purchases/${purchaseOfOther}/invoice.pdf`)).statusCode).toBe(404);
+    for (const outsider of [w.eventAdminB, w.exhibitorB, otherExhibitorA])
+      expect((await get(outsider, url)).statusCode).toBe(404);
+    expect((await get(w.exhibitorA, `/api/admin/allocation-purchases/${purchaseOfOther}/invoice.pdf`)).statusCode).toBe(
+      404,
+    );
   });
 });
 
 describe('GET /admin/credit-notes/{id}.pdf', () => {
   it('answers the credit note as a PDF, naming the invoice it credits and its reason', async () => {
-    const creditNote: BillingDocument = (await get(w.eventAdminA, `/api/admin/credit-notes/${creditNoteA}`)).json().data;
+    const creditNote: BillingDocument = (await get(w.eventAdminA, `/api/admin/credit-notes/${creditNoteA}`)).json()
+      .data;
     const res = await get(w.eventAdminA, `/api/admin/credit-notes/${creditNoteA}.pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${creditNote.number}.pdf`);
     const text = words(await pdfText(res.rawPayload));
-    for (const expected of ['CREDIT NOTE', creditNote.number, creditNote.creditedInvoiceNumber!, '€71.00', 'CREDITED', 'Příliš žluťoučký kůň', 'Rīgas Maiznieks SIA']) {
+    for (const expected of [
+      'CREDIT NOTE',
+      creditNote.number,
+      creditNote.creditedInvoiceNumber!,
+      '€71.00',
+      'CREDITED',
+      'Příliš žluťoučký kůň',
+      'Rīgas Maiznieks SIA',
+    ]) {
       expect(text).toContain(expected);
     }
   });
@@ -121,7 +151,8 @@ describe('GET /admin/credit-notes/{id}.pdf', () => {
   it('refuses a caller without the permission (403), and another event or exhibitor (404)', async () => {
     const url = `/api/admin/credit-notes/${creditNoteA}.pdf`;
     expect((await get(w.noRole, url)).statusCode).toBe(403);
-    for (const outsider of [w.eventAdminB, w.exhibitorB, otherExhibitorA]) expect((await get(outsider, url)).statusCode).toBe(404);
+    for (const outsider of [w.eventAdminB, w.exhibitorB, otherExhibitorA])
+      expect((await get(outsider, url)).statusCode).toBe(404);
     expect((await get(w.exhibitorA, url)).statusCode).toBe(200);
   });
 });
@@ -153,11 +184,15 @@ describe('GET /admin/events/{eventId}/invoices.zip', () => {
   it('narrows to one exhibitor and to issue days, both included', async () => {
     const all = await documentsOf(w.eventAdminA, w.eventA);
     const ofOther = (await documentsOf(otherExhibitorA, w.eventA)).map((d) => `${d.number}.pdf`);
-    const narrowed = await get(w.eventAdminA, `/api/admin/events/${w.eventA}/invoices.zip?exhibitorId=${otherExhibitorA.id}`);
+    const narrowed = await get(
+      w.eventAdminA,
+      `/api/admin/events/${w.eventA}/invoices.zip?exhibitorId=${otherExhibitorA.id}`,
+    );
     expect([...(await unzip(narrowed.rawPayload)).keys()]).toEqual(ofOther);
 
     const today = all[0]!.issuedAt.slice(0, 10);
-    const day = (offset: number) => new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
+    const day = (offset: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
     const within = await get(w.eventAdminA, `/api/admin/events/${w.eventA}/invoices.zip?from=${today}&to=${today}`);
     expect((await unzip(within.rawPayload)).size).toBe(all.length);
     for (const query of [`from=${day(1)}`, `to=${day(-1)}`]) {

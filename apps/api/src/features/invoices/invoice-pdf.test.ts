@@ -31,13 +31,49 @@ const words = (text: string) => text.replace(/\s+/g, ' ');
 describe('renderDocumentPdf', () => {
   it('writes the invoice as selectable text, with the money in the event’s currency', async () => {
     const usd = words(await pdfText(await render(invoice())));
-    for (const expected of ['INVOICE', 'Invoice ID', 'INV-2026-000042', '4 May 2026', 'Trade Fair 2026', 'BILL TO', 'Acme', 'Ann Lee', 'ann@acme.example', 'Badge Allocation: Exhibitor staff', '$45.00', '$135.00', 'PENDING', 'Total amount']) {
+    for (const expected of [
+      'INVOICE',
+      'Invoice ID',
+      'INV-2026-000042',
+      '4 May 2026',
+      'Trade Fair 2026',
+      'BILL TO',
+      'Acme',
+      'Ann Lee',
+      'ann@acme.example',
+      'Badge Allocation: Exhibitor staff',
+      '$45.00',
+      '$135.00',
+      'PENDING',
+      'Total amount',
+    ]) {
       expect(usd).toContain(expected);
     }
-    const eur = words(await pdfText(await render(invoice({ currency: 'EUR', lines: [{ description: 'Stand', quantity: 1, unitPrice: 7100, total: 7100 }], totalAmount: 7100, status: 'PAID' }))));
+    const eur = words(
+      await pdfText(
+        await render(
+          invoice({
+            currency: 'EUR',
+            lines: [{ description: 'Stand', quantity: 1, unitPrice: 7100, total: 7100 }],
+            totalAmount: 7100,
+            status: 'PAID',
+          }),
+        ),
+      ),
+    );
     expect(eur).toContain('€71.00');
     expect(eur).toContain('PAID');
-    const jpy = words(await pdfText(await render(invoice({ currency: 'JPY', lines: [{ description: 'Stand', quantity: 1, unitPrice: 4500, total: 4500 }], totalAmount: 4500 }))));
+    const jpy = words(
+      await pdfText(
+        await render(
+          invoice({
+            currency: 'JPY',
+            lines: [{ description: 'Stand', quantity: 1, unitPrice: 4500, total: 4500 }],
+            totalAmount: 4500,
+          }),
+        ),
+      ),
+    );
     expect(jpy).toContain('¥4,500');
   });
 
@@ -56,37 +92,84 @@ describe('renderDocumentPdf', () => {
       }),
     );
     const text = words(await pdfText(pdf));
-    for (const name of ['Rīgas Maiznieks SIA', 'Jānis Bērziņš', 'Łódź Żółć', 'Příliš žluťoučký kůň', 'Ελληνικά', 'Москва', 'VAT LV40003000000']) {
+    for (const name of [
+      'Rīgas Maiznieks SIA',
+      'Jānis Bērziņš',
+      'Łódź Żółć',
+      'Příliš žluťoučký kůň',
+      'Ελληνικά',
+      'Москва',
+      'VAT LV40003000000',
+    ]) {
       expect(text).toContain(name);
     }
     // Every font is embedded (a subset of DejaVu Sans), as PDF/A asks, and the file says it is PDF/A-3b.
     const fonts = (await poppler('pdffonts', pdf)).split('\n').slice(2).filter(Boolean);
     expect(fonts.length).toBeGreaterThan(0);
     for (const font of fonts) expect(font).toMatch(/DejaVuSans.*\byes\s+yes\s+yes\b/);
-    expect(pdf.toString('latin1')).toMatch(/<pdfaid:part>3<\/pdfaid:part>\s*<pdfaid:conformance>B<\/pdfaid:conformance>/);
+    expect(pdf.toString('latin1')).toMatch(
+      /<pdfaid:part>3<\/pdfaid:part>\s*<pdfaid:conformance>B<\/pdfaid:conformance>/,
+    );
     expect(await poppler('pdfinfo', pdf)).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
   });
 
   it('says what cancelled an invoice and what a credit note credits', async () => {
-    const cancelled = words(await pdfText(await render(invoice({ status: 'CANCELLED', cancelledByCreditNoteNumber: 'CN-2026-000003', replacedByInvoiceNumber: 'INV-2026-000043' }))));
+    const cancelled = words(
+      await pdfText(
+        await render(
+          invoice({
+            status: 'CANCELLED',
+            cancelledByCreditNoteNumber: 'CN-2026-000003',
+            replacedByInvoiceNumber: 'INV-2026-000043',
+          }),
+        ),
+      ),
+    );
     expect(cancelled).toContain('CANCELLED');
     expect(cancelled).toContain('Cancelled by credit note CN-2026-000003; invoice INV-2026-000043 replaces it.');
-    const alone = words(await pdfText(await render(invoice({ status: 'CANCELLED', cancelledByCreditNoteNumber: 'CN-2026-000003' }))));
+    const alone = words(
+      await pdfText(await render(invoice({ status: 'CANCELLED', cancelledByCreditNoteNumber: 'CN-2026-000003' }))),
+    );
     expect(alone).toContain('Cancelled by credit note CN-2026-000003.');
     const creditNote = words(
       await pdfText(
-        await render(invoice({ kind: 'credit_note', number: 'CN-2026-000003', status: 'CREDITED', creditedInvoiceNumber: 'INV-2026-000042', notes: 'Two shifts cancelled' })),
+        await render(
+          invoice({
+            kind: 'credit_note',
+            number: 'CN-2026-000003',
+            status: 'CREDITED',
+            creditedInvoiceNumber: 'INV-2026-000042',
+            notes: 'Two shifts cancelled',
+          }),
+        ),
       ),
     );
-    for (const expected of ['CREDIT NOTE', 'Credit note ID', 'CN-2026-000003', 'Credits invoice', 'INV-2026-000042', 'CREDITED', 'Total credited', 'NOTES', 'Two shifts cancelled']) {
+    for (const expected of [
+      'CREDIT NOTE',
+      'Credit note ID',
+      'CN-2026-000003',
+      'Credits invoice',
+      'INV-2026-000042',
+      'CREDITED',
+      'Total credited',
+      'NOTES',
+      'Two shifts cancelled',
+    ]) {
       expect(creditNote).toContain(expected);
     }
   });
 
   it('wraps long text and carries many lines over to further pages, losing none', async () => {
     const longWord = 'Überlänge'.repeat(30);
-    const lines = Array.from({ length: 60 }, (_, i) => ({ description: `Line ${i + 1} ${longWord}`, quantity: 1, unitPrice: 100, total: 100 }));
-    const pdf = await render(invoice({ lines, totalAmount: 6000, notes: 'N '.repeat(2000).trim(), eventName: 'E'.repeat(300) }));
+    const lines = Array.from({ length: 60 }, (_, i) => ({
+      description: `Line ${i + 1} ${longWord}`,
+      quantity: 1,
+      unitPrice: 100,
+      total: 100,
+    }));
+    const pdf = await render(
+      invoice({ lines, totalAmount: 6000, notes: 'N '.repeat(2000).trim(), eventName: 'E'.repeat(300) }),
+    );
     const info = await poppler('pdfinfo', pdf);
     expect(Number(/Pages:\s+(\d+)/.exec(info)![1])).toBeGreaterThan(2);
     const text = await pdfText(pdf);

@@ -76,7 +76,12 @@ function heading(page: Page, text: string) {
 }
 
 function rule(page: Page, y: number) {
-  page.moveTo(MARGIN, y).lineTo(A4.width - MARGIN, y).lineWidth(0.75).strokeColor(COLORS.rule).stroke();
+  page
+    .moveTo(MARGIN, y)
+    .lineTo(A4.width - MARGIN, y)
+    .lineWidth(0.75)
+    .strokeColor(COLORS.rule)
+    .stroke();
 }
 
 /** Title and event on the left; number, date, event and the credited invoice on the right. */
@@ -92,7 +97,9 @@ const header: Section = (page, { document, figures, isCreditNote, title }) => {
     [isCreditNote ? 'Credit note ID' : 'Invoice ID', document.number],
     ['Date', issueDate.format(new Date(document.issuedAt))],
     ['Event', figures.eventName],
-    ...(document.creditedInvoiceNumber ? ([['Credits invoice', document.creditedInvoiceNumber]] as [string, string][]) : []),
+    ...(document.creditedInvoiceNumber
+      ? ([['Credits invoice', document.creditedInvoiceNumber]] as [string, string][])
+      : []),
   ];
   const labelWidth = 90;
   const valueWidth = CONTENT_WIDTH * 0.5 - labelWidth - 8;
@@ -137,7 +144,8 @@ const lineTable: Section = (page, { document, figures, money }) => {
   const drawRow = (cells: string[], font: FontName, size: number, color: string) => {
     style(page, font, size, color);
     const height =
-      Math.max(...cells.map((cell, i) => page.heightOfString(cell, { width: columns[i]!.width - padding }))) + 2 * padding;
+      Math.max(...cells.map((cell, i) => page.heightOfString(cell, { width: columns[i]!.width - padding }))) +
+      2 * padding;
     keepTogether(page, height);
     const y = page.y;
     let x = MARGIN;

@@ -59,4 +59,42 @@ describe('InvoiceDialog', () => {
     );
     expect(document.querySelector('[data-invoice-stage]')).toBeNull();
   });
+
+  it('downloads the server’s PDF/A of the invoice, beside the browser’s PDF, under the server’s name', async () => {
+    const pdf = new Blob(['%PDF-1.7']);
+    const seen = answerRequests((request) =>
+      request.url.endsWith('.pdf')
+        ? { status: 200, data: pdf, headers: { 'content-disposition': "attachment; filename*=UTF-8''INV-2027-000007.pdf" } }
+        : { status: 200, data: { data: invoiceOf() } },
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:pdf');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderRoute('/', [
+      { path: '/', element: <InvoiceDialog source={{ kind: 'invoice', purchaseId: 42 }} onClose={() => {}} /> },
+    ]);
+    expect(await screen.findByRole('button', { name: 'Download PDF' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download PDF/A' }));
+    await waitFor(() => expect(saved).toEqual(['INV-2027-000007.pdf']));
+    expect(seen.map((request) => request.url)).toContain('/admin/allocation-purchases/42/invoice.pdf');
+    expect(URL.createObjectURL).toHaveBeenCalledWith(pdf);
+    // The server draws this one: the browser's drawing is not started.
+    expect(renderPdf).not.toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('asks for a credit note’s PDF/A at its own address, and says so when it cannot be had', async () => {
+    const seen = answerRequests((request) =>
+      request.url.endsWith('.pdf')
+        ? { status: 500, data: new Blob(['not json']) }
+        : { status: 200, data: { data: invoiceOf({ kind: 'credit_note', number: 'CN-2027-000002', status: 'CREDITED' }) } },
+    );
+    renderRoute('/', [{ path: '/', element: <InvoiceDialog source={{ kind: 'credit_note', id: 5 }} onClose={() => {}} /> }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF/A' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(INVOICE_FAILURE_MESSAGE));
+    expect(seen.map((request) => request.url)).toContain('/admin/credit-notes/5.pdf');
+  });
 });
