@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFigures, type DocumentFigures } from '@portal/shared/billing-documents';
 import { formatInvoiceAmount } from '@portal/shared/money';
+import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -15,12 +18,26 @@ import PDFDocument from 'pdfkit';
  */
 
 const require = createRequire(import.meta.url);
-/** The font files; pdfkit embeds only the glyphs a document uses. */
-const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+const FONT_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
 };
-type FontName = keyof typeof FONTS;
+type FontName = keyof typeof FONT_FILES;
+
+/** pdfkit takes a parsed fontkit font as well as a file (`PDFFontFactory.open`); its types list only files. */
+const fontSource = (font: Font) => font as unknown as PDFKit.Mixins.PDFFontSource;
+
+/**
+ * The fonts, parsed once per process and shared by every document: parsing and measuring glyphs
+ * is most of the cost of a page, and the parsed font keeps the glyphs it has measured. Each
+ * document still embeds its own subset, of the glyphs it uses.
+ */
+let fonts: Record<FontName, Font> | undefined;
+function parsedFonts(): Record<FontName, Font> {
+  const open = (file: string) => fontkit.create(readFileSync(require.resolve(file))) as Font;
+  fonts ??= { regular: open(FONT_FILES.regular), bold: open(FONT_FILES.bold) };
+  return fonts;
+}
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
@@ -250,7 +267,6 @@ export function renderDocumentPdf(document: BillingDocument): Readable {
     margin: MARGIN,
     pdfVersion: '1.7',
     subset: 'PDF/A-3b',
-    font: FONTS.regular,
     lang: 'en',
     displayTitle: true,
     info: {
@@ -259,7 +275,8 @@ export function renderDocumentPdf(document: BillingDocument): Readable {
       CreationDate: new Date(document.issuedAt),
     },
   });
-  for (const [name, file] of Object.entries(FONTS)) page.registerFont(name, file);
+  // pdfkit's default Helvetica is never drawn with, so never written: PDF/A wants every font embedded.
+  for (const [name, font] of Object.entries(parsedFonts())) page.registerFont(name, fontSource(font));
   const context: Context = {
     document,
     figures: documentFigures(document),

@@ -1,0 +1,184 @@
+// Invoice archive figures, printed beside their aim; never asserted in tests. The API runs in its own
+// process (api-server.ts) on PostgreSQL; its peak memory is read from /proc after each figure.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { buffer } from 'node:stream/consumers';
+import { cpus, loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { openPostgres } from '../apps/api/src/db/client';
+import { applyMigrations } from '../apps/api/src/db/migrate';
+import { allocationPurchases } from '../apps/api/src/db/schema/allocation-purchases';
+import { events } from '../apps/api/src/db/schema/events';
+import { invoices, type DocumentSnapshot } from '../apps/api/src/db/schema/invoices';
+import { seedCatalogue } from '../apps/api/src/db/seed/catalogue';
+import { invoiceDocument } from '../apps/api/src/features/invoices/documents';
+import { renderDocumentPdf } from '../apps/api/src/features/invoices/invoice-pdf';
+import { seedBenchShow } from './bulk-seed';
+
+const SECRET = 'bench-secret-bench-secret-bench-secret-42';
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const INVOICES = Number(process.env.BENCH_INVOICES ?? 1000);
+
+/** The API process's peak resident memory since the last reset, in MB; reset for the next figure. */
+function peakMemory(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  // Writing 5 to clear_refs resets VmHWM to the current RSS (Linux ≥ 4.0).
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  return kb / 1024;
+}
+
+/** CPU seconds the process has used (user + system): a figure the machine's other load does not inflate. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Names in several scripts, so that the font's glyphs are embedded as in a real European show. */
+const COMPANIES = [
+  'Rīgas Maiznieks SIA',
+  'Łódź Żółć sp. z o.o.',
+  'Příliš žluťoučký kůň s.r.o.',
+  'Ελληνικά Α.Ε.',
+  'Москва ООО',
+];
+
+function snapshot(i: number): DocumentSnapshot {
+  const quantity = (i % 9) + 1;
+  return {
+    eventName: 'Bench show',
+    billTo: {
+      companyName: COMPANIES[i % COMPANIES.length]!,
+      contactName: `Jānis Bērziņš ${i}`,
+      email: `buyer${i}@bench.example`,
+      address: `Brīvības iela ${i}\nRīga LV-1010`,
+      vatNumber: `LV${String(40003000000 + i)}`,
+    },
+    lines: [{ description: 'Badge Allocation: Exhibitor staff', quantity, unitPrice: 7100, total: quantity * 7100 }],
+    currency: 'EUR',
+    totalAmount: quantity * 7100,
+    notes: i % 3 === 0 ? 'Payable within 14 days of issue.' : null,
+  };
+}
+
+/** INVOICES paid purchases of the bench show's exhibitor, each with its invoice, written in batches. */
+async function seedInvoices(
+  database: ReturnType<typeof openPostgres>,
+  eventId: number,
+  exhibitorId: number,
+  categoryId: number,
+) {
+  const { db } = database;
+  await db.update(events).set({ currency: 'EUR' }).where(eq(events.id, eventId));
+  const issuedAt = new Date();
+  for (let start = 0; start < INVOICES; start += 250) {
+    const batch = Array.from({ length: Math.min(250, INVOICES - start) }, (_v, k) => start + k);
+    const purchases = await db
+      .insert(allocationPurchases)
+      .values(
+        batch.map((i) => {
+          const { totalAmount, lines } = snapshot(i);
+          return {
+            eventId,
+            badgeCategoryId: categoryId,
+            requestedByAdminId: exhibitorId,
+            exhibitorId,
+            status: 'paid' as const,
+            quantity: lines[0]!.quantity,
+            acceptedAmount: lines[0]!.quantity,
+            unitPriceCents: 7100,
+            totalPriceCents: totalAmount,
+            amountToPayCents: totalAmount,
+            currency: 'EUR',
+            isPaid: true,
+            invoiceNumber: `INV-2026-${String(i + 1).padStart(6, '0')}`,
+          };
+        }),
+      )
+      .returning({ id: allocationPurchases.id });
+    await db.insert(invoices).values(
+      batch.map((i, k) => ({
+        eventId,
+        allocationPurchaseId: purchases[k]!.id,
+        sequence: i + 1,
+        number: `INV-2026-${String(i + 1).padStart(6, '0')}`,
+        snapshot: snapshot(i),
+        issuedAt,
+      })),
+    );
+  }
+}
+
+async function main() {
+  const name = `portal_bench_invoices_${process.pid}`;
+  const admin = new pg.Client({ connectionString: SERVER });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`\nInvoice archive: skipped, no PostgreSQL at ${new URL(SERVER).host} (set BENCH_DATABASE_URL).`);
+    return;
+  }
+  await admin.query(`create database ${name}`);
+  const url = new URL(SERVER);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString());
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('api-server.ts', import.meta.url).pathname], {
+    env: { ...process.env, BENCH_API_DATABASE_URL: url.toString(), BENCH_API_SECRET: SECRET },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await applyMigrations(database);
+    await seedCatalogue(database.db);
+    const show = await seedBenchShow(database, SECRET);
+    await seedInvoices(database, show.eventId, show.exhibitorId, show.import10k);
+    const [address] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+
+    // The floor: the same documents drawn one after another in this process, without HTTP or ZIP.
+    const rows = await database.db.select().from(invoices).where(eq(invoices.eventId, show.eventId));
+    const renderStart = performance.now();
+    const renderCpu = process.cpuUsage();
+    let renderedBytes = 0;
+    for (const row of rows) renderedBytes += (await buffer(renderDocumentPdf(invoiceDocument(row, true, null)))).length;
+    const renderSeconds = (performance.now() - renderStart) / 1000;
+    const { user, system } = process.cpuUsage(renderCpu);
+    const renderCpuSeconds = (user + system) / 1e6;
+
+    peakMemory(child.pid!);
+    const idleMemory = peakMemory(child.pid!);
+    const load = loadavg();
+    const apiCpu = cpuSeconds(child.pid!);
+    const start = performance.now();
+    const response = await fetch(`${address}/api/admin/events/${show.eventId}/invoices.zip`, {
+      headers: { authorization: `Bearer ${show.token}` },
+    });
+    const firstByte = (performance.now() - start) / 1000;
+    let bytes = 0;
+    for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
+    const seconds = (performance.now() - start) / 1000;
+    const archiveMemory = peakMemory(child.pid!);
+    const archiveCpu = cpuSeconds(child.pid!) - apiCpu;
+
+    console.log(
+      `\nInvoice archive on PostgreSQL, API in its own process: ${INVOICES} invoices (EUR, names in five scripts).` +
+        `\n  GET /api/admin/events/{id}/invoices.zip: ${seconds.toFixed(2)} s (HTTP ${response.status}, ${response.headers.get('x-document-count')} documents, ${(bytes / 1e6).toFixed(1)} MB, first byte after ${firstByte.toFixed(2)} s)` +
+        `; API CPU ${archiveCpu.toFixed(2)} s; API peak memory ${archiveMemory.toFixed(0)} MB (idle ${idleMemory.toFixed(0)} MB) (aim: under 15 s, memory bounded)` +
+        `\n  The same ${rows.length} PDFs drawn one by one in this process, no HTTP or ZIP: ${renderSeconds.toFixed(2)} s, CPU ${renderCpuSeconds.toFixed(2)} s (${(renderedBytes / 1e6).toFixed(1)} MB); archive ${(seconds / renderSeconds).toFixed(2)}× that` +
+        `\n  (machine load when the download began: ${load.map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores)`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    await database.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
