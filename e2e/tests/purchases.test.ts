@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -24,6 +24,30 @@ afterAll(async () => {
   await browser?.close();
   rmSync(downloads, { recursive: true, force: true });
 });
+
+/**
+ * The entries of a ZIP as stored (the server stores its PDFs uncompressed), read from its central
+ * directory: name → content.
+ */
+function storedEntries(zip: Buffer): Map<string, Buffer> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const entries = new Map<string, Buffer>();
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
+    expect(zip.readUInt16LE(at + 10)).toBe(0); // stored, not deflated
+    const [size, nameLength, extraLength, commentLength, local] = [
+      zip.readUInt32LE(at + 20),
+      zip.readUInt16LE(at + 28),
+      zip.readUInt16LE(at + 30),
+      zip.readUInt16LE(at + 32),
+      zip.readUInt32LE(at + 42),
+    ];
+    const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    entries.set(zip.toString('utf8', at + 46, at + 46 + nameLength), zip.subarray(data, data + size));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
 
 async function signedIn(user: DemoUser): Promise<Page> {
   const { page } = await openPage(browser);
@@ -125,7 +149,7 @@ describe('allocation purchases', () => {
     const number = (await invoice.getAttribute('aria-label'))!.replace('Invoice ', '');
     const [download] = await Promise.all([
       exhibitor.waitForEvent('download'),
-      exhibitor.getByRole('button', { name: 'Download PDF' }).click(),
+      exhibitor.getByRole('button', { name: 'Download PDF', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${number}.pdf`);
     const file = join(downloads, download.suggestedFilename());
@@ -151,21 +175,33 @@ describe('allocation purchases', () => {
     // A4 portrait: 595 × 842 points.
     expect(info).toMatch(/Page size:\s+595\.\d+ x 841\.\d+ pts \(A4\)/);
 
-    // The organiser downloads every invoice of the event as one PDF, a page each.
+    // Beside it, the server's PDF/A of the same invoice: vector text from the same frozen copy.
+    const [serverPdf] = await Promise.all([
+      exhibitor.waitForEvent('download'),
+      exhibitor.getByRole('button', { name: 'Download PDF/A' }).click(),
+    ]);
+    expect(serverPdf.suggestedFilename()).toBe(`${number}.pdf`);
+    const serverFile = join(downloads, `server-${number}.pdf`);
+    await serverPdf.saveAs(serverFile);
+    const serverText = execFileSync('/usr/bin/pdftotext', [serverFile, '-'], { encoding: 'utf8' });
+    for (const expected of [number, EVENT, COMPANY, '$45.00', '$360.00', 'PAID']) expect(serverText).toContain(expected);
+
+    // The organiser downloads every invoice and credit note of the event as one ZIP of PDFs.
     await organiser.goto('/events/1?tab=purchases');
     const [all] = await Promise.all([
       organiser.waitForEvent('download'),
       organiser.getByRole('button', { name: 'Download all invoices' }).click(),
     ]);
+    expect(all.suggestedFilename()).toBe('invoices-event-1.zip');
     const allFile = join(downloads, all.suggestedFilename());
     await all.saveAs(allFile);
     const invoices = await callApi<{ data: { number: string }[] }>(organiser, '/admin/events/1/invoices');
     expect(invoices.data.map((item) => item.number)).toContain(number);
-    expect(execFileSync('/usr/bin/pdfinfo', [allFile], { encoding: 'utf8' })).toMatch(
-      new RegExp(`Pages:\\s+${invoices.data.length}\\n`),
-    );
-    const allText = execFileSync('/usr/bin/pdftotext', [allFile, '-'], { encoding: 'utf8' });
-    for (const item of invoices.data) expect(allText).toContain(item.number);
+    const entries = storedEntries(readFileSync(allFile));
+    expect([...entries.keys()].sort()).toEqual(invoices.data.map((item) => `${item.number}.pdf`).sort());
+    const entryFile = join(downloads, `zipped-${number}.pdf`);
+    writeFileSync(entryFile, entries.get(`${number}.pdf`)!);
+    expect(execFileSync('/usr/bin/pdftotext', [entryFile, '-'], { encoding: 'utf8' })).toContain('$360.00');
 
     // The organiser refunds 2 of the 8 places: a credit note, drawn by the same document view,
     // and 2 places fewer.
