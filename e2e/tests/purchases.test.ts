@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, callApi as sendApi, launchChromium, openPage, signIn, storedAuth, type DemoUser } from './browser';
@@ -25,16 +26,13 @@ afterAll(async () => {
   rmSync(downloads, { recursive: true, force: true });
 });
 
-/**
- * The entries of a ZIP as stored (the server stores its PDFs uncompressed), read from its central
- * directory: name → content.
- */
-function storedEntries(zip: Buffer): Map<string, Buffer> {
+/** The entries of a ZIP (deflated, as the server writes them), read from its central directory: name → content. */
+function zipEntries(zip: Buffer): Map<string, Buffer> {
   const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   const entries = new Map<string, Buffer>();
   let at = zip.readUInt32LE(end + 16);
   for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
-    expect(zip.readUInt16LE(at + 10)).toBe(0); // stored, not deflated
+    expect(zip.readUInt16LE(at + 10)).toBe(8); // deflated
     const [size, nameLength, extraLength, commentLength, local] = [
       zip.readUInt32LE(at + 20),
       zip.readUInt16LE(at + 28),
@@ -43,7 +41,7 @@ function storedEntries(zip: Buffer): Map<string, Buffer> {
       zip.readUInt32LE(at + 42),
     ];
     const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    entries.set(zip.toString('utf8', at + 46, at + 46 + nameLength), zip.subarray(data, data + size));
+    entries.set(zip.toString('utf8', at + 46, at + 46 + nameLength), inflateRawSync(zip.subarray(data, data + size)));
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;
@@ -197,7 +195,7 @@ describe('allocation purchases', () => {
     await all.saveAs(allFile);
     const invoices = await callApi<{ data: { number: string }[] }>(organiser, '/admin/events/1/invoices');
     expect(invoices.data.map((item) => item.number)).toContain(number);
-    const entries = storedEntries(readFileSync(allFile));
+    const entries = zipEntries(readFileSync(allFile));
     expect([...entries.keys()].sort()).toEqual(invoices.data.map((item) => `${item.number}.pdf`).sort());
     const entryFile = join(downloads, `zipped-${number}.pdf`);
     writeFileSync(entryFile, entries.get(`${number}.pdf`)!);

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFileName } from '@portal/shared/billing-documents';
@@ -8,10 +8,14 @@ import { renderDocumentPdf } from './invoice-pdf';
 
 /**
  * A ZIP of the documents' PDFs, streamed as it is written. The next document is drawn only once
- * the client has taken what was written before, so memory holds about one document whatever the
- * number. Each PDF is stored whole (it is compressed inside already), which lets every entry carry
- * its size and checksum up front: unzip tools that read entries in order (7-Zip's older versions,
- * streaming readers) open it too.
+ * the archive has taken the last one, and the archive is read only as fast as the client takes it,
+ * so memory holds about one document whatever the number.
+ *
+ * Each PDF goes in as a stream that holds it until read, then nothing: yazl keeps what it was
+ * given for every entry until the archive ends, which for whole buffers would be every PDF. A
+ * streamed entry carries its checksum after its data, so it is deflated (self-delimiting) rather
+ * than stored, for unzip tools that read entries in order; the fastest level, as a PDF is
+ * compressed inside already.
  */
 export function zipDocuments(documents: AsyncIterable<BillingDocument>): Readable {
   const zip = new ZipFile();
@@ -23,9 +27,11 @@ export function zipDocuments(documents: AsyncIterable<BillingDocument>): Readabl
   async function fill() {
     for await (const document of documents) {
       if (gone.signal.aborted) return;
-      const pdf = await buffer(renderDocumentPdf(document));
-      zip.addBuffer(pdf, documentFileName(document), { mtime: new Date(document.issuedAt), compress: false });
-      if (output.writableNeedDrain) await once(output, 'drain', { signal: gone.signal });
+      const entry = new PassThrough();
+      entry.end(await buffer(renderDocumentPdf(document)));
+      const taken = once(entry, 'end', { signal: gone.signal });
+      zip.addReadStream(entry, documentFileName(document), { mtime: new Date(document.issuedAt), compressionLevel: 1 });
+      await taken;
     }
     zip.end();
   }
