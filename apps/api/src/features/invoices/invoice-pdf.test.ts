@@ -174,6 +174,8 @@ describe('renderDocumentPdf', () => {
     expect(Number(/Pages:\s+(\d+)/.exec(info)![1])).toBeGreaterThan(2);
     const text = await pdfText(pdf);
     for (let i = 1; i <= 60; i++) expect(text).toContain(`Line ${i} `);
+    // The table's heading comes again on the page the lines carry over to.
+    expect(text.match(/DESCRIPTION/g)!.length).toBeGreaterThan(1);
     expect(words(text)).toContain('$60.00');
     // A word longer than its column is broken within the column rather than drawn past it.
     expect(text).not.toContain(longWord);

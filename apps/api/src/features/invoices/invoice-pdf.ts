@@ -158,12 +158,17 @@ const lineTable: Section = (page, { document, figures, money }) => {
     { label: 'Total', width: 95, align: 'right' as const },
   ];
   const padding = 6;
-  const drawRow = (cells: string[], font: FontName, size: number, color: string) => {
+  /** A row, on a new page (after `continued`, the heading again) when it does not fit below. */
+  const drawRow = (cells: string[], font: FontName, size: number, color: string, continued?: () => void) => {
     style(page, font, size, color);
     const height =
       Math.max(...cells.map((cell, i) => page.heightOfString(cell, { width: columns[i]!.width - padding }))) +
       2 * padding;
-    keepTogether(page, height);
+    if (page.y + height > bottom(page)) {
+      page.addPage();
+      continued?.();
+      style(page, font, size, color);
+    }
     const y = page.y;
     let x = MARGIN;
     cells.forEach((cell, i) => {
@@ -185,22 +190,19 @@ const lineTable: Section = (page, { document, figures, money }) => {
 
   keepTogether(page, 60);
   drawHead();
-  // Lines keep their own description; the spec's default applies to one left empty.
+  // The first line's description falls back to the spec's default (through the figures).
   document.lines.forEach((line, index) => {
-    if (page.y + 40 > bottom(page)) {
-      page.addPage();
-      drawHead();
-    }
     drawRow(
       [
-        line.description.trim() || (index === 0 ? figures.description : ''),
-        String(index === 0 ? figures.quantity : line.quantity),
+        index === 0 ? figures.description : line.description,
+        String(line.quantity),
         money(line.unitPrice),
         money(line.total),
       ],
       'regular',
       10,
       COLORS.text,
+      drawHead,
     );
   });
   page.y += GAP;
