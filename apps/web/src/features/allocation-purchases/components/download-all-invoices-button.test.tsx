@@ -44,10 +44,16 @@ describe('DownloadAllInvoicesButton', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download all invoices' }));
     await waitFor(() => expect(saved).toEqual(['invoices-event-3.zip']));
     expect(seen).toEqual([
-      expect.objectContaining({ method: 'GET', url: '/admin/events/3/invoices.zip', authorization: 'Bearer access-token' }),
+      expect.objectContaining({
+        method: 'GET',
+        url: '/admin/events/3/invoices.zip',
+        authorization: 'Bearer access-token',
+      }),
     ]);
     expect(URL.createObjectURL).toHaveBeenCalledWith(zip);
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Download all invoices' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Download all invoices' }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 
   it('says so when the event has no invoice yet, and saves nothing', async () => {
