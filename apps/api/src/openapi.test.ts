@@ -73,4 +73,17 @@ describe('OpenAPI document', () => {
     // A line left behind by a renamed or removed route describes nothing.
     expect(Object.keys(SUMMARIES).filter((operation) => !operations.includes(operation))).toEqual([]);
   });
+
+  it('lists a file download as binary content of its media type, not JSON', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const [path, mediaType] of [
+      ['/api/admin/allocation-purchases/{id}/invoice.pdf', 'application/pdf'],
+      ['/api/admin/credit-notes/{id}.pdf', 'application/pdf'],
+      ['/api/admin/events/{eventId}/invoices.zip', 'application/zip'],
+    ] as const) {
+      expect(document.paths[path].get.responses['200'].content, path).toEqual({
+        [mediaType]: { schema: { type: 'string', format: 'binary' } },
+      });
+    }
+  });
 });

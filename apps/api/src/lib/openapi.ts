@@ -1,5 +1,6 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { FILE_MEDIA_TYPE } from './route-schemas';
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions };
 
@@ -146,6 +147,15 @@ export function operationTransform(input: TransformInput) {
   const method = [input.route.method].flat()[0]!.toUpperCase();
   const path = openApiPath(input.url);
   schema.operationId ??= operationId(method, path);
+  // A file answer (`fileResponse`): binary content of its media type rather than JSON.
+  const responses = schema.response as Record<string, Record<string, unknown>> | undefined;
+  const mediaType = responses?.['200']?.[FILE_MEDIA_TYPE];
+  if (responses && typeof mediaType === 'string') {
+    responses['200'] = {
+      description: responses['200']!.description,
+      content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
   schema.summary ??= SUMMARIES[`${method} ${path}`] ?? fallbackSummary(method, path);
   if (input.route.config?.access?.kind === 'public') schema.security = [];
   return transformed;

@@ -1,4 +1,5 @@
 import { errorBodySchema } from '@portal/shared/common';
+import { z } from 'zod';
 
 /** The error answers every guarded route may give, in its OpenAPI entry. */
 export const errorResponses = {
@@ -20,3 +21,13 @@ export function sendJson(reply: { type(contentType: string): unknown }, json: st
   // A typed reply's send takes the schema's shape only; this is that shape, already as text.
   (reply.type('application/json; charset=utf-8') as { send(payload: string): unknown }).send(json);
 }
+
+/** The JSON-schema key under which `fileResponse` names its media type, for the OpenAPI transform. */
+export const FILE_MEDIA_TYPE = 'x-file-media-type';
+
+/**
+ * A file a route answers with 200 (a PDF, a ZIP): not JSON, so never serialised; the OpenAPI
+ * document lists it as binary content of its media type (see `operationTransform`).
+ */
+export const fileResponse = (mediaType: string, description: string) =>
+  z.unknown().meta({ description, [FILE_MEDIA_TYPE]: mediaType });

@@ -6,14 +6,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
-import { errorResponses as errors } from '../../lib/route-schemas';
+import { errorResponses as errors, fileResponse } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
 import type { DocumentFile, InvoicesService } from './invoices.service';
 
 const document = itemResponseSchema(billingDocumentSchema);
 const tags = ['invoices'];
-/** What a file download answers with 200, for the OpenAPI document (the body itself is not JSON). */
-const file = (description: string) => z.unknown().describe(description);
 
 function sendFile(reply: FastifyReply, contentType: string, { fileName, content }: DocumentFile) {
   return reply
@@ -65,7 +63,7 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoi
       tags,
       summary: 'A purchase’s current invoice as a PDF/A-3 file',
       params: idParamsSchema,
-      response: { 200: file('application/pdf'), ...errors },
+      response: { 200: fileResponse('application/pdf', 'The invoice, named by its number'), ...errors },
     },
     handler: async (request, reply) =>
       sendFile(reply, 'application/pdf', await invoices.invoicePdf(actorOf(request), request.params.id)),
@@ -79,7 +77,7 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoi
       tags,
       summary: 'One credit note as a PDF/A-3 file',
       params: idParamsSchema,
-      response: { 200: file('application/pdf'), ...errors },
+      response: { 200: fileResponse('application/pdf', 'The credit note, named by its number'), ...errors },
     },
     handler: async (request, reply) =>
       sendFile(reply, 'application/pdf', await invoices.creditNotePdf(actorOf(request), request.params.id)),
@@ -94,7 +92,13 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoi
       summary: 'The PDFs of the event’s invoices and credit notes the caller reaches, as one streamed ZIP',
       params: eventParamsSchema,
       querystring: invoiceArchiveQuerySchema,
-      response: { 200: file('application/zip; X-Document-Count tells how many documents it holds'), ...errors },
+      response: {
+        200: fileResponse(
+          'application/zip',
+          'One `{number}.pdf` a document; the X-Document-Count header says how many',
+        ),
+        ...errors,
+      },
     },
     handler: async (request, reply) => {
       const archive = await invoices.archive(actorOf(request), request.params.eventId, request.query);
