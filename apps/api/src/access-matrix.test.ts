@@ -207,6 +207,11 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   },
   // Another event's documents: allocation-purchases.routes.test.ts (the matrix substitutes :id only).
   'GET /api/admin/events/:eventId/invoices': { access: 'all:view_allocation_purchase' },
+  'GET /api/events/:id/invoicing': { access: 'all:update_event', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'PUT /api/events/:id/invoicing': {
+    access: 'all:update_event',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, payload: { issuer: {}, paymentTermsDays: 14, invoicePrefix: 'INV', creditNotePrefix: 'CN' } }),
+  },
   'POST /api/payments': { access: 'all:create_payment,update_allocation_purchase' },
   'GET /api/payment-status/:id': { access: 'public' },
   'GET /api/webhooks/allocation-purchases/:id/sync-payment': { access: 'public' },

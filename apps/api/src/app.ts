@@ -50,6 +50,8 @@ import { startFileSweeper } from './features/files/file-sweeper';
 import { startInvitationSweeper } from './features/auth/pending-invitations';
 import { createFilesService } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
+import { invoiceSettingsRoutes } from './features/invoices/invoice-settings.routes';
+import { createInvoiceSettingsService } from './features/invoices/invoice-settings.service';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { createInvoicesService } from './features/invoices/invoices.service';
 import { paymentsRoutes, stripeWebhookRoutes } from './features/payments/payments.routes';
@@ -256,6 +258,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       onInvitationError: (error) => app.log.error({ err: error }, 'writing an import’s invitations failed; the sweeper retries'),
     }),
     invoices: createInvoicesService({ db }),
+    invoiceSettings: createInvoiceSettingsService({ db }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -298,6 +301,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(paymentsRoutes, services);
       await api.register(stripeWebhookRoutes, services);
       await api.register(invoicesRoutes, services);
+      await api.register(invoiceSettingsRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -130,6 +130,10 @@ export const allocationPurchaseSchema = z.object({
 });
 export type AllocationPurchase = z.infer<typeof allocationPurchaseSchema>;
 
+/** Whether a corrected invoice can replace this one: something of it remains, or it was for nothing. */
+export const isReissuable = (invoice: { totalAmount: number; remainingAmount: number }): boolean =>
+  invoice.remainingAmount > 0 || invoice.totalAmount === 0;
+
 const booleanQuery = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1')

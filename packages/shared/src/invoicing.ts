@@ -26,17 +26,14 @@ export function vatIdCountry(value: string): string | null {
 /** Upper-case, without the spaces, dots and dashes people type into VAT IDs, IBANs and BICs. */
 const compact = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
 
-const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+/** PUT replaces the settings whole: a field left out or empty is cleared. */
+const emptyToNull = (value: unknown) =>
+  value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
 
 function checkedCode(max: number, valid: (value: string) => boolean, message: string) {
   return z.preprocess(
     emptyToNull,
-    z
-      .string()
-      .max(max, `At most ${max} characters`)
-      .transform(compact)
-      .refine(valid, message)
-      .nullable(),
+    z.string().max(max, `At most ${max} characters`).transform(compact).refine(valid, message).nullable(),
   );
 }
 

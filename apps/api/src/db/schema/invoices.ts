@@ -71,6 +71,7 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_event_number_key').on(t.eventId, t.number),
+    uniqueIndex('invoices_event_sequence_key').on(t.eventId, t.sequence).where(sql`${t.series} IS NULL`),
     uniqueIndex('invoices_series_sequence_key').on(t.series, t.sequence),
     uniqueIndex('invoices_number_key').on(t.number).where(sql`${t.series} IS NOT NULL`),
     index('invoices_purchase_idx').on(t.allocationPurchaseId),
@@ -102,6 +103,7 @@ export const creditNotes = pgTable(
   },
   (t) => [
     uniqueIndex('credit_notes_event_number_key').on(t.eventId, t.number),
+    uniqueIndex('credit_notes_event_sequence_key').on(t.eventId, t.sequence).where(sql`${t.series} IS NULL`),
     uniqueIndex('credit_notes_series_sequence_key').on(t.series, t.sequence),
     uniqueIndex('credit_notes_number_key').on(t.number).where(sql`${t.series} IS NOT NULL`),
     index('credit_notes_purchase_idx').on(t.allocationPurchaseId),

@@ -33,7 +33,7 @@ export function createInvoicesService({ db }: { db: Database }) {
         : undefined;
       if (!invoice) throw new NotFoundError('Invoice');
       const [document] = invoiceDocuments(
-        [{ invoice, isPaid: purchase.isPaid }],
+        [{ invoice, payment: purchase }],
         await repo.creditNotesOfPurchases(db, [purchaseId]),
       );
       return document!;
@@ -55,7 +55,7 @@ export function createInvoicesService({ db }: { db: Database }) {
       const { invoiceRows, creditNoteRows } = await repo.eventDocuments(db, eventId, purchaseFilter(scope));
       return [
         ...invoiceDocuments(
-          invoiceRows.map(({ invoice, isPaid }) => ({ invoice, isPaid: Boolean(isPaid) })),
+          invoiceRows.map(({ invoice, isPaid, paidAt }) => ({ invoice, payment: { isPaid: Boolean(isPaid), paidAt } })),
           creditNoteRows,
         ),
         ...creditNoteRows.map(creditNoteDocument),
