@@ -1,6 +1,6 @@
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { allocationPurchases } from './allocation-purchases';
 import { events } from './events';
 
