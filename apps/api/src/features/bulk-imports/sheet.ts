@@ -4,8 +4,11 @@ import { ValidationError } from '../../lib/errors';
 /** A file-wide notice of the report: an unreadable character, an ignored column, a formula read as its value. */
 export type SheetWarning = { row: number | null; column: string | null; message: string };
 
-/** One data row: its number as the spreadsheet shows it (the header is row 1) and its cells as text, by column. */
-export type SheetRow = { row: number; cells: string[] };
+/**
+ * One data row: its number as the spreadsheet shows it (the header is row 1) and its cells as text,
+ * by column. `problem` refuses the row as a whole, whatever its cells hold.
+ */
+export type SheetRow = { row: number; cells: string[]; problem?: string };
 
 /** What a readable file holds, whatever its format: the header, then the data rows, as text. */
 export type Sheet = {
@@ -24,6 +27,13 @@ export const MAX_COLUMNS = 300;
 /** Warnings past this many are summed up in one: a file of 50,000 bad characters needs no 50,000 lines. */
 const MAX_WARNINGS = 200;
 
+/**
+ * A cell as it was before the report or template put an apostrophe in front of what would run as a
+ * formula (`safeCell` in report-file.ts). LibreOffice, and Excel in a .csv, keep that apostrophe as
+ * part of the text: a phone number `'+47 22 33 44 55` would then fail on a file sent back as it was.
+ */
+export const dropFormulaGuard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
 export function fileError(message: string): ValidationError {
   return ValidationError.field('file', message);
 }
@@ -33,6 +43,13 @@ export function fileError(message: string): ValidationError {
  * at most `BULK_IMPORT_MAX_ROWS` rows, no cell beyond `MAX_CELL_CHARS`. Blank rows are skipped.
  */
 export class SheetBuilder {
+  /**
+   * With `separator` (a .csv's), a row with a value beyond the header's columns is refused: there
+   * it means a separator inside an unquoted value, which moved every value after it one column on.
+   * In an .xlsx such a value is someone's note beside the table, ignored with a warning.
+   */
+  constructor(private readonly options: { separator?: string } = {}) {}
+
   columns: string[] | null = null;
   readonly rows: SheetRow[] = [];
   readonly warnings: SheetWarning[] = [];
@@ -43,7 +60,8 @@ export class SheetBuilder {
     else this.dropped += 1;
   }
 
-  add(rowNumber: number, cells: string[]): void {
+  add(rowNumber: number, read: string[]): void {
+    const cells = read.map(dropFormulaGuard);
     const width = this.columns?.length ?? cells.length;
     if (
       cells.length > MAX_COLUMNS &&
@@ -67,6 +85,17 @@ export class SheetBuilder {
       );
     }
     const extra = cells.slice(width).findIndex((cell) => cell.trim() !== '');
+    const { separator } = this.options;
+    if (extra >= 0 && separator !== undefined) {
+      let count = cells.length;
+      while (count > width && cells[count - 1]!.trim() === '') count -= 1;
+      this.rows.push({
+        row: rowNumber,
+        cells: cells.slice(0, width),
+        problem: `Wrong number of columns: this row has ${count} values where the header has ${width} columns; a value holding “${separator === '\t' ? 'tab' : separator}” must be in double quotes`,
+      });
+      return;
+    }
     if (extra >= 0)
       this.warn({
         row: rowNumber,

@@ -214,8 +214,8 @@ describe('bulk registration links', () => {
       [3, 'email', 'Enter a valid email address'],
       [5, 'email', 'Also in row 4'],
       [6, 'firstName', 'Required'],
-      [7, 'email', 'Already has a badge of this category'],
-      [8, 'email', 'Already has an open registration link of this category'],
+      [7, 'email', 'This address cannot be used in this badge category; use another address'],
+      [8, 'email', 'This address cannot be used in this badge category; use another address'],
     ]);
     expect(body.report.rows[0].values).toMatchObject({ email: 'not-an-address', firstName: 'Bad' });
     expect(await linksOf(exhibitor.id)).toHaveLength(1);

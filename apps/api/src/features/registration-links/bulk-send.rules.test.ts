@@ -36,7 +36,7 @@ describe('bulk send rows', () => {
     expect(needed).toBe(3);
     expect(reportRows(placed).map((r) => [r.row, r.errors[0]!.message])).toEqual([
       [3, 'Enter a valid email address'],
-      [4, 'Already has a badge of this category'],
+      [4, 'This address cannot be used in this badge category; use another address'],
       [6, 'Over the allocation: 2 places left'],
     ]);
   });
