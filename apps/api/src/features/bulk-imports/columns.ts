@@ -1,6 +1,7 @@
 import { BULK_IMPORT_CLEAR_MARKER } from '@portal/shared/bulk-imports';
 import { optionalTextLine, textLine } from '@portal/shared/common';
 import type { z } from 'zod';
+import { ERRORS_COLUMN } from './report-file';
 import { fileError, type Sheet, type SheetRow, type SheetWarning } from './sheet';
 
 /** A column a kind of import reads: its header in the template, and what the note on it says. */
@@ -73,8 +74,9 @@ export function mapColumns(
     );
   }
   const used = new Set(indexOf.values());
+  // The report's own Errors column comes back with a corrected report: no news to its sender.
   const warnings = sheet.columns
-    .filter((_column, index) => !used.has(index))
+    .filter((column, index) => !used.has(index) && normalise(column) !== normalise(ERRORS_COLUMN))
     .map((column) => ({ row: null, column, message: 'This column is not part of the import and was ignored' }));
   return { indexOf, warnings };
 }

@@ -24,11 +24,14 @@ export function safeCell(text: string): string {
  */
 export const TEXT_FORMAT = '@';
 
+/** The first column of the report, which an upload of the corrected report ignores. */
+export const ERRORS_COLUMN = 'Errors';
+
 /** The uploaded rows as an .xlsx with an Errors column, bad cells filled, for fixing and uploading again. */
 export async function reportWorkbook(sheet: Sheet, report: BulkImportReport): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const worksheet = workbook.addWorksheet('Rows');
-  worksheet.addRow(['Errors', ...sheet.columns].map(safeCell)).font = { bold: true };
+  worksheet.addRow([ERRORS_COLUMN, ...sheet.columns].map(safeCell)).font = { bold: true };
   worksheet.views = [{ state: 'frozen', ySplit: 1 }];
   sheet.columns.forEach((_column, index) => {
     worksheet.getColumn(index + 2).numFmt = TEXT_FORMAT;
