@@ -3,14 +3,15 @@ import { sql } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { allocations } from '../../db/schema/badges';
+import { allocations, customFields } from '../../db/schema/badges';
 import { createTestApp, createWorld, type TestApp, type World } from '../../test/harness';
 import { safeCell } from './report-file';
 import { formBody, reportOf, upload, xlsxOf, type UploadFile } from './upload-helpers.test-support';
 
 /*
  * The fixtures were written by other programs than the one that writes the portal's files: the
- * exhibitors template and reports as the portal writes them, opened and saved by LibreOffice 7.4
+ * exhibitors template, a badge template with custom fields and reports as the portal writes them,
+ * opened and saved by LibreOffice 7.4
  * (`soffice --headless --convert-to xlsx|csv`), a report of before with its phone numbers behind a
  * literal apostrophe saved the same way, and a file written by Python's openpyxl 3.1.
  */
@@ -85,6 +86,51 @@ describe('spreadsheets written back and read again', () => {
     expect(report.rows).toEqual([{ row: 2, action: 'create', errors: [] }]);
     expect(report.warnings).toEqual([]);
   });
+
+  it.each(['badge-template.libreoffice.xlsx', 'badge-template.libreoffice.csv'])(
+    'takes an untouched badge template saved by LibreOffice (%s): phone, date, number, option and yes/no as typed',
+    async (name) => {
+      const [category] = await queryRows<{ id: number }>(
+        t.db,
+        sql`insert into badge_categories (event_id, name, badge_type) values (${w.eventA}, ${`Crew ${name}`}, 'exhibitor') returning id`,
+      );
+      const field = (label: string, type: 'text' | 'select' | 'date' | 'phone' | 'number' | 'checkbox', extra = {}) => ({
+        eventId: w.eventA,
+        badgeCategoryId: category!.id,
+        label,
+        key: `${type}_${category!.id}`,
+        type,
+        ...extra,
+      });
+      await t.db.insert(customFields).values([
+        field('Job title', 'text', { required: true }),
+        field('Diet', 'select', {
+          options: [
+            { value: 'veg', label: 'Vegetarian' },
+            { value: 'none', label: 'No preference' },
+          ],
+        }),
+        field('Arrival', 'date'),
+        field('Mobile', 'phone'),
+        field('Guests', 'number'),
+        field('Newsletter', 'checkbox'),
+      ]);
+      await t.db
+        .insert(allocations)
+        .values({ eventId: w.eventA, adminId: w.exhibitorA.id, badgeCategoryId: category!.id, quantity: 1 });
+      const report = reportOf(
+        await upload(
+          t,
+          w.exhibitorA,
+          'exhibitor-users',
+          { step: 'validate', eventId: w.eventA, badgeCategoryId: category!.id },
+          await fixture(name),
+        ),
+      );
+      expect(report.rows).toEqual([{ row: 2, action: 'create', errors: [] }]);
+      expect(report.warnings).toEqual([]);
+    },
+  );
 
   it.each([
     ['report.libreoffice.xlsx', 'a corrected report of today'],
