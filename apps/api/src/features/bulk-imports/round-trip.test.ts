@@ -171,9 +171,11 @@ describe('spreadsheets written back and read again', () => {
       'Company;First name;Last name;Email;Phone\r\n' +
       'Good Co;Gro;Lie;gro@semi.example;+47 22 33 44 55\r\n' +
       'Smith; Jones & Co;Ann;Smith;ann@semi.example;+47 22 00 00 00\r\n' +
-      'Third Co;Tor;Ås;tor@semi.example;\r\n';
+      'Third Co;Tor;Ås;tor@semi.example;\r\n' +
+      'Lee; Park;Kim;Lee;kim@semi.example;\r\n' +
+      'Short Co;Sam;Short;sam@semi.example\r\n';
     const report = reportOf(await validate({ name: 'semi.csv', bytes: Buffer.from(csv), type: 'text/csv' }));
-    expect(report.invalidRows).toBe(1);
+    expect(report.invalidRows).toBe(2);
     expect(report.rows[0]).toMatchObject({ row: 2, action: 'create' });
     expect(report.rows[1]).toEqual({
       row: 3,
@@ -182,7 +184,7 @@ describe('spreadsheets written back and read again', () => {
         {
           column: null,
           message:
-            'Wrong number of columns: this row has 6 values where the header has 5 columns; a value holding “;” must be in double quotes',
+            'Wrong number of columns: this row has 6 values where the header has 5; a value holding “;” must be in double quotes',
         },
       ],
       values: {
@@ -194,6 +196,10 @@ describe('spreadsheets written back and read again', () => {
       },
     });
     expect(report.rows[2]).toMatchObject({ row: 4, action: 'create' });
+    // Moved on though its last value is empty: the separators are counted, not the values.
+    expect(report.rows[3]).toMatchObject({ row: 5, action: null, errors: [{ column: null }] });
+    // Fewer values than the header: the missing ones are empty, as Excel writes some rows.
+    expect(report.rows[4]).toMatchObject({ row: 6, action: 'create' });
     expect(report.warnings).toEqual([]);
   });
 

@@ -44,13 +44,17 @@ export function fileError(message: string): ValidationError {
  */
 export class SheetBuilder {
   /**
-   * With `separator` (a .csv's), a row with a value beyond the header's columns is refused: there
-   * it means a separator inside an unquoted value, which moved every value after it one column on.
-   * In an .xlsx such a value is someone's note beside the table, ignored with a warning.
+   * With `separator` (a .csv's), a row with more values than the header row has (its separators
+   * counted, empty trailing cells included) is refused: it means a separator inside an unquoted
+   * value, which moved every value after it one column on. A row with fewer is read with the rest
+   * empty (Excel leaves out the trailing separators of empty cells in some rows). In an .xlsx a
+   * value beyond the header is someone's note beside the table, ignored with a warning.
    */
   constructor(private readonly options: { separator?: string } = {}) {}
 
   columns: string[] | null = null;
+  /** The header row's values, the empty ones at its end included: what every row of a .csv has. */
+  private headerFields = 0;
   readonly rows: SheetRow[] = [];
   readonly warnings: SheetWarning[] = [];
   private dropped = 0;
@@ -84,18 +88,16 @@ export class SheetBuilder {
         `The file has more than ${BULK_IMPORT_MAX_ROWS.toLocaleString('en')} rows; split it into smaller files`,
       );
     }
-    const extra = cells.slice(width).findIndex((cell) => cell.trim() !== '');
     const { separator } = this.options;
-    if (extra >= 0 && separator !== undefined) {
-      let count = cells.length;
-      while (count > width && cells[count - 1]!.trim() === '') count -= 1;
+    if (separator !== undefined && cells.length > this.headerFields) {
       this.rows.push({
         row: rowNumber,
         cells: cells.slice(0, width),
-        problem: `Wrong number of columns: this row has ${count} values where the header has ${width} columns; a value holding “${separator === '\t' ? 'tab' : separator}” must be in double quotes`,
+        problem: `Wrong number of columns: this row has ${cells.length} values where the header has ${this.headerFields}; a value holding ${separator === '\t' ? 'a tab' : `“${separator}”`} must be in double quotes`,
       });
       return;
     }
+    const extra = cells.slice(width).findIndex((cell) => cell.trim() !== '');
     if (extra >= 0)
       this.warn({
         row: rowNumber,
@@ -106,6 +108,7 @@ export class SheetBuilder {
   }
 
   private header(rowNumber: number, cells: string[]): void {
+    this.headerFields = cells.length;
     let end = cells.length;
     while (end > 0 && cells[end - 1]!.trim() === '') end -= 1;
     const columns = cells.slice(0, end).map((cell) => cell.trim().replace(/\s+/g, ' '));
