@@ -7,7 +7,7 @@ import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { exhibitorProfiles } from '../../db/schema/exhibitors';
 import { roles } from '../../db/schema/roles';
-import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, nameOrder, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 
 const adminColumns = {
@@ -69,7 +69,7 @@ export async function listAdmins(db: Database, scope: Scope, query: AdminListFil
   const where = and(...conditions);
   const order = orderBy(
     query.sort,
-    { name: sql`lower(${admins.lastName} || ' ' || ${admins.firstName})`, email: admins.email, createdAt: admins.createdAt },
+    { name: nameOrder(sql`(${admins.lastName} || ' ' || ${admins.firstName})`), email: admins.email, createdAt: admins.createdAt },
     admins.id,
     'name',
   );

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { badgeCategories } from '../../db/schema/badges';
 import { emailTemplates } from '../../db/schema/email-templates';
 import { events } from '../../db/schema/events';
-import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, nameOrder, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 
 const columns = {
@@ -62,7 +62,7 @@ export async function listTemplates(db: Database, scopeFilter: SQL | undefined, 
   );
   const order = orderBy(
     query.sort,
-    { name: sql`lower(${emailTemplates.name})`, purpose: emailTemplates.purpose, createdAt: emailTemplates.createdAt, updatedAt: emailTemplates.updatedAt },
+    { name: nameOrder(emailTemplates.name), purpose: emailTemplates.purpose, createdAt: emailTemplates.createdAt, updatedAt: emailTemplates.updatedAt },
     emailTemplates.id,
     'name',
   );
