@@ -60,7 +60,7 @@ describe('companies', () => {
     await dialog().getByLabel('Name').fill('Broken Link Ltd');
     await dialog().getByLabel('Website').fill('not a web address');
     await dialog().getByRole('button', { name: 'Create company' }).click();
-    await dialog().getByText('Enter a web address starting with http:// or https://').waitFor();
+    await dialog().getByText('Enter a web address such as example.com').waitFor();
     await dialog().getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -21,7 +21,10 @@ let organiser: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   w = await createWorld(t);
-  const [event] = await t.db.insert(events).values({ name: 'Sorting Show', slug: 'sorting-show' }).returning({ id: events.id });
+  const [event] = await t.db
+    .insert(events)
+    .values({ name: 'Sorting Show', slug: 'sorting-show' })
+    .returning({ id: events.id });
   eventId = event!.id;
   organiser = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.eventAdmin], eventId });
   const [category] = await t.db
@@ -31,7 +34,10 @@ beforeAll(async () => {
   for (const [i, name] of INSERTED.entries()) {
     const [company] = await t.db.insert(companies).values({ name, eventId }).returning({ id: companies.id });
     const exhibitor = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.exhibitor], eventId, companyId: company!.id });
-    await t.db.update(admins).set({ firstName: 'Ann', lastName: name }).where(sql`${admins.id} = ${exhibitor.id}`);
+    await t.db
+      .update(admins)
+      .set({ firstName: 'Ann', lastName: name })
+      .where(sql`${admins.id} = ${exhibitor.id}`);
     await t.db.insert(badges).values({
       eventId,
       badgeCategoryId: category!.id,
@@ -60,9 +66,13 @@ describe('lists ordered by a name', () => {
     expect(exhibitors.map((e) => e.companyName)).toEqual(NATURAL);
     const byPerson = await get(organiser, `/api/admin/exhibitors?eventId=${eventId}&sort=name&per_page=100`);
     expect(byPerson.map((e) => e.lastName)).toEqual(NATURAL);
-    const badgeNames = (await get(organiser, `/api/admin/exhibitor-users?eventId=${eventId}&sort=name&per_page=100`)).map((b) => b.lastName);
+    const badgeNames = (
+      await get(organiser, `/api/admin/exhibitor-users?eventId=${eventId}&sort=name&per_page=100`)
+    ).map((b) => b.lastName);
     expect(badgeNames).toEqual(NATURAL);
-    const byCompany = (await get(organiser, `/api/admin/exhibitor-users?eventId=${eventId}&sort=company&per_page=100`)).map((b) => b.lastName);
+    const byCompany = (
+      await get(organiser, `/api/admin/exhibitor-users?eventId=${eventId}&sort=company&per_page=100`)
+    ).map((b) => b.lastName);
     expect(byCompany).toEqual(NATURAL);
     const categories = await get(organiser, `/api/admin/badge-categories?eventId=${eventId}&sort=name&per_page=100`);
     expect(categories.map((c) => c.name)).toEqual(NATURAL);
@@ -83,10 +93,14 @@ describe('lists ordered by a name', () => {
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_sort = off`);
       const plan = async (query: ReturnType<typeof sql>) =>
-        (await queryRows<Record<string, string>>(tx, sql`explain ${query}`)).map((row) => Object.values(row)[0]).join('\n');
+        (await queryRows<Record<string, string>>(tx, sql`explain ${query}`))
+          .map((row) => Object.values(row)[0])
+          .join('\n');
       return [
         await plan(sql`select id from companies order by ${nameOrder(companies.name)}, id limit 50`),
-        await plan(sql`select id from admins order by ${nameOrder(sql`(${admins.lastName} || ' ' || ${admins.firstName})`)}, id limit 50`),
+        await plan(
+          sql`select id from admins order by ${nameOrder(sql`(${admins.lastName} || ' ' || ${admins.firstName})`)}, id limit 50`,
+        ),
       ];
     });
     expect(plans[0]).toContain('companies_name_order_idx');
