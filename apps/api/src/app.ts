@@ -242,7 +242,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     subAccounts: createSubAccountsService({ db }),
     badgeCategories: createBadgeCategoriesService({ db, provider: paymentProviders.active }),
     customFields,
-    emailTemplates: createEmailTemplatesService({ db }),
+    emailTemplates: createEmailTemplatesService({ db, publicUrl }),
     emailOutbox: createEmailOutboxService({ db }),
     bulkSend: createBulkSendService({ db, publicUrl }),
     allocations: createAllocationsService({ db }),
