@@ -233,7 +233,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       ttlMinutes: config.PASSWORD_RESET_TTL_MINUTES,
       publicUrl,
     }),
-    admins: createAdminsService({ db }),
+    admins: createAdminsService({ db, publicUrl }),
     roles: createRolesService({ db }),
     companies: createCompaniesService({ db }),
     dashboard: createDashboardService({ db }),

@@ -21,6 +21,7 @@ const adminColumns = {
   companyId: admins.companyId,
   companyName: companies.name,
   isActive: admins.isActive,
+  hasPassword: sql<boolean>`${admins.passwordHash} is not null`,
   lastLoginAt: admins.lastLoginAt,
   createdAt: admins.createdAt,
   updatedAt: admins.updatedAt,
