@@ -104,7 +104,7 @@ describe('admins', () => {
       await page.getByRole('button', { name: 'New admin' }).click();
       await dialog().getByLabel('First name').fill('Kari');
       await dialog().getByLabel('Last name').fill('Nordvik');
-      await dialog().getByLabel('Email').fill(email);
+      await dialog().getByLabel(/^Email/).fill(email);
       await dialog().getByRole('radio', { name: /Set a password now/ }).check();
       await dialog()
         .getByLabel(/^Password/)
@@ -137,7 +137,7 @@ describe('admins', () => {
     await page.getByRole('button', { name: 'New admin' }).click();
     await dialog().getByLabel('First name').fill('Siri');
     await dialog().getByLabel('Last name').fill('Dahl');
-    await dialog().getByLabel('Email').fill('siri@organiser.example');
+    await dialog().getByLabel(/^Email/).fill('siri@organiser.example');
     await dialog().getByRole('checkbox', { name: /^VIP Admin/ }).click();
     expect(await dialog().getByLabel(/^Password/).count()).toBe(0);
     await dialog().getByRole('button', { name: 'Create admin' }).click();
