@@ -30,6 +30,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id, payload: { firstName: 'Taken' } }),
   },
   'DELETE /api/admin/admins/:id': { access: 'all:manage_admins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }) },
+  'POST /api/admin/admins/:id/invitation': { access: 'all:manage_admins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventAdminB.id }) },
   'POST /api/admin/admins/:id/anonymise': {
     access: 'all:manage_admins',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }),

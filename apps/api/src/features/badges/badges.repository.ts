@@ -18,6 +18,7 @@ import {
   keepPageStart,
   keptCount,
   keptPageStart,
+  nameOrder,
   orderBy,
   pageClause,
   pageWindow,
@@ -175,9 +176,9 @@ export function filterConditions(filter: BadgeFilter, companyExhibitorIds: numbe
 
 export const BADGE_ORDER_COLUMNS = {
   createdAt: badges.createdAt,
-  name: sql`lower(${badges.lastName} || ' ' || ${badges.firstName})`,
+  name: nameOrder(sql`(${badges.lastName} || ' ' || ${badges.firstName})`),
   email: badges.email,
-  company: companyOf,
+  company: nameOrder(companyOf),
 };
 
 /**
