@@ -1,6 +1,9 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DEMO, launchChromium, signIn, type DemoUser } from './browser';
+import { baseUrl, DEMO, launchChromium, openPage, signIn, type DemoUser } from './browser';
 
 const WIDTHS = [768, 1024, 1280, 1440] as const;
 
@@ -81,4 +84,34 @@ describe('list pages at 768, 1024, 1280 and 1440 px', () => {
     },
     180_000,
   );
+});
+
+describe('the import report', () => {
+  it('keeps a wide file within its card: the table scrolls, the page does not', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, 'eventAdmin');
+    const folder = await mkdtemp(join(tmpdir(), 'layout-'));
+    const file = join(folder, 'exhibitors.csv');
+    // A long company name and a bad email: the check reports the row, nothing is imported.
+    await writeFile(
+      file,
+      'External ID,Company,First name,Last name,Email,Phone,Booth,Hall,Website,Profile\r\n' +
+        'L1,Aktieselskabet Nordisk Robotteknologi og Automatiseringsløsninger for Industri og Havbruk Internasjonal,' +
+        'Åse,Bråten,not-an-email,+47 22 00 00 01,B1,Hall 1,,\r\n',
+    );
+    await page.goto('/events/1/exhibitors/bulk-import');
+    await page.getByLabel('Your file').setInputFiles(file);
+    await page.getByRole('heading', { name: /^Check of / }).waitFor();
+    const region = page.locator('div[role="region"]', { hasText: 'not-an-email' });
+    await region.getByText('not-an-email').waitFor();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await layoutFaults(page), `at ${width} px`).toEqual([]);
+    }
+    // At the narrowest width the report's own region is what scrolls.
+    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await page.context().close();
+  });
 });
