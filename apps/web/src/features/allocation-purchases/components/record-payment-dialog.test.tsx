@@ -71,7 +71,8 @@ describe('ReissueInvoiceDialog', () => {
     });
     expect(screen.getByRole('dialog').textContent).toContain('Invoice INV-2027-000007 is cancelled by a credit note');
     fill(screen.getByRole('textbox', { name: /Reason/ }), 'New VAT number');
-    fireEvent.click(screen.getByRole('button', { name: 'Reissue invoice' }));
+    expect(screen.getByRole('dialog', { name: 'Issue a corrected invoice' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Issue corrected invoice' }));
     await waitFor(() => expect(state.closed).toBe(1));
     expect(seen[0]).toMatchObject({
       method: 'POST',

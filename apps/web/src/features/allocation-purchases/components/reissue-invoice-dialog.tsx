@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useReissueInvoice } from '../api/reissue-invoice';
 
 /**
- * Reissue invoice: after the company's billing details changed, the current invoice is cancelled
+ * Issue corrected invoice: after the company's billing details changed, the current invoice is cancelled
  * by a credit note and a corrected one is issued under a new number (numbers are never reused).
  */
 export function ReissueInvoiceDialog({
@@ -39,10 +39,12 @@ export function ReissueInvoiceDialog({
       { id: purchase.id, body: { reason: reason.trim() || undefined } },
       {
         onSuccess: (updated) => {
-          toast.success(updated.invoice_id ? `Invoice ${updated.invoice_id} issued` : 'Invoice reissued');
+          toast.success(
+            updated.invoice_id ? `Corrected invoice ${updated.invoice_id} issued` : 'Corrected invoice issued',
+          );
           close();
         },
-        onError: (error) => setFailure(errorMessage(error, 'The invoice could not be reissued')),
+        onError: (error) => setFailure(errorMessage(error, 'The corrected invoice could not be issued')),
       },
     );
   }
@@ -51,7 +53,7 @@ export function ReissueInvoiceDialog({
     <FormDialog
       open={purchase !== null}
       onClose={close}
-      title="Reissue invoice"
+      title="Issue a corrected invoice"
       description={
         purchase?.invoice_id
           ? `Invoice ${purchase.invoice_id} is cancelled by a credit note and a corrected invoice is issued with today’s billing details.`
@@ -79,7 +81,7 @@ export function ReissueInvoiceDialog({
           </DialogClose>
           <Button onClick={confirm} disabled={reissue.isPending}>
             {reissue.isPending && <Spinner size="sm" tone="current" label="Saving" />}
-            Reissue invoice
+            Issue corrected invoice
           </Button>
         </DialogFooter>
       </div>
