@@ -19,6 +19,8 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'POST /api/admin/auth/login': { access: 'public' },
   'POST /api/auth/refresh': { access: 'public' },
   'POST /api/auth/logout': { access: 'public' },
+  'POST /api/auth/accept-invitation/check': { access: 'public' },
+  'POST /api/auth/password-reset/check': { access: 'public' },
   'GET /api/integrations/jwt/verify/:token': { access: 'public' },
   'GET /api/auth/me': { access: 'signed-in' },
   'GET /api/dashboard/summary': { access: 'all:view_reports' },
