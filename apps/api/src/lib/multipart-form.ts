@@ -34,7 +34,7 @@ export type FormRules<Rule extends { maxBytes: number }, Received> = {
 };
 
 function tooLarge(limit: number, field?: string): AppError {
-  const message = `The request is larger than ${Math.ceil(limit / (1024 * 1024))} MiB, the most this form can carry`;
+  const message = `The request is larger than ${Math.ceil(limit / (1024 * 1024))} MB, the most this form can carry`;
   return new AppError(413, 'Payload Too Large', message, field ? [{ field, message }] : undefined);
 }
 

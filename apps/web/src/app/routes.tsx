@@ -173,9 +173,12 @@ const screens: Screen[] = [
   { path: paths.dashboard.path, permissions: ['view_reports'], element: <DashboardPage /> },
   { path: paths.welcome.path, element: <WelcomePage /> },
 
+  // The root redirect sends a holder of VIEW_USERS here too (spec §2), and the API's /users reads
+  // the same badges with it: either permission opens the badge lists.
   {
     path: paths.users.path,
-    permissions: ['view_exhibitor_users'],
+    permissions: ['view_exhibitor_users', 'view_users'],
+    mode: 'any',
     element: <UsersPage />,
     leadsTo: [CategoryBadgesPage],
   },
@@ -186,7 +189,8 @@ const screens: Screen[] = [
   },
   {
     path: paths.usersByCategory.path,
-    permissions: ['view_exhibitor_users'],
+    permissions: ['view_exhibitor_users', 'view_users'],
+    mode: 'any',
     element: <CategoryBadgesPage />,
   },
   {

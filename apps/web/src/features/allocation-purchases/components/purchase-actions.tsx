@@ -25,7 +25,7 @@ const ACTIONS: Record<PurchaseActionKey, ActionSpec> = {
   invoice: { key: 'invoice', label: 'View invoice', icon: FileTextIcon },
   'record-payment': { key: 'record-payment', label: 'Record bank transfer', icon: LandmarkIcon },
   refund: { key: 'refund', label: 'Refund', icon: Undo2Icon, destructive: true },
-  reissue: { key: 'reissue', label: 'Reissue invoice', icon: RefreshCwIcon },
+  reissue: { key: 'reissue', label: 'Issue corrected invoice', icon: RefreshCwIcon },
   cancel: { key: 'cancel', label: 'Cancel', icon: BanIcon, destructive: true },
 };
 
