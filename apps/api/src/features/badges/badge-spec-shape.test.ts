@@ -118,6 +118,18 @@ describe('the user of spec §3 as the API answers it', () => {
     expect(first).toMatchObject({ eventId: w.eventA, event: { id: w.eventA, name: 'Event A' }, createdAt: expect.any(String), name: expect.any(String) });
     const one = await t.request(w.eventAdminA, { method: 'GET', url: `/api/users/${first.id}` });
     expect(one.json().data).toMatchObject({ event: { id: w.eventA, name: 'Event A' }, createdAt: first.createdAt });
+    const dashboard = await t.request(w.eventAdminA, { method: 'GET', url: '/api/dashboard/summary' });
+    expect(dashboard.json().data.recentUsers[0]).toEqual({
+      id: expect.any(Number),
+      firstName: expect.any(String),
+      lastName: expect.any(String),
+      name: expect.any(String),
+      email: expect.any(String),
+      eventId: w.eventA,
+      event: { id: w.eventA, name: 'Event A' },
+      eventName: 'Event A',
+      createdAt: expect.any(String),
+    });
   });
 
   it('gives the signed-in admin its createdAt, at login and from the profile call', async () => {
