@@ -74,6 +74,7 @@ import { createMemoryLimiter, createRedisLimiter } from './lib/attempt-limiter';
 import { guardedValidatorCompiler } from './lib/input-guard';
 import { serializeError, serializeRequest } from './lib/log-serializers';
 import { FORM_FIELDS_MAX_BYTES, MAX_FORM_FILES } from './lib/multipart-form';
+import { refuseUntakenInput } from './lib/unknown-fields';
 import { operationTransform } from './lib/openapi';
 import access from './plugins/access';
 import errorHandler from './plugins/error-handler';
@@ -279,6 +280,8 @@ export async function buildApp({ config, database, secret, logger = true, logStr
 
   await app.register(
     async (api) => {
+      // Before the routes, whose declarations it reads: which take a query, a body, a form.
+      refuseUntakenInput(api);
       await api.register(healthRoutes, { ping: () => database.ping(), rateLimiter: () => limiter.state() });
       await api.register(authRoutes, services);
       await api.register(adminsRoutes, services);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './common';
+import { emailSchema, isoDateTime } from './common';
 import { passwordSchema } from './passwords';
 import { USER_TYPES } from './user-types';
 
@@ -36,6 +36,8 @@ export const sessionAdminSchema = z.object({
   companyId: z.number().int().nullable(),
   companyName: z.string().nullable(),
   type: z.enum(USER_TYPES),
+  /** When the account was created (spec §3: the user's createdAt). */
+  createdAt: isoDateTime,
 });
 export type SessionAdmin = z.infer<typeof sessionAdminSchema>;
 
