@@ -123,7 +123,7 @@ export function InvoiceSettingsForm({
             Printed on every invoice and credit note of the event, and kept with each as it was when issued.
           </p>
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           {ISSUER_FIELDS.map((field) => {
             const { label, hint, autoComplete, wide } = ISSUER_LABELS[field];
             return (
@@ -152,7 +152,7 @@ export function InvoiceSettingsForm({
         <h2 id="invoicing-terms" className="text-sm font-semibold">
           Terms and numbering
         </h2>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid items-start gap-4 sm:grid-cols-3">
           <FormField
             id="invoicing-terms-days"
             label="Payment terms (days)"
