@@ -56,7 +56,7 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
       config: { access: requiresAny(...BADGE_LIST_READERS) },
       schema: { tags, querystring: listBadgesQuerySchema, response: { 200: list, ...errors } },
       handler: async (request, reply) => {
-        sendJson(reply, await badges.listBadges(actorOf(request), request.query));
+        return sendJson(reply, await badges.listBadges(actorOf(request), request.query));
       },
     });
 
@@ -137,7 +137,7 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
     config: { access: requires('view_exhibitor_users') },
     schema: { tags, body: advancedFilterBodySchema, response: { 200: list, ...errors } },
     handler: async (request, reply) => {
-      sendJson(reply, await badges.advancedFilter(actorOf(request), request.body));
+      return sendJson(reply, await badges.advancedFilter(actorOf(request), request.body));
     },
   });
 }
