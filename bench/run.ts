@@ -202,10 +202,10 @@ const EXHIBITOR_PAGE = `
          a.last_login_at, a.created_at, a.updated_at,
          (select cast(count(*) as integer) from admins sub where sub.exhibitor_id = a.id) as sub_accounts,
          (select cast(count(*) as integer) from badges b where b.exhibitor_id = a.id) as badges
-    from (select a.id, lower(c.name) as sort_name from admins a left join companies c on c.id = a.company_id
+    from (select a.id, c.name collate "name_order" as sort_name from admins a left join companies c on c.id = a.company_id
            where a.event_id = $1 and a.exhibitor_id is null
              and exists (select 1 from admin_roles ar join roles r on r.id = ar.role_id where ar.admin_id = a.id and r.name = 'Exhibitor')
-           order by lower(c.name), a.id limit ${PER_PAGE}) page
+           order by c.name collate "name_order", a.id limit ${PER_PAGE}) page
     join admins a on a.id = page.id
     join events e on e.id = a.event_id
     left join companies c on c.id = a.company_id

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, callApi, launchChromium, openPage, signIn } from './browser';
+import { waitForLink } from './mailbox';
 
 let browser: Browser;
 let page: Page;
@@ -60,7 +61,7 @@ describe('companies', () => {
     await dialog().getByLabel('Name').fill('Broken Link Ltd');
     await dialog().getByLabel('Website').fill('not a web address');
     await dialog().getByRole('button', { name: 'Create company' }).click();
-    await dialog().getByText('Enter a web address starting with http:// or https://').waitFor();
+    await dialog().getByText('Enter a web address such as example.com').waitFor();
     await dialog().getByRole('button', { name: 'Cancel' }).click();
   });
 });
@@ -103,7 +104,8 @@ describe('admins', () => {
       await page.getByRole('button', { name: 'New admin' }).click();
       await dialog().getByLabel('First name').fill('Kari');
       await dialog().getByLabel('Last name').fill('Nordvik');
-      await dialog().getByLabel('Email').fill(email);
+      await dialog().getByLabel(/^Email/).fill(email);
+      await dialog().getByRole('radio', { name: /Set a password now/ }).check();
       await dialog()
         .getByLabel(/^Password/)
         .fill('Kari-Welcome-2026');
@@ -128,6 +130,32 @@ describe('admins', () => {
     await page.getByText('Kari Nordvik-Berg', { exact: true }).waitFor();
 
     await confirmDelete('Kari Nordvik-Berg', 'Delete admin');
+  });
+
+  it('invites a new admin, who chooses their own password from the email and signs in', async () => {
+    await page.goto('/admins');
+    await page.getByRole('button', { name: 'New admin' }).click();
+    await dialog().getByLabel('First name').fill('Siri');
+    await dialog().getByLabel('Last name').fill('Dahl');
+    await dialog().getByLabel(/^Email/).fill('siri@organiser.example');
+    await dialog().getByRole('checkbox', { name: /^VIP Admin/ }).click();
+    expect(await dialog().getByLabel(/^Password/).count()).toBe(0);
+    await dialog().getByRole('button', { name: 'Create admin' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: 'siri@organiser.example' });
+    await row.getByText('Invited').waitFor();
+    await row.getByRole('button', { name: 'Resend invitation to Siri Dahl' }).click();
+    await page.getByText('Invitation sent again to siri@organiser.example').waitFor();
+
+    const invited = await openPage(browser);
+    await invited.page.goto(await waitForLink('siri@organiser.example', '/accept-invitation/', 1));
+    await invited.page.getByLabel('Password', { exact: true }).fill('Siri-Dahl-2027');
+    await invited.page.getByLabel('Repeat the password').fill('Siri-Dahl-2027');
+    await invited.page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await invited.page.waitForURL((url) => !url.pathname.startsWith('/accept-invitation'));
+    await invited.page.locator('aside nav[aria-label="Main"]').getByRole('link').first().waitFor();
+    expect(invited.errors).toEqual([]);
+    await invited.page.context().close();
   });
 
   it('refuses to delete an account named on a purchase, and anonymises it instead from the same dialog', async () => {
@@ -199,5 +227,33 @@ describe('admins', () => {
     // The select shows the role from the URL as soon as its options have loaded.
     await expect.poll(() => filter.inputValue()).toBe(roleId);
     expect(await filter.locator('option:checked').textContent()).toBe('Exhibitor');
+  });
+});
+
+describe('email templates', () => {
+  it('asks before unsaved edits are left by a link or by Back, and stays or leaves as answered', async () => {
+    const template = await callApi<{ data: { id: number } }>(page, 'POST', '/admin/email-templates', {
+      name: 'Stand reminder',
+      purpose: 'registration_link',
+      subject: 'Register for {{eventName}}',
+      htmlBody: '<p><a href="{{registrationLink}}">Register</a></p>',
+    });
+    await page.goto('/email-templates');
+    await page.goto(`/email-templates/${template.data.id}/edit`);
+    const subject = page.getByLabel(/^Subject/);
+    await subject.fill('Your stand at {{eventName}}');
+
+    await page.locator('aside nav[aria-label="Main"]').getByRole('link', { name: 'Admins' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/email-templates/${template.data.id}/edit`);
+    expect(await subject.inputValue()).toBe('Your stand at {{eventName}}');
+
+    await page.goBack();
+    await ask.waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/email-templates/${template.data.id}/edit`);
+    await ask.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((url) => url.pathname === '/email-templates');
   });
 });

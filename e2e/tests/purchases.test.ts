@@ -263,7 +263,9 @@ describe('allocation purchases', () => {
     expect(await page.locator('main').innerText()).not.toContain(EVENT);
 
     await page.goto(left.redirectUrl);
-    await page.getByRole('heading', { name: 'Payment pending' }).waitFor();
+    // The checkout was abandoned: not completed, and offered again (after signing in).
+    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in to retry payment' }).waitFor();
     const body = await page.locator('main').innerText();
     expect(body).toContain(EVENT);
     expect(body).toContain('$45.00');

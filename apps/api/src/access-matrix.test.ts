@@ -19,6 +19,8 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'POST /api/admin/auth/login': { access: 'public' },
   'POST /api/auth/refresh': { access: 'public' },
   'POST /api/auth/logout': { access: 'public' },
+  'POST /api/auth/accept-invitation/check': { access: 'public' },
+  'POST /api/auth/password-reset/check': { access: 'public' },
   'GET /api/integrations/jwt/verify/:token': { access: 'public' },
   'GET /api/auth/me': { access: 'signed-in' },
   'GET /api/dashboard/summary': { access: 'all:view_reports' },
@@ -30,6 +32,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id, payload: { firstName: 'Taken' } }),
   },
   'DELETE /api/admin/admins/:id': { access: 'all:manage_admins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }) },
+  'POST /api/admin/admins/:id/invitation': { access: 'all:manage_admins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventAdminB.id }) },
   'POST /api/admin/admins/:id/anonymise': {
     access: 'all:manage_admins',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }),
@@ -130,7 +133,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'POST /api/custom-fields/import/preview': { access: 'all:manage_custom_fields' },
   'POST /api/custom-fields/import': { access: 'all:manage_custom_fields' },
   'GET /api/admin/badge-categories': { access: 'all:view_badge_categories' },
-  'GET /api/admin/badge-categories/event/:eventId': { access: 'all:view_badge_categories' },
+  'GET /api/admin/badge-categories/event/:eventId': { access: 'any:view_badge_categories,view_exhibitor_users,view_users,view_badges,view_registrations' },
   'GET /api/admin/addons/event/:eventId': { access: 'all:view_badge_categories' },
   'GET /api/admin/badge-categories/:id': {
     access: 'all:view_badge_categories',
@@ -149,7 +152,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'POST /api/admin/allocations': { access: 'all:create_allocation' },
   'PUT /api/admin/allocations': { access: 'all:update_allocation' },
   'POST /api/admin/allocations/bulk': { access: 'all:create_allocation,update_allocation' },
-  'GET /api/admin/exhibitor-users': { access: 'all:view_exhibitor_users' },
+  'GET /api/admin/exhibitor-users': { access: 'any:view_exhibitor_users,view_users,view_badges,view_registrations' },
   'POST /api/admin/exhibitor-users': { access: 'all:create_exhibitor_user' },
   'POST /api/admin/exhibitor-users/advanced-filter': { access: 'all:view_exhibitor_users' },
   'GET /api/admin/exhibitor-users/:id': {
@@ -167,7 +170,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'PATCH /api/admin/users/bulk-addon-assignment': { access: 'any:update_exhibitor_user,update_user' },
   'GET /api/admin/exhibitor-users/:id/files/:customFieldId': { access: 'all:view_exhibitor_users' },
   'GET /api/users/:id/files/:customFieldId': { access: 'all:view_users' },
-  'GET /api/users': { access: 'all:view_users' },
+  'GET /api/users': { access: 'any:view_exhibitor_users,view_users,view_badges,view_registrations' },
   'POST /api/users': { access: 'all:create_user' },
   'GET /api/users/:id': { access: 'all:view_users', outOfScope: (w) => ({ as: w.eventAdminB, id: w.badgeA }) },
   'PUT /api/users/:id': {
@@ -216,6 +219,11 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   // Another event's documents: allocation-purchases.routes.test.ts and invoice-files.test.ts (the matrix substitutes :id only).
   'GET /api/admin/events/:eventId/invoices': { access: 'all:view_allocation_purchase' },
   'GET /api/admin/events/:eventId/invoices.zip': { access: 'all:view_allocation_purchase' },
+  'GET /api/events/:id/invoicing': { access: 'all:update_event', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'PUT /api/events/:id/invoicing': {
+    access: 'all:update_event',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, payload: { issuer: {}, paymentTermsDays: 14, invoicePrefix: 'INV', creditNotePrefix: 'CN' } }),
+  },
   'POST /api/payments': { access: 'all:create_payment,update_allocation_purchase' },
   'GET /api/payment-status/:id': { access: 'public' },
   'GET /api/webhooks/allocation-purchases/:id/sync-payment': { access: 'public' },

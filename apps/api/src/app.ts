@@ -50,6 +50,8 @@ import { startFileSweeper } from './features/files/file-sweeper';
 import { startInvitationSweeper } from './features/auth/pending-invitations';
 import { createFilesService } from './features/files/files.service';
 import { healthRoutes } from './features/health/health.routes';
+import { invoiceSettingsRoutes } from './features/invoices/invoice-settings.routes';
+import { createInvoiceSettingsService } from './features/invoices/invoice-settings.service';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { createInvoicesService } from './features/invoices/invoices.service';
 import { paymentsRoutes, stripeWebhookRoutes } from './features/payments/payments.routes';
@@ -72,6 +74,7 @@ import { createMemoryLimiter, createRedisLimiter } from './lib/attempt-limiter';
 import { guardedValidatorCompiler } from './lib/input-guard';
 import { serializeError, serializeRequest } from './lib/log-serializers';
 import { FORM_FIELDS_MAX_BYTES, MAX_FORM_FILES } from './lib/multipart-form';
+import { refuseUntakenInput } from './lib/unknown-fields';
 import { operationTransform } from './lib/openapi';
 import access from './plugins/access';
 import errorHandler from './plugins/error-handler';
@@ -234,7 +237,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       ttlMinutes: config.PASSWORD_RESET_TTL_MINUTES,
       publicUrl,
     }),
-    admins: createAdminsService({ db }),
+    admins: createAdminsService({ db, publicUrl }),
     roles: createRolesService({ db }),
     companies: createCompaniesService({ db }),
     dashboard: createDashboardService({ db }),
@@ -243,7 +246,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     subAccounts: createSubAccountsService({ db }),
     badgeCategories: createBadgeCategoriesService({ db, provider: paymentProviders.active }),
     customFields,
-    emailTemplates: createEmailTemplatesService({ db }),
+    emailTemplates: createEmailTemplatesService({ db, publicUrl }),
     emailOutbox: createEmailOutboxService({ db }),
     bulkSend: createBulkSendService({ db, publicUrl }),
     allocations: createAllocationsService({ db }),
@@ -256,6 +259,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       onInvitationError: (error) => app.log.error({ err: error }, 'writing an import’s invitations failed; the sweeper retries'),
     }),
     invoices: createInvoicesService({ db }),
+    invoiceSettings: createInvoiceSettingsService({ db }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -276,6 +280,8 @@ export async function buildApp({ config, database, secret, logger = true, logStr
 
   await app.register(
     async (api) => {
+      // Before the routes, whose declarations it reads: which take a query, a body, a form.
+      refuseUntakenInput(api);
       await api.register(healthRoutes, { ping: () => database.ping(), rateLimiter: () => limiter.state() });
       await api.register(authRoutes, services);
       await api.register(adminsRoutes, services);
@@ -298,6 +304,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(paymentsRoutes, services);
       await api.register(stripeWebhookRoutes, services);
       await api.register(invoicesRoutes, services);
+      await api.register(invoiceSettingsRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from './test/harness';
 
 /**
@@ -91,9 +91,9 @@ const encode = (value: unknown) => {
   return encodeURIComponent(raw.replace(/[\uD800-\uDFFF]/g, '\uFFFD')).replace(/%EF%BF%BD/g, '%ED%A0%80');
 };
 
-type JsonSchema = { type?: string; enum?: unknown[]; minimum?: number; minLength?: number; minItems?: number; required?: string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[] };
+type JsonSchema = { type?: string; enum?: unknown[]; pattern?: string; minimum?: number; minLength?: number; minItems?: number; required?: string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[] };
 type Field = { name: string; schema: JsonSchema; required: boolean };
-type Operation = { method: string; url: string; pathParams: string[]; query: Field[]; body: Field[] | null };
+type Operation = { method: string; url: string; pathParams: string[]; pathValid: string[]; query: Field[]; body: Field[] | null };
 
 /** Ids of real records by field name, so that a request reaches the database and not just a 404. */
 const knownIds: Record<string, number> = {};
@@ -191,12 +191,13 @@ function sweep(op: Operation): Example[] {
 
 const FORM_BOUNDARY = '----portal-fuzz-boundary';
 
-/** The operation's body as a multipart form (text fields only), every text field holding `value`. */
-function multipartForm(op: Operation, value: string) {
+/** The operation's body as a multipart form (text fields only), every text field holding `value`, plus any `extra` parts. */
+function multipartForm(op: Operation, value: string, extra: Record<string, string> = {}) {
   const fields = (op.body ?? []).map((f) => {
     const plain = plausible(f.schema, f.name);
     return [f.name, isText(f.schema) ? value : typeof plain === 'string' ? plain : JSON.stringify(plain)] as const;
   });
+  fields.push(...Object.entries(extra));
   const parts = fields.map(([name, text]) => `--${FORM_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`);
   return {
     payload: Buffer.from(`${parts.join('')}--${FORM_BOUNDARY}--\r\n`, 'utf8'),
@@ -238,6 +239,11 @@ beforeAll(async () => {
       url,
       isPublic: access.kind === 'public',
       pathParams: [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
+      // A value each path parameter takes: an id, or a token of the shape its pattern asks for.
+      pathValid: [...url.matchAll(/:(\w+)/g)].map((m) => {
+        const pattern = entry.parameters?.find((p) => p.in === 'path' && p.name === m[1])?.schema.pattern;
+        return pattern && !new RegExp(pattern).test('1') ? 'A'.repeat(24) : '1';
+      }),
       query: (entry.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema, required: Boolean(p.required) })),
       body: bodySchema
         ? Object.entries(bodySchema.properties ?? {}).map(([name, schema]) => ({ name, schema, required: Boolean(bodySchema.required?.includes(name)) }))
@@ -246,6 +252,51 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(() => t.close());
+
+/** A field no route takes. */
+const STRAY = 'strayField';
+/** Routes that read their body as the sender's signed bytes: its fields are the sender's (Stripe's), not the API's. */
+const RAW_BODY = new Set(['POST /api/webhooks/stripe']);
+const namesStray = (body: string) => {
+  try {
+    const details = (JSON.parse(body) as { details?: { field: string; message: string }[] }).details ?? [];
+    return details.some((d) => d.field === STRAY && d.message === 'Unexpected field');
+  } catch {
+    return false;
+  }
+};
+
+// First: the random input below may change the system administrators' role.
+describe('every route and the fields it does not take', () => {
+  it('refuses a field it does not take with 400 naming it, in JSON, form and query alike, and takes every field it documents', async () => {
+    const failures: string[] = [];
+    const all = (fields: Field[]) => Object.fromEntries(fields.map((f) => [f.name, plausible(f.schema, f.name)]));
+    for (const op of operations) {
+      const admin = await t.createUser({ roles: ['System Admin'] });
+      const url = (query: Record<string, unknown>) => buildUrl(op, op.pathValid, Object.entries(query));
+      const send = (target: string, extra: object = {}) => t.request(admin, { method: op.method as HTTPMethods, url: target, ...extra });
+      const json = (body: object) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      const hasBody = op.method !== 'GET' && op.body !== null;
+      const documented = await send(url(all(op.query)), hasBody ? json(all(op.body!)) : {});
+      if (documented.body.includes('Unexpected field')) failures.push(`${op.method} ${op.url} refuses a documented field: ${documented.body.slice(0, 200)}`);
+
+      const inQuery = await send(url({ ...all(op.query), [STRAY]: '1' }), hasBody ? json(all(op.body!)) : {});
+      if (inQuery.statusCode !== 400 || !namesStray(inQuery.body)) failures.push(`${op.method} ${op.url} query → ${inQuery.statusCode} ${inQuery.body.slice(0, 200)}`);
+      // A route without a body takes no field either.
+      if (op.method === 'GET' || RAW_BODY.has(`${op.method} ${op.url}`)) continue;
+
+      const inJson = await send(url({}), json({ ...all(op.body ?? []), [STRAY]: 1 }));
+      if (inJson.statusCode !== 400 || !namesStray(inJson.body)) failures.push(`${op.method} ${op.url} JSON → ${inJson.statusCode} ${inJson.body.slice(0, 200)}`);
+      // A route that reads no form refuses any as a missing body; one that reads forms names the part.
+      const inForm = await send(url({}), multipartForm(op, 'x', { [STRAY]: '1' }));
+      const readsNoForm = inForm.statusCode === 400 && inForm.json<{ details?: { field: string }[] }>().details?.[0]?.field === 'body';
+      if (inForm.statusCode !== 400 || !(namesStray(inForm.body) || readsNoForm)) {
+        failures.push(`${op.method} ${op.url} form → ${inForm.statusCode} ${inForm.body.slice(0, 200)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+});
 
 describe('every route under random and boundary input', () => {
   it('never answers 500', async () => {

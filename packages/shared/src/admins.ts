@@ -17,6 +17,8 @@ export const adminSchema = z.object({
   companyId: z.number().int().nullable(),
   companyName: z.string().nullable(),
   isActive: z.boolean(),
+  /** False while an invited account has not chosen its password yet. */
+  hasPassword: z.boolean(),
   lastLoginAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -41,7 +43,8 @@ const adminFields = {
   companyId: idSchema.nullish(),
 };
 
-export const createAdminBodySchema = z.object({ ...adminFields, password: passwordSchema });
+/** Without a password, the account is invited by email to choose it (as exhibitors are). */
+export const createAdminBodySchema = z.object({ ...adminFields, password: passwordSchema.optional() });
 export type CreateAdminBody = z.infer<typeof createAdminBodySchema>;
 
 /**

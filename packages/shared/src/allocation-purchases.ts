@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentIssuerSchema } from './invoicing';
 import { idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, dateOrDateTimeQuery, isoDateTimeInput } from './common';
 
 /**
@@ -128,6 +129,10 @@ export const allocationPurchaseSchema = z.object({
   creditNotes: z.array(creditNoteSummarySchema),
 });
 export type AllocationPurchase = z.infer<typeof allocationPurchaseSchema>;
+
+/** Whether a corrected invoice can replace this one: something of it remains, or it was for nothing. */
+export const isReissuable = (invoice: { totalAmount: number; remainingAmount: number }): boolean =>
+  invoice.remainingAmount > 0 || invoice.totalAmount === 0;
 
 const booleanQuery = z
   .enum(['true', 'false', '1', '0'])
@@ -301,6 +306,16 @@ export const billingDocumentSchema = z.object({
   cancelledByCreditNoteNumber: z.string().nullable(),
   /** For an invoice replaced by a corrected one: the replacement's number. */
   replacedByInvoiceNumber: z.string().nullable(),
+  /** The organiser's legal entity as at issue; null on documents issued before it was recorded. */
+  issuer: documentIssuerSchema.nullable(),
+  /** The event's invoice footer as at issue. */
+  footer: z.string().nullable(),
+  /** When payment is due (issue date + the event's payment terms); null on credit notes. */
+  dueDate: z.string().nullable(),
+  /** What was supplied when: the event's dates (null when the event had none). */
+  supplyPeriod: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** For an invoice: when its purchase was paid (read live), else null. */
+  paidAt: isoDateTime.nullable(),
 });
 export type BillingDocument = z.infer<typeof billingDocumentSchema>;
 

@@ -24,12 +24,26 @@ export const allocationSchema = z.object({
   reserved: z.number().int(),
   /** Registered here and by the sub-accounts. */
   usedTotal: z.number().int(),
-  /** What can still be registered or handed out here. */
+  /**
+   * Places this holder's open badge links may still take (the uses left of links not used up,
+   * expired or revoked): spoken for, though no badge is registered yet.
+   */
+  heldByLinks: z.number().int(),
+  /** What can still be registered, handed out or sent a link here: `freePlaces`. */
   available: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
 export type Allocation = z.infer<typeof allocationSchema>;
+
+/**
+ * The places of an allocation nobody has spoken for: its quantity less the badges registered on it,
+ * the places handed to sub-accounts and those its holder's open links may still take. The one rule
+ * of the allocation screens and of bulk send, so that a screen's figures add up to its quantity.
+ */
+export function freePlaces(allocation: { quantity: number; used: number; reserved: number; heldByLinks: number }): number {
+  return Math.max(0, allocation.quantity - allocation.used - allocation.reserved - allocation.heldByLinks);
+}
 
 const booleanQuery = z
   .enum(['true', 'false', '1', '0'])

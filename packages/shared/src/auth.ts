@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from './common';
+import { emailSchema, isoDateTime } from './common';
 import { passwordSchema } from './passwords';
 import { USER_TYPES } from './user-types';
 
@@ -36,6 +36,8 @@ export const sessionAdminSchema = z.object({
   companyId: z.number().int().nullable(),
   companyName: z.string().nullable(),
   type: z.enum(USER_TYPES),
+  /** When the account was created (spec §3: the user's createdAt). */
+  createdAt: isoDateTime,
 });
 export type SessionAdmin = z.infer<typeof sessionAdminSchema>;
 
@@ -69,6 +71,25 @@ export const passwordResetBodySchema = z.object({
 export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
 
 export const passwordResetRequestedSchema = z.object({ message: z.string() });
+
+/**
+ * Asks whether an emailed link (invitation, password reset) still works, when its page opens and
+ * before anything is typed; the token travels in the body, never in a URL of the API. Nothing is
+ * used up by asking.
+ */
+export const linkTokenBodySchema = z.object({ token: z.string().min(1, 'Required').max(200) });
+export type LinkTokenBody = z.infer<typeof linkTokenBodySchema>;
+
+export const passwordResetCheckSchema = z.object({ valid: z.boolean() });
+export type PasswordResetCheck = z.infer<typeof passwordResetCheckSchema>;
+
+/** A working invitation names the event and the company the account is for; a spent one nothing. */
+export const invitationCheckSchema = z.object({
+  valid: z.boolean(),
+  eventName: z.string().nullable(),
+  companyName: z.string().nullable(),
+});
+export type InvitationCheck = z.infer<typeof invitationCheckSchema>;
 
 export const ssoParamsSchema = z.object({ token: z.string().min(1).max(8192) });
 

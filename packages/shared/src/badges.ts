@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BADGE_TYPES, CATEGORY_TYPES } from './badge-categories';
 import { DEFAULT_PAGE_SIZE, emailSchema, idSchema, isoDateInput, isoDateTime, listQueryWithSort, MAX_PAGE_SIZE, queryInteger, sortSchema, textLine } from './common';
 import { phoneSchema } from './exhibitors';
+import { passwordSchema } from './passwords';
 
 export const BADGE_STATUSES = ['active', 'cancelled'] as const;
 export type BadgeStatus = (typeof BADGE_STATUSES)[number];
@@ -19,6 +20,8 @@ export const fieldValueSchema = z.object({
 export const badgeSchema = z.object({
   id: z.number().int(),
   eventId: z.number().int(),
+  /** The event as spec §3's user carries it. */
+  event: z.object({ id: z.number().int(), name: z.string() }),
   eventName: z.string(),
   badgeCategoryId: z.number().int(),
   badgeCategory: z.object({ id: z.number().int(), name: z.string(), type: z.enum(CATEGORY_TYPES), badgeType: z.enum(BADGE_TYPES) }),
@@ -91,6 +94,12 @@ const badgeFields = {
   email: emailSchema,
   phone: phoneSchema,
   customFieldValues: z.array(submittedFieldValueSchema).max(200).default([]),
+  /**
+   * The badge holder's password (spec §3's exhibitor user): a credential, so held to the password
+   * rules, stored only as a hash and never answered. Left out or null (an empty form field): none
+   * given, or on an update the stored one kept.
+   */
+  password: passwordSchema.nullish(),
 };
 
 /**
@@ -107,8 +116,22 @@ export const createBadgeBodySchema = z.object({
 });
 export type CreateBadgeBody = z.input<typeof createBadgeBodySchema>;
 
+/**
+ * Changes to a badge. The spec's exhibitor user also carries where the badge belongs (category,
+ * type, event, exhibitor, sub-account): a client may send them back as it read them, and they must
+ * then be what the badge has; moving a badge is a new badge.
+ */
 export const updateBadgeBodySchema = z
-  .object({ ...badgeFields, status: z.enum(BADGE_STATUSES), customFieldValues: z.array(submittedFieldValueSchema).max(200) })
+  .object({
+    ...badgeFields,
+    status: z.enum(BADGE_STATUSES),
+    customFieldValues: z.array(submittedFieldValueSchema).max(200),
+    badgeCategoryId: idSchema,
+    type: z.enum(BADGE_TYPES),
+    eventId: idSchema,
+    exhibitorId: idSchema.nullable(),
+    adminId: idSchema.nullable(),
+  })
   .partial();
 export type UpdateBadgeBody = z.input<typeof updateBadgeBodySchema>;
 

@@ -4,8 +4,9 @@ import { idSchema } from './common';
 /*
  * Calls (spec §7, DESIGN §8):
  * - POST /api/admin/bulk-upload/{kind}, multipart: `file` (.xlsx or .csv) and the fields below.
- *   step=validate answers 200 with a BulkImportReport (imported false) whatever the rows hold.
- *   step=import re-validates and writes all rows in one transaction: 200 with the report
+ *   step=validate (the dry run, asked for explicitly) answers 200 with a BulkImportReport (imported
+ *   false) whatever the rows hold.
+ *   step=import (the default: a client sending only the spec's fields gets the import) re-validates and writes all rows in one transaction: 200 with the report
  *   (imported true), or 422 `{ statusCode, error, message, report }` when any row is bad, nothing written.
  *   step=report answers the uploaded rows as .xlsx with an "Errors" column.
  *   A file that cannot be read at all answers the standard error naming `file`: 415 (not .xlsx/.csv),
@@ -31,9 +32,13 @@ export const BULK_IMPORT_TIMEOUT_MS = 60_000;
 /** Written in a cell to erase its stored value; an empty cell keeps what is stored. */
 export const BULK_IMPORT_CLEAR_MARKER = '[clear]';
 
-/** The text fields sent beside `file` in the multipart upload (spec §3: file, eventId, exhibitorId, adminId, badgeCategoryId, type). */
+/**
+ * The text fields sent beside `file` in the multipart upload (spec §3: file, eventId, exhibitorId,
+ * adminId, badgeCategoryId, type). `step` is ours: without it the upload imports, as the spec's
+ * call does; the dry run is asked for with step=validate.
+ */
 export const bulkImportFieldsSchema = z.object({
-  step: z.enum(BULK_IMPORT_STEPS).default('validate'),
+  step: z.enum(BULK_IMPORT_STEPS).default('import'),
   eventId: idSchema,
   exhibitorId: idSchema.optional(),
   adminId: idSchema.optional(),

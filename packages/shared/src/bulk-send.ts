@@ -22,8 +22,13 @@ export type BulkSendColumn = (typeof BULK_SEND_COLUMNS)[number];
 export const BULK_SEND_MAX_BYTES = 5 * 1024 * 1024;
 /** Each row is a mail: a larger mailing is better split, so that one bad row holds back fewer. */
 export const BULK_SEND_MAX_ROWS = 5_000;
-/** How long a sent link stays open unless the sender chooses otherwise. */
+/**
+ * How long a sent link stays open unless the sender chooses otherwise, for an event without an end
+ * date; otherwise the links work to the end of the event's last day, in the event's time zone.
+ */
 export const BULK_SEND_DEFAULT_VALID_DAYS = 30;
+/** The latest expiry taken: this many days after the event's end (or after now, when later or no end is set). */
+export const BULK_SEND_MAX_DAYS_AFTER_EVENT = 365;
 
 export const BULK_SEND_STEPS = ['validate', 'send'] as const;
 
@@ -38,7 +43,11 @@ export const bulkSendFieldsSchema = z.object({
   exhibitorId: idSchema.optional(),
   adminId: idSchema.optional(),
   eventId: idSchema.optional(),
-  /** When the links stop working; by default BULK_SEND_DEFAULT_VALID_DAYS from now. */
+  /**
+   * When the links stop working: in the future, at most BULK_SEND_MAX_DAYS_AFTER_EVENT days after
+   * the event's end. By default the end of the event's last day (its time zone), or
+   * BULK_SEND_DEFAULT_VALID_DAYS from now for an event without an end date.
+   */
   expiresAt: isoDateTimeInput.optional(),
 });
 export type BulkSendFields = z.input<typeof bulkSendFieldsSchema>;

@@ -234,12 +234,20 @@ export const emailSchema = z
   .pipe(z.email('Enter a valid email address'))
   .transform((email) => email.toLowerCase());
 
+/** A web address as people type it: `example.com` means `https://example.com`, as in a browser's address bar. */
+const completeWebAddress = (value: string) => (value === '' || /^https?:\/\//i.test(value) ? value : `https://${value}`);
+
+/**
+ * A completed address a link can open: http(s), a host with a dot, an optional port, no spaces and
+ * no login part (so that `mailto:a@example.com`, completed, is not read as a site).
+ */
+const WEB_ADDRESS = /^https?:\/\/[^\s/?#@:]+\.[^\s/?#@:]+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
 export const websiteSchema = z
   .string()
   .trim()
   .max(300, 'At most 300 characters')
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(value), {
-    message: 'Enter a web address starting with http:// or https://',
-  })
+  .transform(completeWebAddress)
+  .refine((value) => value === '' || WEB_ADDRESS.test(value), { message: 'Enter a web address such as example.com' })
   .transform((value) => (value === '' ? null : value))
   .nullish();

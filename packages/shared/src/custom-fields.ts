@@ -46,6 +46,13 @@ export const RANGE_FIELD_TYPES: readonly CustomFieldType[] = ['text', 'textarea'
 /** Longest text answer when the field sets no maximum; also bounds the work of a pattern. */
 export const TEXT_MAX_LENGTH: Readonly<Record<'text' | 'textarea', number>> = { text: 1000, textarea: 10_000 };
 export const MAX_FILE_SIZE_BYTES = 10 * 1024 * 1024;
+
+/** A file size as every screen and message of the portal writes it: MB and KB, counted in 1024s. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
 /** Kept short so that a pattern stays readable and cheap to check. */
 export const MAX_PATTERN_LENGTH = 200;
 export const MAX_OPTIONS = 200;
@@ -121,7 +128,7 @@ export const customFieldValidationSchema = z
     maxDate: isoDateInput.optional(),
     /** Must match the whole answer, as the HTML `pattern` attribute does. */
     pattern: z.string().min(1).optional(),
-    maxFileSizeBytes: z.number().int().min(1).max(MAX_FILE_SIZE_BYTES, 'At most 10 MiB').optional(),
+    maxFileSizeBytes: z.number().int().min(1).max(MAX_FILE_SIZE_BYTES, 'At most 10 MB').optional(),
     allowedMimeTypes: z.array(z.enum(UPLOAD_CONTENT_TYPE_LIST)).min(1).max(UPLOAD_CONTENT_TYPE_LIST.length).optional(),
   })
   .strict();

@@ -9,13 +9,16 @@ export const dashboardSummarySchema = z.object({
     badges: z.number().int(),
     pendingPurchases: z.number().int(),
   }),
-  /** The first 3 users, shown as new badges. */
+  /** The first 3 users, shown as new badges: spec §3's user (with `eventName` beside its `event`). */
   recentUsers: z.array(
     z.object({
       id: z.number().int(),
       firstName: z.string(),
       lastName: z.string(),
+      name: z.string(),
       email: z.string(),
+      eventId: z.number().int(),
+      event: z.object({ id: z.number().int(), name: z.string() }),
       eventName: z.string().nullable(),
       createdAt: isoDateTime,
     }),

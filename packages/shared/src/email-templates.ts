@@ -75,7 +75,7 @@ export const EMAIL_TEMPLATE_REQUIRED_PLACEHOLDER: Readonly<Partial<Record<EmailT
 
 export const placeholderNames = (purpose: EmailTemplatePurpose): string[] => EMAIL_TEMPLATE_PLACEHOLDERS[purpose].map((p) => p.name);
 
-/** The sample values a preview or a test mail fills in. */
+/** The sample values a preview or a test mail fills in where the template's event gives none. */
 export function samplePlaceholderValues(purpose: EmailTemplatePurpose): Record<string, string> {
   return Object.fromEntries(EMAIL_TEMPLATE_PLACEHOLDERS[purpose].map((p) => [p.name, p.sample]));
 }
@@ -150,13 +150,21 @@ export const cloneEmailTemplateBodySchema = z.object({
 });
 export type CloneEmailTemplateBody = z.input<typeof cloneEmailTemplateBodySchema>;
 
+/**
+ * A body to render. `eventId` (and `badgeCategoryId`) name the template's event, whose name, dates,
+ * categories and exhibitors fill the placeholders; left out, the caller's own event; null, samples.
+ */
 export const previewEmailTemplateBodySchema = z.object({
   purpose: purposeSchema,
   subject: subjectSchema,
   htmlBody: htmlBodySchema,
   textBody: textBodySchema,
+  eventId: idSchema.nullish(),
+  badgeCategoryId: idSchema.nullish(),
 });
 export type PreviewEmailTemplateBody = z.input<typeof previewEmailTemplateBodySchema>;
+/** A preview body as the API reads it, ids parsed. */
+export type PreviewEmailTemplateRequest = z.output<typeof previewEmailTemplateBodySchema>;
 
 export const renderedEmailSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type RenderedEmail = z.infer<typeof renderedEmailSchema>;

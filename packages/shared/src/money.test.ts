@@ -76,6 +76,17 @@ describe('money typed by people', () => {
     ['KWD', '45', 45000],
     ['KWD', '45.125', 45125],
     ['KWD', '0,5', 500],
+    ['USD', '1 200.00', 120000],
+    ['EUR', '1\u00a0200,00', 120000],
+    ['EUR', '12\u202f500\u202f000', 1250000000],
+    ['USD', '1\u2009200.5', 120050],
+    ['USD', '1,200.00', 120000],
+    ['EUR', '1.200,00', 120000],
+    ['USD', '1,234,567.89', 123456789],
+    ['EUR', '1.234.567', 123456700],
+    ['JPY', '1 200 000', 1200000],
+    ['KWD', '1,234.567', 1234567],
+    ['KWD', '1.234,567', 1234567],
   ])('reads %s %j as %i minor units', (currency, text, minorUnits) => {
     expect(minorUnitsFromMoney(text, currency)).toBe(minorUnits);
   });
@@ -90,6 +101,19 @@ describe('money typed by people', () => {
     ['USD', 'abc'],
     ['USD', '1e3'],
     ['JPY', '99999999999999999999'],
+    // A lone mark is the decimal one, so three digits after it are too many decimals here.
+    ['USD', '1,200'],
+    ['EUR', '1.200'],
+    ['JPY', '4,500'],
+    ['USD', '12 00.00'],
+    ['USD', '1 2000'],
+    ['USD', '1,20,000.00'],
+    ['USD', '1.200.50'],
+    ['EUR', '1 200.000,00'],
+    ['USD', '1e300'],
+    ['USD', '1,200.'],
+    ['USD', '.50'],
+    ['EUR', '1.200,00,00'],
   ])('refuses %s %j', (currency, text) => {
     expect(minorUnitsFromMoney(text, currency)).toBeNull();
   });

@@ -49,18 +49,50 @@ export function formatPrice(minorUnits: number, currency: string): string {
   return formatMoney(minorUnits, currency);
 }
 
+/** The spaces people and spreadsheets put between thousands: ordinary, no-break, narrow no-break, thin. */
+const GROUPING_SPACE = /[ \u00a0\u202f\u2009]/g;
+
 /**
- * An amount typed by a person ("12.50", "12,50", "4500", "45.125") as minor units of the currency,
- * or null when it is not an amount of money in it: no more decimals than the currency has (none
- * for JPY, two for EUR, three for KWD). Worked on the digits, never through a float.
+ * The whole and fractional digits of a typed amount, or null when its marks follow no rule below.
+ * The decimal mark is the last of `.` and `,` when both appear ("1,200.50", "1.200,50"), or the
+ * only mark when it appears once ("12,50", "45.125"); a mark that appears several times and no
+ * other ("1,200,000") only groups thousands. Thousands are grouped by spaces or by the mark that is
+ * not the decimal one, never both, in groups of three after a first group of one to three digits.
+ */
+function splitAmount(text: string): { whole: string; fraction: string } | null {
+  const marks: string[] = text.match(/[.,]/g) ?? [];
+  const decimal =
+    marks.includes('.') && marks.includes(',')
+      ? text.lastIndexOf('.') > text.lastIndexOf(',') ? '.' : ','
+      : marks.length === 1 ? marks[0] : undefined;
+  const at = decimal === undefined ? text.length : text.lastIndexOf(decimal);
+  const whole = text.slice(0, at);
+  const fraction = text.slice(at + 1);
+  if (decimal !== undefined && !/^\d+$/.test(fraction)) return null;
+  if (/^\d+$/.test(whole)) return { whole, fraction };
+  const separators = new Set(whole.match(/\D/g));
+  const [separator] = [...separators];
+  if (separators.size !== 1 || separator === decimal || ![' ', '.', ','].includes(separator!)) return null;
+  const [first, ...groups] = whole.split(separator!);
+  const grouped = /^\d{1,3}$/.test(first!) && groups.every((group) => /^\d{3}$/.test(group));
+  return grouped ? { whole: whole.replaceAll(separator!, ''), fraction } : null;
+}
+
+/**
+ * An amount typed by a person ("12.50", "12,50", "4500", "45.125", "1 200.00", "1,200.00",
+ * "1.200,00") as minor units of the currency, or null when it is not an amount of money in it: no
+ * more decimals than the currency has (none for JPY, two for EUR, three for KWD). A lone mark is
+ * always the decimal one, so "1,200" is 1.200 and refused in USD rather than guessed at: with both
+ * marks or a grouping space ("1 200") it is unambiguous. Worked on the digits, never through a float.
  */
 export function minorUnitsFromMoney(text: string, currency: string): number | null {
   const exponent = currencyExponent(currency);
-  const normalized = text.trim().replace(',', '.');
-  if (normalized === '') return 0;
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(normalized);
-  if (!match) return null;
-  const [, whole, fraction = ''] = match;
+  // Every kind of space as one, so that a grouping may mix them as spreadsheets do.
+  const trimmed = text.replace(GROUPING_SPACE, ' ').trim();
+  if (trimmed === '') return 0;
+  const amount = splitAmount(trimmed);
+  if (!amount) return null;
+  const { whole, fraction } = amount;
   if (fraction.length > exponent) return null;
   const minorUnits = Number(whole + fraction.padEnd(exponent, '0'));
   return Number.isSafeInteger(minorUnits) ? minorUnits : null;

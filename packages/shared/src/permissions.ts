@@ -66,6 +66,13 @@ const ALIASES: Readonly<Record<string, Permission>> = {
   view_allocation_purchases: 'view_allocation_purchase',
 };
 
+/**
+ * Who may read the badge list (and the badge categories of an event, which it is grouped by): the
+ * screens these permissions guard (/users, /badges, /registrations; spec §2) are that list, and
+ * each is where the root redirect may send a holder of only one of them.
+ */
+export const BADGE_LIST_READERS = ['view_exhibitor_users', 'view_users', 'view_badges', 'view_registrations'] as const satisfies readonly Permission[];
+
 /** Maps any accepted spelling (`VIEW_EVENTS`, `CAN_SEE_VIP_BADGES`) to the catalogue name, or null. */
 export function normalizePermission(name: string): Permission | null {
   const lower = name.trim().toLowerCase();

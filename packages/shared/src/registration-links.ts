@@ -119,7 +119,14 @@ export const publicRegistrationLinkSchema = z.object({
 });
 export type PublicRegistrationLink = z.infer<typeof publicRegistrationLinkSchema>;
 
-export const linkParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not a registration link') });
+/** The shape of a link id the portal makes (24 URL-safe characters); text of any other shape names no link. */
+export const REGISTRATION_LINK_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * A link id as given in a path or body: any text. One that is not of a link's shape is looked up no
+ * further and answers 404 like an unknown one: to the visitor, both are a link that does not exist.
+ */
+export const linkParamsSchema = z.object({ id: z.string().describe('The registration link id') });
 
 /**
  * A company registering itself as an exhibitor through an exhibitor link. No password: the

@@ -1,4 +1,5 @@
 import { createAdminBodySchema } from '@portal/shared/admins';
+import { passwordSchema } from '@portal/shared/passwords';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { eq, and } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
@@ -23,7 +24,8 @@ async function main(): Promise<number> {
     },
     strict: true,
   });
-  const parsed = createAdminBodySchema.safeParse({
+  // The command line has nobody to invite by email: a password is required here.
+  const parsed = createAdminBodySchema.extend({ password: passwordSchema }).safeParse({
     email: values.email,
     password: values.password,
     firstName: values['first-name'],

@@ -1,27 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { formatMoney } from '@portal/shared/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmptyDatabase } from '../test/database';
 import { queryRows, type DatabaseHandle } from './client';
-import { applyMigrations, MIGRATIONS_DIR } from './migrate';
+import { migrationsBefore } from '../test/migrations';
+import { applyMigrations } from './migrate';
 
 const MIGRATION = '0017_money_minor_units';
-
-/** A copy of the migrations that stops before `tag`, as a database still on an older release has them. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-migrations-'));
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 /** How every screen showed a stored amount before: hundredths of the major unit, Intl's digits. */
 const shownBefore = (stored: number, currency: string) =>

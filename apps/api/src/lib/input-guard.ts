@@ -1,7 +1,9 @@
 import type { FieldError } from '@portal/shared/common';
 import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ValidationError } from './errors';
+import { NO_BODY_MESSAGE, UNEXPECTED_FIELD, unknownFields } from './unknown-fields';
 
 /** Deeper than any body of the API; a deeper one is refused before it is walked any further. */
 export const MAX_INPUT_DEPTH = 32;
@@ -48,6 +50,14 @@ export const guardedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) 
         return { error: new ValidationError(`${issue.field}: ${issue.message}`, [issue]) };
       }
     }
+    // One rule for every route: a field the route does not take is refused, never dropped, so a
+    // misspelt or misplaced field (a price sent under another name) cannot pass for a default.
+    if (route.httpPart === 'body' || route.httpPart === 'querystring') {
+      const unknown = unknownFields(route.schema as z.core.$ZodType, data);
+      if (unknown.length > 0) {
+        return { error: new ValidationError(`${unknown[0]}: ${UNEXPECTED_FIELD}`, unknown.map((field) => ({ field, message: UNEXPECTED_FIELD }))) };
+      }
+    }
     // A body without content reaches its schema as null: no body at all, or a multipart body sent
     // to a route that reads no form (its parser leaves the body empty). A schema may take that
     // (logout's optional body); one whose rules across fields read the fields of null throws
@@ -56,7 +66,7 @@ export const guardedValidatorCompiler: FastifySchemaCompiler<unknown> = (route) 
       try {
         return validate(data);
       } catch {
-        const message = 'Send a JSON object (or the multipart form this route reads)';
+        const message = NO_BODY_MESSAGE;
         return { error: new ValidationError(`body: ${message}`, [{ field: 'body', message }]) };
       }
     }

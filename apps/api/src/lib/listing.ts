@@ -36,6 +36,14 @@ export function listJson(items: string, total: number, page: Page, estimated = f
 }
 
 /**
+ * A name as lists sort it: in the `name_order` collation (ICU root order, case ignored; migration
+ * 0021), so that "Ærø" sorts among the A's and "Łódź" among the L's on PostgreSQL and on the
+ * embedded database alike, instead of after "Z" in byte order. The name-order indexes are built on
+ * the same expression, which is what lets a sorted page be read from them.
+ */
+export const nameOrder = (name: SQL | AnyColumn): SQL => sql`${name} collate "name_order"`;
+
+/**
  * Turns `sort=name` / `sort=-createdAt` into an ORDER BY over a whitelist of columns, always ending
  * on the id so that pages never overlap or skip rows with equal keys. Each list's schema already
  * limits `sort` to its keys; only own keys are looked up here, so `__proto__` can never be a column.

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ValidationError } from './errors';
+import { formReaders, UNEXPECTED_FIELD } from './unknown-fields';
 
 /** All text parts of a form together: a badge's fields and answers take a few KiB. */
 export const FORM_FIELDS_MAX_BYTES = 1024 * 1024;
@@ -34,7 +35,7 @@ export type FormRules<Rule extends { maxBytes: number }, Received> = {
 };
 
 function tooLarge(limit: number, field?: string): AppError {
-  const message = `The request is larger than ${Math.ceil(limit / (1024 * 1024))} MiB, the most this form can carry`;
+  const message = `The request is larger than ${Math.ceil(limit / (1024 * 1024))} MB, the most this form can carry`;
   return new AppError(413, 'Payload Too Large', message, field ? [{ field, message }] : undefined);
 }
 
@@ -87,7 +88,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
         if (seen.has(name)) throw ValidationError.field(name, 'This part was sent twice');
         seen.add(name);
         if (part.type === 'field') {
-          if (!rules.fields.includes(name)) throw ValidationError.field(name, 'Unexpected field');
+          if (!rules.fields.includes(name)) throw ValidationError.field(name, UNEXPECTED_FIELD);
           const value = String(part.value);
           fieldBytes += Buffer.byteLength(value);
           if (part.valueTruncated || fieldBytes > FORM_FIELDS_MAX_BYTES) {
@@ -128,6 +129,7 @@ export function multipartForm<Rule extends { maxBytes: number }, Received>(rules
     request.body = body;
   }
 
+  formReaders.add(preValidation);
   return {
     preValidation,
     /** The files of the request's form by part name; from here on the caller discards them on failure. */

@@ -96,6 +96,8 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/payments/sandbox/{sessionId}': 'Ends a sandbox checkout as paid, failed or abandoned (no sign-in)',
   'GET /api/admin/allocation-purchases/{id}/invoice': 'A purchase’s current invoice, as issued',
   'GET /api/admin/credit-notes/{id}': 'One credit note, as issued',
+  'GET /api/events/{id}/invoicing': 'Who issues the event’s invoices, on what terms and with which number prefixes',
+  'PUT /api/events/{id}/invoicing': 'Set the event’s issuer, payment terms, footer and number prefixes (later invoices only)',
   'GET /api/admin/events/{eventId}/invoices': 'Every invoice and credit note of an event, in number order',
   // Email templates
   'GET /api/admin/email-templates': 'Lists email templates',

@@ -15,11 +15,14 @@ export const errorResponses = {
 /**
  * Sends an answer already written as JSON text (a list page PostgreSQL wrote): Fastify sends a
  * string as it is, so the route's response schema documents it without serialising the rows again.
- * The route tests check such answers against that schema.
+ * The route tests check such answers against that schema. The handler returns what this returns
+ * (the reply): an async handler that sent its reply and resolved to nothing makes Fastify send
+ * again when the client has gone meanwhile, logging a 500 for a request nobody waits for.
  */
-export function sendJson(reply: { type(contentType: string): unknown }, json: string): void {
+export function sendJson<R extends { type(contentType: string): unknown }>(reply: R, json: string): R {
   // A typed reply's send takes the schema's shape only; this is that shape, already as text.
   (reply.type('application/json; charset=utf-8') as { send(payload: string): unknown }).send(json);
+  return reply;
 }
 
 /** The JSON-schema key under which `fileResponse` names its media type, for the OpenAPI transform. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demo, sessionOf } from '@/testing/sessions';
 import { rootRedirect } from './root-redirect';
+import { mayOpen } from './routes';
 
 describe('rootRedirect', () => {
   it('sends an unauthenticated visitor to /login', () => {
@@ -47,5 +48,32 @@ describe('rootRedirect', () => {
     const session = sessionOf({ eventId: 1, permissions: ['view_events', 'view_users'] });
     expect(session.type).toBe('eventAdmin');
     expect(rootRedirect(session)).toBe('/users');
+  });
+
+  // Each landing's first data call answers 200 for the same permission alone: the API's
+  // landing-pages test holds the other half of this table.
+  it.each([
+    ['view_reports', '/dashboard'],
+    ['view_exhibitor_users', '/users'],
+    ['view_users', '/users'],
+    ['view_events', '/events'],
+    ['view_exhibitors', '/exhibitors'],
+    ['view_badges', '/badges'],
+    ['view_registrations', '/registrations'],
+    ['manage_admins', '/admins'],
+  ])('sends a holder of only %s to %s, which that permission opens', (permission, landing) => {
+    for (const eventId of [1, null]) {
+      const target = rootRedirect(sessionOf({ eventId, permissions: [permission] })) ?? '/dashboard';
+      expect(target).toBe(landing);
+      expect(mayOpen(target, [permission])).toBe(true);
+    }
+  });
+
+  it('opens the landing of an event admin and of a VIP admin with the permission that chose it', () => {
+    const eventAdmin = sessionOf({ eventId: 1, permissions: ['view_exhibitors'] });
+    expect(mayOpen(rootRedirect(eventAdmin)!, ['view_exhibitors'])).toBe(true);
+    const vip = sessionOf({ eventId: 1, roles: [{ id: 3, name: 'VIP Admin' }], permissions: ['view_exhibitor_users', 'can_see_vip'] });
+    expect(vip.type).toBe('vipAdmin');
+    expect(mayOpen(rootRedirect(vip)!, ['view_exhibitor_users'])).toBe(true);
   });
 });

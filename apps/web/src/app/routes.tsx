@@ -33,6 +33,9 @@ const EventsPage = lazyWithPreload(() => import('@/features/events/pages/events-
 const CreateEventPage = lazyWithPreload(() =>
   import('@/features/events/pages/create-event-page').then((m) => ({ default: m.CreateEventPage })),
 );
+const InvoiceSettingsPage = lazyWithPreload(() =>
+  import('@/features/invoices/pages/invoice-settings-page').then((m) => ({ default: m.InvoiceSettingsPage })),
+);
 const EditEventPage = lazyWithPreload(() =>
   import('@/features/events/pages/edit-event-page').then((m) => ({ default: m.EditEventPage })),
 );
@@ -170,9 +173,12 @@ const screens: Screen[] = [
   { path: paths.dashboard.path, permissions: ['view_reports'], element: <DashboardPage /> },
   { path: paths.welcome.path, element: <WelcomePage /> },
 
+  // The root redirect sends a holder of VIEW_USERS here too (spec §2), and the API's /users reads
+  // the same badges with it: either permission opens the badge lists.
   {
     path: paths.users.path,
-    permissions: ['view_exhibitor_users'],
+    permissions: ['view_exhibitor_users', 'view_users'],
+    mode: 'any',
     element: <UsersPage />,
     leadsTo: [CategoryBadgesPage],
   },
@@ -183,7 +189,8 @@ const screens: Screen[] = [
   },
   {
     path: paths.usersByCategory.path,
-    permissions: ['view_exhibitor_users'],
+    permissions: ['view_exhibitor_users', 'view_users'],
+    mode: 'any',
     element: <CategoryBadgesPage />,
   },
   {
@@ -226,6 +233,7 @@ const screens: Screen[] = [
   { path: paths.events.path, permissions: ['view_events'], element: <EventsPage /> },
   { path: paths.eventsCreate.path, permissions: ['create_event'], element: <CreateEventPage /> },
   { path: paths.eventEdit.path, permissions: ['update_event'], element: <EditEventPage /> },
+  { path: paths.eventInvoicing.path, permissions: ['update_event'], element: <InvoiceSettingsPage /> },
   { path: paths.event.path, permissions: ['view_events'], element: <EventPage /> },
   { path: paths.eventExhibitor.path, permissions: ['view_exhibitors'], element: <ExhibitorPage /> },
   { path: paths.eventExhibitorSubAccount.path, permissions: ['view_sub_accounts'], element: <SubAccountPage /> },

@@ -18,6 +18,8 @@ type ConfirmDialogProps = {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The way out, when "Cancel" would read like the action itself (cancelling a purchase). */
+  cancelLabel?: string;
   onConfirm: () => void;
   pending?: boolean;
   destructive?: boolean;
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   pending = false,
   destructive = true,
@@ -42,7 +45,7 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
             className={buttonVariants({ variant: destructive ? 'destructive' : 'default' })}
             disabled={pending}

@@ -49,6 +49,7 @@ export const paths = {
   events: route('/events'),
   eventsCreate: route('/events/create'),
   eventEdit: route('/events/:id/edit'),
+  eventInvoicing: route('/events/:id/invoicing'),
   event: route('/events/:id'),
   eventExhibitor: route('/events/:eventId/exhibitor/:exhibitorId'),
   eventExhibitorSubAccount: route('/events/:eventId/exhibitor/:exhibitorId/subaccount/:subAccountId'),

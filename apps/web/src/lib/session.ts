@@ -3,8 +3,12 @@ import { deriveUserType, USER_TYPES, type UserType } from '@portal/shared/user-t
 import { useSyncExternalStore } from 'react';
 import { paths } from '@/config/paths';
 
-/** Stored auth data (spec §3): user, accessToken, refreshToken and type. */
-export type Session = { user: SessionAdmin; accessToken: string; refreshToken: string; type: UserType };
+/**
+ * Stored auth data (spec §3): user, accessToken, refreshToken and type. `givenType` is the type a
+ * single sign-on passed (spec §4: derived "unless a type is given"): it stays the session's type
+ * when the user is read again from the server, where every other session's type is derived anew.
+ */
+export type Session = { user: SessionAdmin; accessToken: string; refreshToken: string; type: UserType; givenType?: UserType };
 
 export const AUTH_STORAGE_KEY = 'exhibitor-portal-auth';
 export const RETURN_URL_STORAGE_KEY = 'exhibitor-portal-return-url';
@@ -21,6 +25,7 @@ const isText = (value: unknown): value is string => typeof value === 'string' &&
 function isStoredSession(value: unknown): value is Session {
   if (!isRecord(value) || !isText(value.accessToken) || !isText(value.refreshToken)) return false;
   if (!USER_TYPES.includes(value.type as UserType)) return false;
+  if (value.givenType !== undefined && !USER_TYPES.includes(value.givenType as UserType)) return false;
   const user = value.user;
   return (
     isRecord(user) &&
@@ -74,9 +79,10 @@ export function useSession(): Session | null {
 }
 
 /** Starts a session from a login or SSO answer; the user type is derived unless one is given. */
-export function startSession({ admin, token, refreshToken }: LoginResponse, type: UserType = deriveUserType(admin)) {
+export function startSession({ admin, token, refreshToken }: LoginResponse, givenType?: UserType) {
+  const type = givenType ?? deriveUserType(admin);
   setVipFlag(type === 'vipAdmin');
-  publish({ user: admin, accessToken: token, refreshToken, type });
+  publish({ user: admin, accessToken: token, refreshToken, type, ...(givenType ? { givenType } : {}) });
 }
 
 export function replaceTokens(accessToken: string, refreshToken: string) {
@@ -84,7 +90,7 @@ export function replaceTokens(accessToken: string, refreshToken: string) {
 }
 
 export function replaceUser(user: SessionAdmin) {
-  if (current) publish({ ...current, user, type: deriveUserType(user) });
+  if (current) publish({ ...current, user, type: current.givenType ?? deriveUserType(user) });
 }
 
 export function clearSession() {

@@ -33,6 +33,7 @@ export function sessionOf(overrides: Overrides = {}): Session {
     companyId: null,
     companyName: null,
     type: 'systemAdmin',
+    createdAt: '2026-09-01T08:00:00.000Z',
     ...overrides,
     permissions: [...(overrides.permissions ?? [])],
   };

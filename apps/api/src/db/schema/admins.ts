@@ -38,8 +38,9 @@ export const admins = pgTable(
     index('admins_event_id_idx').on(t.eventId),
     index('admins_exhibitor_id_idx').on(t.exhibitorId),
     index('admins_company_id_idx').on(t.companyId),
-    // The default order of admin lists, so a page is read from the index instead of sorting every match.
-    index('admins_name_order_idx').on(sql`lower(${t.lastName} || ' ' || ${t.firstName})`, t.id),
+    // The default order of admin lists, so a page is read from the index instead of sorting every match;
+    // in the same collation as the lists' ORDER BY (lib/listing nameOrder), else the index serves no list.
+    index('admins_name_order_idx').on(sql`(${t.lastName} || ' ' || ${t.firstName}) collate "name_order"`, t.id),
     index('admins_search_trgm').using(
       'gin',
       sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,

@@ -99,6 +99,8 @@ export const badges = pgTable(
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
+    /** The holder's password of spec §3's exhibitor user, argon2id-hashed; null when none was given. Never sent back. */
+    passwordHash: text('password_hash'),
     badgeType: text('badge_type', { enum: ['exhibitor', 'visitor', 'contractor', 'vip'] }).notNull(),
     status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
     code: text('code').notNull(),

@@ -19,6 +19,7 @@ export const companies = pgTable(
   (t) => [
     index('companies_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('companies_event_id_idx').on(t.eventId),
-    index('companies_name_order_idx').on(sql`lower(${t.name})`, t.id),
+    // In the collation of the lists' ORDER BY (lib/listing nameOrder), so that the index serves them.
+    index('companies_name_order_idx').on(sql`${t.name} collate "name_order"`, t.id),
   ],
 );

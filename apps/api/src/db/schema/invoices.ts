@@ -1,33 +1,53 @@
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { allocationPurchases } from './allocation-purchases';
 import { events } from './events';
 
 /** What an issued document keeps of the world at issue time. */
 export type DocumentSnapshot = Pick<
   BillingDocument,
-  'eventName' | 'billTo' | 'lines' | 'currency' | 'totalAmount' | 'notes'
+  'eventName' | 'billTo' | 'lines' | 'currency' | 'totalAmount' | 'notes' | 'issuer' | 'footer' | 'dueDate' | 'supplyPeriod'
 >;
 
 /**
- * The last number given per event and kind of document. It is raised inside the issuing
- * transaction, so the row stays locked until commit and a rolled-back issue gives its number back:
- * numbers are gap-free and never given twice.
+ * The last number given in each series of documents. A series is a prefix ("INV", "CN", or an
+ * organiser's own): events that share a prefix share its numbers, so a number is never given twice
+ * in the whole portal. The row is raised inside the issuing transaction and stays locked until
+ * commit, so a rolled-back issue gives its number back: numbers are gap-free.
  */
-export const documentCounters = pgTable(
-  'document_counters',
+export const documentSeries = pgTable('document_series', {
+  prefix: text('prefix').primaryKey(),
+  lastValue: integer('last_value').notNull(),
+});
+
+/**
+ * The organiser's legal entity and invoicing terms for an event: frozen into each invoice at issue.
+ * An event without a row invoices with the defaults (no issuer named, 14 days, "INV" and "CN").
+ */
+export const eventInvoicing = pgTable(
+  'event_invoicing',
   {
     eventId: integer('event_id')
-      .notNull()
+      .primaryKey()
       .references(() => events.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
-    lastValue: integer('last_value').notNull(),
+    issuerName: text('issuer_name'),
+    issuerAddress: text('issuer_address'),
+    /** ISO 3166-1 alpha-2. */
+    issuerCountry: text('issuer_country'),
+    issuerVatId: text('issuer_vat_id'),
+    issuerRegistrationNumber: text('issuer_registration_number'),
+    issuerIban: text('issuer_iban'),
+    issuerBic: text('issuer_bic'),
+    issuerEmail: text('issuer_email'),
+    issuerPhone: text('issuer_phone'),
+    invoiceFooter: text('invoice_footer'),
+    paymentTermsDays: integer('payment_terms_days').notNull().default(14),
+    invoicePrefix: text('invoice_prefix').notNull().default('INV'),
+    creditNotePrefix: text('credit_note_prefix').notNull().default('CN'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.eventId, t.kind] }),
-    check('document_counters_kind_known', sql`${t.kind} IN ('invoice', 'credit_note')`),
-  ],
+  (t) => [check('event_invoicing_terms_range', sql`${t.paymentTermsDays} BETWEEN 0 AND 365`)],
 );
 
 /** An issued invoice: its figures and bill-to are a frozen copy, never edited; a correction is a credit note and a new invoice. */
@@ -42,14 +62,18 @@ export const invoices = pgTable(
     allocationPurchaseId: integer('allocation_purchase_id').references(() => allocationPurchases.id, {
       onDelete: 'restrict',
     }),
+    /** Its number's series (`document_series`); null for documents numbered per event, before series. */
+    series: text('series'),
     sequence: integer('sequence').notNull(),
     number: text('number').notNull(),
     snapshot: jsonb('snapshot').$type<DocumentSnapshot>().notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('invoices_event_sequence_key').on(t.eventId, t.sequence),
     uniqueIndex('invoices_event_number_key').on(t.eventId, t.number),
+    uniqueIndex('invoices_event_sequence_key').on(t.eventId, t.sequence).where(sql`${t.series} IS NULL`),
+    uniqueIndex('invoices_series_sequence_key').on(t.series, t.sequence),
+    uniqueIndex('invoices_number_key').on(t.number).where(sql`${t.series} IS NOT NULL`),
     index('invoices_purchase_idx').on(t.allocationPurchaseId),
   ],
 );
@@ -69,6 +93,7 @@ export const creditNotes = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: ['refund', 'reissue'] }).notNull(),
+    series: text('series'),
     sequence: integer('sequence').notNull(),
     number: text('number').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -77,8 +102,10 @@ export const creditNotes = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('credit_notes_event_sequence_key').on(t.eventId, t.sequence),
     uniqueIndex('credit_notes_event_number_key').on(t.eventId, t.number),
+    uniqueIndex('credit_notes_event_sequence_key').on(t.eventId, t.sequence).where(sql`${t.series} IS NULL`),
+    uniqueIndex('credit_notes_series_sequence_key').on(t.series, t.sequence),
+    uniqueIndex('credit_notes_number_key').on(t.number).where(sql`${t.series} IS NOT NULL`),
     index('credit_notes_purchase_idx').on(t.allocationPurchaseId),
     index('credit_notes_invoice_idx').on(t.invoiceId),
     check('credit_notes_amount_positive', sql`${t.amountCents} >= 0`),

@@ -7,7 +7,7 @@ import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { exhibitorProfiles } from '../../db/schema/exhibitors';
 import { roles } from '../../db/schema/roles';
-import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, nameOrder, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 
 const adminColumns = {
@@ -21,6 +21,7 @@ const adminColumns = {
   companyId: admins.companyId,
   companyName: companies.name,
   isActive: admins.isActive,
+  hasPassword: sql<boolean>`${admins.passwordHash} is not null`,
   lastLoginAt: admins.lastLoginAt,
   createdAt: admins.createdAt,
   updatedAt: admins.updatedAt,
@@ -69,7 +70,7 @@ export async function listAdmins(db: Database, scope: Scope, query: AdminListFil
   const where = and(...conditions);
   const order = orderBy(
     query.sort,
-    { name: sql`lower(${admins.lastName} || ' ' || ${admins.firstName})`, email: admins.email, createdAt: admins.createdAt },
+    { name: nameOrder(sql`(${admins.lastName} || ' ' || ${admins.firstName})`), email: admins.email, createdAt: admins.createdAt },
     admins.id,
     'name',
   );

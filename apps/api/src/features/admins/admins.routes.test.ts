@@ -2,8 +2,10 @@ import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
+import { emailOutbox } from '../../db/schema/email';
 import { roles } from '../../db/schema/roles';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
+import { listEmailsTo } from '../email/email.repository';
 
 let t: TestApp;
 let w: World;
@@ -128,6 +130,74 @@ describe('creating admins', () => {
     const body = newAdmin({ eventId: w.eventA });
     const results = await Promise.all([create(w.systemAdmin, body), create(w.systemAdmin, body)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+});
+
+describe('inviting admins', () => {
+  const invite = (as: TestUser, id: number) => t.request(as, { method: 'POST', url: `/api/admin/admins/${id}/invitation` });
+  const accept = (token: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/accept-invitation', payload: { token, password } });
+  const tokens = async (email: string) =>
+    (await listEmailsTo(t.db, email)).filter((mail) => mail.purpose === 'invitation').map((mail) => /accept-invitation\/([\w-]+)/.exec(mail.textBody)![1]!);
+
+  it('invites an admin created without a password to choose one, and lets the link sign them in', async () => {
+    const { password: _password, ...body } = newAdmin({ eventId: w.eventA });
+    const res = await create(w.systemAdmin, body);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ email: body.email, hasPassword: false });
+    const [mail] = await listEmailsTo(t.db, body.email);
+    expect(mail).toMatchObject({ purpose: 'invitation', eventId: w.eventA, recipientAdminId: res.json().data.id, exhibitorId: null });
+    expect(mail!.subject).toBe('Your Exhibitor Portal account for Event A');
+    const [token] = await tokens(body.email);
+    expect((await accept(token!, 'Chosen-Pass-2027')).statusCode).toBe(200);
+    expect((await signIn(body.email, 'Chosen-Pass-2027')).statusCode).toBe(200);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'admin'), eq(auditLog.entityId, String(res.json().data.id)), eq(auditLog.action, 'create')));
+    expect(entry?.after).toMatchObject({ invited: true });
+  });
+
+  it('sends no mail when the password is given, as the spec’s create call does', async () => {
+    const body = newAdmin();
+    expect((await create(w.systemAdmin, body)).json().data.hasPassword).toBe(true);
+    expect(await listEmailsTo(t.db, body.email)).toEqual([]);
+  });
+
+  it('invites a portal-wide account to all events', async () => {
+    const { password: _password, ...body } = newAdmin({ roleIds: [roleId[SYSTEM_ROLE_NAMES.systemAdmin]] });
+    expect((await create(w.systemAdmin, body)).statusCode).toBe(201);
+    expect((await listEmailsTo(t.db, body.email))[0]?.subject).toBe('Your Exhibitor Portal account for all events');
+  });
+
+  it('creates neither account nor mail when the create is refused', async () => {
+    const { password: _password, ...body } = newAdmin({ roleIds: [999_999] });
+    expect((await create(w.systemAdmin, body)).statusCode).toBe(400);
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, body.email))).toEqual([]);
+  });
+
+  it('sends the invitation again, and only the newest link works', async () => {
+    const { password: _password, ...body } = newAdmin({ eventId: w.eventA });
+    const id = (await create(w.eventAdminA, body)).json().data.id;
+    expect((await invite(w.eventAdminA, id)).statusCode).toBe(204);
+    const [first, second] = await tokens(body.email);
+    expect((await accept(first!, 'Chosen-Pass-2027')).statusCode).toBe(401);
+    expect((await accept(second!, 'Chosen-Pass-2027')).statusCode).toBe(200);
+    const again = await invite(w.eventAdminA, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This account has already chosen a password');
+  });
+
+  it('refuses a new invitation without manage_admins, for another event’s account, or for a more powerful one', async () => {
+    const { password: _password, ...body } = newAdmin({ eventId: w.eventA });
+    const id = (await create(w.systemAdmin, body)).json().data.id;
+    expect((await invite(w.exhibitorA, id)).statusCode).toBe(403);
+    expect((await invite(w.vipAdminA, id)).statusCode).toBe(403);
+    expect((await invite(w.eventAdminB, id)).statusCode).toBe(404);
+    const { password: _p, ...powerful } = newAdmin({ eventId: w.eventA, roleIds: [roleId[SYSTEM_ROLE_NAMES.systemAdmin]] });
+    const strong = (await create(w.systemAdmin, powerful)).json().data.id;
+    expect((await invite(w.eventAdminA, strong)).statusCode).toBe(403);
+    expect(await tokens(body.email)).toHaveLength(1);
   });
 });
 

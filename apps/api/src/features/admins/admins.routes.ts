@@ -49,6 +49,17 @@ export async function adminsRoutes(app: FastifyInstance, { admins }: { admins: A
   });
 
   routes.route({
+    method: 'POST',
+    url: '/admin/admins/:id/invitation',
+    config: { access },
+    schema: { tags, summary: 'Sends the invitation email again', params: idParamsSchema, response: { 204: z.null(), ...errors } },
+    handler: async (request, reply) => {
+      await admins.resendInvitation(actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  routes.route({
     method: 'DELETE',
     url: '/admin/admins/:id',
     config: { access },

@@ -1,10 +1,13 @@
 import type { Admin, CreateAdminBody, ListAdminsQuery, UpdateAdminBody } from '@portal/shared/admins';
+import { deriveUserType } from '@portal/shared/user-types';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
 import { deleteAccountsUnlessRecords } from '../allocation-purchases/financial-records';
 import { recordAudit } from '../audit/audit.repository';
+import { queueInvitation } from '../auth/invitations';
+import { expireOneTimeTokens } from '../auth/one-time-tokens.repository';
 import { revokeAllForAdmin } from '../auth/refresh-tokens.repository';
 import { hashPassword } from '../auth/passwords';
 import { loadPrincipal } from '../auth/principal';
@@ -34,7 +37,16 @@ function pickProfile(body: UpdateAdminBody): ProfileValues | null {
 
 type Placement = { eventId: number | null; exhibitorId: number | null; companyId: number | null };
 
-export function createAdminsService({ db }: { db: Database }) {
+/**
+ * The exhibitor an account's mail belongs to in the outbox: itself when its roles and placement make
+ * it an exhibitor, its parent for a sub-account, none otherwise.
+ */
+function exhibitorOfAccount(adminId: number, roles: readonly RoleRow[], placement: Placement): number | null {
+  const type = deriveUserType({ roles, permissions: roles.flatMap((role) => role.permissions), ...placement });
+  return type === 'exhibitor' ? adminId : type === 'sub-account' ? placement.exhibitorId : null;
+}
+
+export function createAdminsService({ db, publicUrl }: { db: Database; publicUrl: string }) {
   async function getInScope(scope: Scope, id: number) {
     const row = await repo.findAdmin(db, id, scope);
     if (!row) throw new NotFoundError('Admin');
@@ -127,7 +139,8 @@ export function createAdminsService({ db }: { db: Database }) {
         roles,
       );
       await assertEmailFree(db, body.email);
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = body.password ? await hashPassword(body.password) : null;
+      const company = placement.companyId == null ? undefined : await findCompany(db, placement.companyId, scopeOf(actor.principal));
       const id = await withEmailConflict(() =>
         db.transaction(async (tx) => {
           const adminId = await repo.insertAdmin(tx, {
@@ -138,13 +151,29 @@ export function createAdminsService({ db }: { db: Database }) {
             ...placement,
           });
           await repo.setAdminRoles(tx, adminId, body.roleIds);
+          // The account and its invitation exist together or not at all.
+          if (!passwordHash) {
+            await queueInvitation(
+              tx,
+              {
+                adminId,
+                email: body.email,
+                firstName: body.firstName,
+                lastName: body.lastName,
+                companyName: company?.name ?? null,
+                eventId: placement.eventId,
+                exhibitorId: exhibitorOfAccount(adminId, roles, placement),
+              },
+              publicUrl,
+            );
+          }
           const { password: _password, ...after } = body;
           await recordAudit(tx, actor, {
             action: 'create',
             entityType: 'admin',
             entityId: adminId,
             eventId: placement.eventId,
-            after: { ...after, ...placement },
+            after: { ...after, ...placement, invited: !passwordHash },
           });
           return adminId;
         }),
@@ -211,6 +240,34 @@ export function createAdminsService({ db }: { db: Database }) {
         }),
       );
       return this.getAdmin(actor, id);
+    },
+
+    /**
+     * Sends a new invitation to an account that has not chosen its password; older links stop
+     * working. Within the caller's reach (404 beyond it), and never for an account that can do more.
+     */
+    async resendInvitation(actor: Actor, id: number): Promise<void> {
+      const admin = await getInScope(scopeOf(actor.principal), id);
+      await checkNotMorePowerful(actor, id);
+      if (admin.hasPassword) throw new ConflictError('This account has already chosen a password');
+      const roles = await findRolesByIds(db, admin.roles.map((role) => role.id));
+      await db.transaction(async (tx) => {
+        await expireOneTimeTokens(tx, id, 'invitation');
+        await queueInvitation(
+          tx,
+          {
+            adminId: id,
+            email: admin.email,
+            firstName: admin.firstName,
+            lastName: admin.lastName,
+            companyName: admin.companyName,
+            eventId: admin.eventId,
+            exhibitorId: exhibitorOfAccount(id, roles, admin),
+          },
+          publicUrl,
+        );
+        await recordAudit(tx, actor, { action: 'resend_invitation', entityType: 'admin', entityId: id, eventId: admin.eventId });
+      });
     },
 
     /** An account named on a purchase (its own, or one it decided or took money for) stays: 409. */

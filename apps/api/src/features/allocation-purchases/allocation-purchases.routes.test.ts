@@ -71,13 +71,11 @@ async function paidPurchase(as: TestUser, quantity: number, accepted = quantity)
 }
 
 describe('requesting places', () => {
-  it('prices the request on the server from the category, ignoring any price the client sends', async () => {
-    const res = await request(w.exhibitorA, pricedCategory, 4, {
-      unitPrice: 1,
-      totalPrice: 4,
-      amount_to_pay: 0,
-      comment: 'For the booth crew',
-    });
+  it('prices the request on the server from the category, refusing any price the client sends', async () => {
+    const priced = await request(w.exhibitorA, pricedCategory, 4, { unitPrice: 1, totalPrice: 4, amount_to_pay: 0 });
+    expect(priced.statusCode).toBe(400);
+    expect(priced.json().details.map((d: { field: string }) => d.field)).toEqual(['unitPrice', 'totalPrice', 'amount_to_pay']);
+    const res = await request(w.exhibitorA, pricedCategory, 4, { comment: 'For the booth crew' });
     expect(res.statusCode).toBe(201);
     const purchase: AllocationPurchase = res.json().data;
     expect(purchase).toMatchObject({
@@ -189,11 +187,13 @@ describe('deciding', () => {
     expect(tooMany.json().details[0].field).toBe('accepted_amount');
     expect((await decide(exhibitor, created.id, { action: 'approve', accepted_amount: 1 })).statusCode).toBe(403);
 
+    // The price is the category's: one sent along is refused, not ignored.
+    const priced = await decide(w.eventAdminA, created.id, { action: 'approve', accepted_amount: 3, unitPrice: 1 });
+    expect(priced.json().details).toEqual([{ field: 'unitPrice', message: 'Unexpected field' }]);
     const res = await decide(w.eventAdminA, created.id, {
       action: 'approve',
       accepted_amount: 3,
       comment: 'Three is what we have',
-      unitPrice: 1,
     });
     expect(res.statusCode).toBe(200);
     const purchase: AllocationPurchase = res.json().data;

@@ -88,12 +88,17 @@ describe('planRefund', () => {
 
 describe('publicPaymentStatus', () => {
   it('answers only paid, pending, failed or cancelled', () => {
-    expect(publicPaymentStatus('paid', false)).toBe('paid');
-    expect(publicPaymentStatus('partially_refunded', false)).toBe('paid');
-    expect(publicPaymentStatus('approved', false)).toBe('pending');
-    expect(publicPaymentStatus('approved', true)).toBe('failed');
-    expect(publicPaymentStatus('requested', false)).toBe('pending');
+    expect(publicPaymentStatus('paid', 'succeeded')).toBe('paid');
+    expect(publicPaymentStatus('partially_refunded', null)).toBe('paid');
+    expect(publicPaymentStatus('approved', null)).toBe('pending');
+    expect(publicPaymentStatus('approved', 'open')).toBe('pending');
+    expect(publicPaymentStatus('approved', 'failed')).toBe('failed');
+    expect(publicPaymentStatus('requested', null)).toBe('pending');
     for (const status of ['rejected', 'cancelled', 'refunded'] as const)
-      expect(publicPaymentStatus(status, false)).toBe('cancelled');
+      expect(publicPaymentStatus(status, null)).toBe('cancelled');
+  });
+
+  it('calls an approved purchase whose latest checkout was abandoned cancelled, which offers a retry', () => {
+    expect(publicPaymentStatus('approved', 'expired')).toBe('cancelled');
   });
 });

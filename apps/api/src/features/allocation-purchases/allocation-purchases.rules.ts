@@ -7,7 +7,10 @@ import {
   type PurchaseStatus,
 } from '@portal/shared/allocation-purchases';
 import { formatInvoiceAmount } from '@portal/shared/money';
+import type { PAYMENT_ATTEMPT_STATES } from '../../db/schema/payments';
 import { BusinessRuleError, ConflictError } from '../../lib/errors';
+
+type PaymentAttemptState = (typeof PAYMENT_ATTEMPT_STATES)[number];
 
 const VERBS: Record<PurchaseAction, string> = {
   approve: 'approved',
@@ -92,8 +95,15 @@ export function placesInUseError(places: number, free: number): BusinessRuleErro
   return new BusinessRuleError(message, [{ field: 'amount', message }]);
 }
 
-/** What the public status page may say: paid, pending, failed or cancelled, and nothing more. */
-export function publicPaymentStatus(status: PurchaseStatus, lastAttemptFailed: boolean): PublicPaymentStatus {
+/**
+ * What the public status page may say: paid, pending, failed or cancelled, and nothing more. An
+ * approved purchase whose latest checkout was abandoned (expired) is a payment not completed, which
+ * the payer may start again, not one still pending.
+ */
+export function publicPaymentStatus(
+  status: PurchaseStatus,
+  latestAttempt: PaymentAttemptState | null,
+): PublicPaymentStatus {
   switch (status) {
     case 'paid':
     case 'partially_refunded':
@@ -103,7 +113,8 @@ export function publicPaymentStatus(status: PurchaseStatus, lastAttemptFailed: b
     case 'refunded':
       return 'cancelled';
     case 'approved':
-      return lastAttemptFailed ? 'failed' : 'pending';
+      if (latestAttempt === 'failed') return 'failed';
+      return latestAttempt === 'expired' ? 'cancelled' : 'pending';
     case 'requested':
       return 'pending';
   }

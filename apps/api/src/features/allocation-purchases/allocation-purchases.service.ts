@@ -1,9 +1,10 @@
-import type {
-  AllocationPurchase,
-  createAllocationPurchaseBodySchema,
-  ListAllocationPurchasesQuery,
-  PaymentProviderName,
-  updateAllocationPurchaseBodySchema,
+import {
+  isReissuable,
+  type AllocationPurchase,
+  type createAllocationPurchaseBodySchema,
+  type ListAllocationPurchasesQuery,
+  type PaymentProviderName,
+  type updateAllocationPurchaseBodySchema,
 } from '@portal/shared/allocation-purchases';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -374,14 +375,14 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
         }
         // Only what is still owed or paid moves to the corrected invoice: refunded money stays credited.
         const remaining = remainingOf(old, await invoicesRepo.creditNotesOfInvoice(tx, old.id));
-        if (remaining <= 0) {
+        if (!isReissuable({ totalAmount: old.snapshot.totalAmount, remainingAmount: remaining })) {
           throw new ConflictError(`Credit notes have taken back all of invoice ${old.number}; there is nothing left to reissue`);
         }
         const why = reason ?? 'Corrected invoice';
         const note = await issueCreditNote(tx, purchase, old, { kind: 'reissue', amountCents: remaining, reason: why });
         const replacement = await issueInvoice(tx, purchase, `Replaces invoice ${old.number}`, remaining);
         await repo.setInvoiceNumber(tx, id, replacement.number);
-        const document = renderDocument(invoiceDocument(replacement, purchase.isPaid, null)).text;
+        const document = renderDocument(invoiceDocument(replacement, purchase, null)).text;
         const change = { oldNumber: old.number, creditNoteNumber: note.number, document };
         await enqueueEmail(tx, await reissuedEmail(tx, await loadPurchase(tx, id), change, publicUrl));
         await recordAudit(tx, actor, {

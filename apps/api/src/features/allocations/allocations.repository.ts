@@ -1,10 +1,28 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { allocations, badgeCategories } from '../../db/schema/badges';
 import { companies } from '../../db/schema/companies';
+import { registrationLinks } from '../../db/schema/registration-links';
 import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
+
+/** A badge link that may still register someone: not revoked, not expired, uses left (or no maximum). */
+export const openBadgeLink = and(
+  eq(registrationLinks.kind, 'badge'),
+  isNull(registrationLinks.revokedAt),
+  or(isNull(registrationLinks.expiresAt), sql`${registrationLinks.expiresAt} > now()`),
+  or(isNull(registrationLinks.maxUses), sql`${registrationLinks.uses} < ${registrationLinks.maxUses}`),
+);
+
+/**
+ * The places an owner's open badge links of a category may still take: the uses left of each (a
+ * link without a maximum holds none). The allocation screens and bulk send count them alike.
+ */
+export const heldByOpenLinks = (ownerId: SQLWrapper, badgeCategoryId: SQLWrapper) =>
+  sql<number>`(select cast(coalesce(sum(${registrationLinks.maxUses} - ${registrationLinks.uses}), 0) as integer)
+                 from ${registrationLinks}
+                where ${and(openBadgeLink, sql`${registrationLinks.exhibitorId} = ${ownerId}`, sql`${registrationLinks.badgeCategoryId} = ${badgeCategoryId}`)})`;
 
 const allocationColumns = {
   id: allocations.id,
@@ -24,6 +42,7 @@ const allocationColumns = {
   used: allocations.used,
   reserved: sql<number>`(select cast(coalesce(sum(c.quantity), 0) as integer) from allocations c where c.parent_allocation_id = allocations.id)`,
   childrenUsed: sql<number>`(select cast(coalesce(sum(c.used), 0) as integer) from allocations c where c.parent_allocation_id = allocations.id)`,
+  heldByLinks: heldByOpenLinks(allocations.adminId, allocations.badgeCategoryId),
   createdAt: allocations.createdAt,
   updatedAt: allocations.updatedAt,
 };

@@ -1,4 +1,7 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registrationLinks } from '../../db/schema/registration-links';
+import { formBody } from '../bulk-imports/upload-helpers.test-support';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 
 let t: TestApp;
@@ -81,6 +84,54 @@ describe('allocations', () => {
     expect((await allocate(w.eventAdminA, exhibitor.id, w.categoryA, 4)).statusCode).toBe(422);
     const withChildren = (await send(exhibitor, 'GET', `/api/admin/allocations?includeChildAllocations=true`)).json().data;
     expect(withChildren.map((a: { adminId: number }) => a.adminId).sort()).toEqual([exhibitor.id, sub.id].sort());
+  });
+
+  it('counts the places open links hold, as bulk send does, so that the figures add up to the quantity', async () => {
+    const exhibitor = await t.createUser({ roles: ['Exhibitor'], eventId: w.eventA });
+    const sub = await t.createUser({ roles: ['Sub-Account'], eventId: w.eventA, exhibitorId: exhibitor.id });
+    await allocate(w.eventAdminA, exhibitor.id, w.categoryA, 12);
+    expect((await allocate(exhibitor, sub.id, w.categoryA, 4)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await register(exhibitor, w.categoryA)).statusCode).toBe(201);
+    const link = (id: string, values: Partial<typeof registrationLinks.$inferInsert>) => ({
+      id: `${id}-${exhibitor.id}`,
+      kind: 'badge' as const,
+      eventId: w.eventA,
+      exhibitorId: exhibitor.id,
+      badgeCategoryId: w.categoryA,
+      ...values,
+    });
+    const past = new Date(Date.now() - 60_000);
+    await t.db.insert(registrationLinks).values([
+      link('open', { maxUses: 3, uses: 1 }),
+      link('one', { maxUses: 1, email: `held${exhibitor.id}@links.example` }),
+      link('expired', { maxUses: 5, expiresAt: past }),
+      link('revoked', { maxUses: 5, revokedAt: past }),
+      link('used-up', { maxUses: 2, uses: 2 }),
+      link('unlimited', { maxUses: null }),
+      link('other-category', { maxUses: 5, badgeCategoryId: w.vipCategoryA }),
+      link('sub', { maxUses: 1, exhibitorId: sub.id }),
+    ]);
+
+    const all = (await send(exhibitor, 'GET', '/api/admin/allocations?includeChildAllocations=true')).json().data;
+    const parent = all.find((a: { adminId: number }) => a.adminId === exhibitor.id);
+    // 12 = 3 registered + 4 to the sub-account + 3 held by its open links (2 left of one, 1 of another) + 2.
+    expect(parent).toMatchObject({ quantity: 12, used: 3, reserved: 4, heldByLinks: 3, available: 2 });
+    expect(parent.used + parent.reserved + parent.heldByLinks + parent.available).toBe(parent.quantity);
+    const child = all.find((a: { adminId: number }) => a.adminId === sub.id);
+    expect(child).toMatchObject({ quantity: 4, used: 0, reserved: 0, heldByLinks: 1, available: 3 });
+
+    // Bulk send counts the same places left.
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('Recipients').addRows([['email', 'firstName', 'lastName'], ['new@links.example', 'New', 'Guest']]);
+    const checked = await t.request(exhibitor, {
+      method: 'POST',
+      url: '/api/admin/registration-links/bulk-user-badge-category/upload',
+      ...formBody(
+        { step: 'validate', badgeCategoryId: w.categoryA },
+        { name: 'r.xlsx', bytes: Buffer.from(await book.xlsx.writeBuffer()) },
+      ),
+    });
+    expect(checked.json().data.capacity).toEqual({ needed: 1, available: parent.available });
   });
 
   it('keeps exhibitors from raising their own allocation and admins to their event', async () => {

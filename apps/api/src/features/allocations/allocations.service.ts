@@ -1,4 +1,4 @@
-import { ALLOCATION_MESSAGES, type Allocation, type ListAllocationsQuery } from '@portal/shared/allocations';
+import { ALLOCATION_MESSAGES, freePlaces, type Allocation, type ListAllocationsQuery } from '@portal/shared/allocations';
 import type { FieldError } from '@portal/shared/common';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -17,7 +17,7 @@ export function toAllocation(row: repo.AllocationRow): Allocation {
   return {
     ...rest,
     usedTotal: row.used + childrenUsed,
-    available: row.quantity - row.used - row.reserved,
+    available: freePlaces(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,10 +1,13 @@
 import {
   acceptInvitationBodySchema,
   AUTH_MESSAGES,
+  invitationCheckSchema,
+  linkTokenBodySchema,
   loginBodySchema,
   loginResponseSchema,
   logoutBodySchema,
   passwordResetBodySchema,
+  passwordResetCheckSchema,
   passwordResetRequestBodySchema,
   passwordResetRequestedSchema,
   refreshBodySchema,
@@ -12,6 +15,7 @@ import {
   sessionAdminSchema,
   ssoParamsSchema,
 } from '@portal/shared/auth';
+import { itemResponseSchema } from '@portal/shared/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -64,6 +68,32 @@ export async function authRoutes(
     config: { access: publicRoute },
     schema: { tags: ['auth'], body: acceptInvitationBodySchema, response: { 200: loginResponseSchema, ...errors } },
     handler: (request) => auth.acceptInvitation(request.body.token, request.body.password, client(request)),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/auth/accept-invitation/check',
+    config: { access: publicRoute },
+    schema: {
+      tags: ['auth'],
+      summary: 'Whether an invitation link still works, and the event and company it is for; uses nothing up',
+      body: linkTokenBodySchema,
+      response: { 200: itemResponseSchema(invitationCheckSchema), ...errors },
+    },
+    handler: async (request) => ({ data: await auth.checkInvitation(request.body.token, client(request)) }),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/auth/password-reset/check',
+    config: { access: publicRoute },
+    schema: {
+      tags: ['auth'],
+      summary: 'Whether a password reset link still works; uses nothing up',
+      body: linkTokenBodySchema,
+      response: { 200: itemResponseSchema(passwordResetCheckSchema), ...errors },
+    },
+    handler: async (request) => ({ data: { valid: await passwordReset.check(request.body.token, client(request)) } }),
   });
 
   routes.route({

@@ -1,4 +1,10 @@
-import { AUTH_MESSAGES, REFRESH_TOKEN_TTL_DAYS, type LoginResponse, type RefreshResponse } from '@portal/shared/auth';
+import {
+  AUTH_MESSAGES,
+  REFRESH_TOKEN_TTL_DAYS,
+  type InvitationCheck,
+  type LoginResponse,
+  type RefreshResponse,
+} from '@portal/shared/auth';
 import { eq, sql } from 'drizzle-orm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,7 +15,7 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { recordAudit } from '../audit/audit.repository';
 import type { AccessTokens } from './access-tokens';
 import { accountDelayMs } from './login-delay';
-import { consumeOneTimeToken } from './one-time-tokens.repository';
+import { consumeOneTimeToken, findOpenOneTimeToken } from './one-time-tokens.repository';
 import { hashPassword, spendVerificationTime, verifyPassword } from './passwords';
 import { findLoginCandidate, loadPrincipal, toSessionAdmin, type Principal } from './principal';
 import * as refreshTokens from './refresh-tokens.repository';
@@ -118,6 +124,18 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
       });
       if (!outcome) throw new UnauthorizedError(AUTH_MESSAGES.refreshFailed);
       return outcome;
+    },
+
+    /**
+     * Whether an invitation link still works and what it is for (the event, the company), for its
+     * page to say before a password is chosen. Asking uses nothing up; asks are counted per address.
+     */
+    async checkInvitation(token: string, client: ClientInfo): Promise<InvitationCheck> {
+      await refuseWhenThrottled(`invitation-check:${client.ip}`, limits.perAddress);
+      const invited = await findOpenOneTimeToken(db, token, 'invitation');
+      const principal = invited ? await loadPrincipal(db, invited) : null;
+      if (!principal) return { valid: false, eventName: null, companyName: null };
+      return { valid: true, eventName: principal.event?.name ?? null, companyName: principal.companyName };
     },
 
     /** Sets the password of an invited account and signs it in; the token works once. */

@@ -46,7 +46,8 @@ export async function prepareInvitations(
 ): Promise<PreparedInvitations> {
   if (invitees.length === 0) return { tokens: [], mails: [] };
   const template = await resolveTemplate(db, { purpose: 'invitation', eventId });
-  const event = await eventPlaceholderValues(db, eventId);
+  // A portal-wide account (no event) is invited to all of them: "…account for all events".
+  const event = eventId == null ? { eventName: 'all events', eventDates: '' } : await eventPlaceholderValues(db, eventId);
   const tokens: PreparedInvitations['tokens'] = [];
   const mails = await mapInSlices(invitees, (invitee): OutgoingEmail => {
     const { token, row } = newOneTimeToken(invitee.adminId, 'invitation', INVITATION_TTL_HOURS);

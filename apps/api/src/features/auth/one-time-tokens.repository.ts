@@ -36,6 +36,22 @@ export async function createOneTimeToken(db: Database, adminId: number, purpose:
   return token;
 }
 
+/** Whose a token is while it still works, without using it up; null when unknown, used or expired. */
+export async function findOpenOneTimeToken(db: Database, token: string, purpose: Purpose): Promise<number | null> {
+  const [row] = await db
+    .select({ adminId: oneTimeTokens.adminId })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hash(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        sql`${oneTimeTokens.expiresAt} > now()`,
+      ),
+    );
+  return row?.adminId ?? null;
+}
+
 /** Uses a token up and answers whose it was; null when unknown, used or expired. */
 export async function consumeOneTimeToken(db: Database, token: string, purpose: Purpose): Promise<number | null> {
   const [row] = await db

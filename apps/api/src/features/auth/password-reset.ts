@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { enqueueEmail } from '../email/email.repository';
 import { resolveTemplate } from '../email-templates/template-resolution';
 import { renderTemplate } from '../email-templates/template-rendering';
-import { consumeOneTimeToken, createOneTimeToken, expireOneTimeTokens } from './one-time-tokens.repository';
+import { consumeOneTimeToken, createOneTimeToken, expireOneTimeTokens, findOpenOneTimeToken } from './one-time-tokens.repository';
 import { hashPassword } from './passwords';
 import { loadPrincipal } from './principal';
 import { revokeAllForAdmin } from './refresh-tokens.repository';
@@ -77,6 +77,16 @@ export function createPasswordReset(deps: {
         const { count } = await limiter.hit(`reset-email:${address}`);
         if (count <= PASSWORD_RESET_MAX_PER_EMAIL) await queueResetEmail(address);
       });
+    },
+
+    /**
+     * Whether a reset link still works, for its page to say so before a password is typed. Counts
+     * against the address's budget of reset calls, like the reset itself.
+     */
+    async check(token: string, client: ClientInfo): Promise<boolean> {
+      await refuseBusyAddress(client.ip);
+      const owner = await findOpenOneTimeToken(db, token, 'password_reset');
+      return owner !== null && (await loadPrincipal(db, owner)) !== null;
     },
 
     /** Sets the password with a reset token, once, and ends every session of the account. */

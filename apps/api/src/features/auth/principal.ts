@@ -21,6 +21,7 @@ export type Principal = {
   companyId: number | null;
   companyName: string | null;
   type: UserType;
+  createdAt: Date;
 };
 
 function principalQuery(db: Database) {
@@ -42,6 +43,7 @@ function principalQuery(db: Database) {
       exhibitorId: admins.exhibitorId,
       companyId: admins.companyId,
       companyName: companies.name,
+      createdAt: admins.createdAt,
       roles: sql<{ id: number; name: string }[]>`coalesce((
         select json_agg(json_build_object('id', r.id, 'name', r.name) order by r.id)
           from admin_roles ar join roles r on r.id = ar.role_id where ar.admin_id = "admins"."id"), '[]'::json)`,
@@ -119,6 +121,7 @@ function toPrincipal(row: PrincipalRow): Principal {
     companyId: row.companyId,
     companyName: row.companyName,
     type: deriveUserType(identity),
+    createdAt: row.createdAt,
   };
 }
 
@@ -168,5 +171,6 @@ export function toSessionAdmin(principal: Principal): SessionAdmin {
     companyId: principal.companyId,
     companyName: principal.companyName,
     type: principal.type,
+    createdAt: principal.createdAt.toISOString(),
   };
 }

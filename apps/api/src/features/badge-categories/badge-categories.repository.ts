@@ -3,7 +3,7 @@ import { and, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { badgeCategories, badges } from '../../db/schema/badges';
 import { events } from '../../db/schema/events';
-import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, nameOrder, orderBy, pageWindow, type Page } from '../../lib/listing';
 import { scopeEventId, type Scope } from '../auth/scope';
 
 const summaryColumns = {
@@ -65,7 +65,7 @@ function filterConditions(query: Omit<CategoryFilter, 'page' | 'per_page'>) {
 const defaultOrder = (sort: string | undefined) =>
   orderBy(
     sort,
-    { sortOrder: badgeCategories.sortOrder, name: sql`lower(${badgeCategories.name})`, createdAt: badgeCategories.createdAt },
+    { sortOrder: badgeCategories.sortOrder, name: nameOrder(badgeCategories.name), createdAt: badgeCategories.createdAt },
     badgeCategories.id,
     'sortOrder',
   );

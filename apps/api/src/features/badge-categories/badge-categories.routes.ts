@@ -8,12 +8,13 @@ import {
   updateBadgeCategoryBodySchema,
 } from '@portal/shared/badge-categories';
 import { idParamsSchema, itemResponseSchema, listResponseSchema } from '@portal/shared/common';
+import { BADGE_LIST_READERS } from '@portal/shared/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { errorResponses as errors } from '../../lib/route-schemas';
-import { requires } from '../../plugins/access';
+import { requires, requiresAny } from '../../plugins/access';
 import type { BadgeCategoriesService } from './badge-categories.service';
 
 const category = itemResponseSchema(badgeCategorySchema);
@@ -35,7 +36,9 @@ export async function badgeCategoriesRoutes(app: FastifyInstance, { badgeCategor
   routes.route({
     method: 'GET',
     url: '/admin/badge-categories/event/:eventId',
-    config: { access: view },
+    // Badge lists are grouped by these, so whoever reads a badge list reads them too (only the
+    // badge types the caller may see).
+    config: { access: requiresAny('view_badge_categories', ...BADGE_LIST_READERS) },
     schema: { tags, params: eventParamsSchema, querystring: eventCategoriesQuerySchema, response: { 200: categories, ...errors } },
     handler: (request) => badgeCategories.listEventCategories(actorOf(request), request.params.eventId, request.query),
   });

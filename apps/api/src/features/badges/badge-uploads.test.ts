@@ -165,7 +165,7 @@ describe('badge form uploads', () => {
     const big = formBody([...person(), cvPart()], Buffer.alloc(25 * 1024 * 1024, 0x61));
     const announced = await refusedWithoutTrace(() => post(big));
     expect(announced.statusCode).toBe(413);
-    expect(announced.json().message).toMatch(/larger than \d+ MiB/);
+    expect(announced.json().message).toMatch(/larger than \d+ MB/);
 
     // No Content-Length: the bytes are counted as they stream.
     const chunked = await refusedWithoutTrace(() => post(Readable.from((function* () {
@@ -180,7 +180,7 @@ describe('badge form uploads', () => {
   it('refuses a file over its field’s limit (413) or of a type the field does not take (400) as it streams', async () => {
     const tooBig = await refusedWithoutTrace(() => post(formBody([...person(), cvPart(pdf(5000))])));
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().details).toEqual([{ field: 'customFieldValues.cv', message: 'The file is larger than 4 KiB' }]);
+    expect(tooBig.json().details).toEqual([{ field: 'customFieldValues.cv', message: 'The file is larger than 4 KB' }]);
 
     const photo = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
     const wrongType = await refusedWithoutTrace(() => post(formBody([...person(), cvPart(photo, 'cv.pdf')])));

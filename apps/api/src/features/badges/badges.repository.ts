@@ -18,6 +18,7 @@ import {
   keepPageStart,
   keptCount,
   keptPageStart,
+  nameOrder,
   orderBy,
   pageClause,
   pageWindow,
@@ -175,9 +176,9 @@ export function filterConditions(filter: BadgeFilter, companyExhibitorIds: numbe
 
 export const BADGE_ORDER_COLUMNS = {
   createdAt: badges.createdAt,
-  name: sql`lower(${badges.lastName} || ' ' || ${badges.firstName})`,
+  name: nameOrder(sql`(${badges.lastName} || ' ' || ${badges.firstName})`),
   email: badges.email,
-  company: companyOf,
+  company: nameOrder(companyOf),
 };
 
 /**
@@ -186,7 +187,8 @@ export const BADGE_ORDER_COLUMNS = {
  * or serialising in the API.
  */
 const LIST_ITEM_JSON = sql.raw(`json_build_object(
-    'id', badges.id, 'eventId', badges.event_id, 'eventName', e.name, 'badgeCategoryId', badges.badge_category_id,
+    'id', badges.id, 'eventId', badges.event_id, 'event', json_build_object('id', badges.event_id, 'name', e.name),
+    'eventName', e.name, 'badgeCategoryId', badges.badge_category_id,
     'badgeCategory', json_build_object('id', bc.id, 'name', bc.name, 'type', bc.type, 'badgeType', bc.badge_type),
     'exhibitorId', badges.exhibitor_id, 'companyName', c.name, 'createdByAdminId', badges.created_by_admin_id,
     'createdByName', cr.first_name || ' ' || cr.last_name,

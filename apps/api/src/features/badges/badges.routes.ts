@@ -7,6 +7,7 @@ import {
   listBadgesQuerySchema,
   updateBadgeBodySchema,
 } from '@portal/shared/badges';
+import { BADGE_LIST_READERS } from '@portal/shared/permissions';
 import { idParamsSchema, idSchema, itemResponseSchema, listResponseSchema } from '@portal/shared/common';
 import { MAX_FILE_SIZE_BYTES } from '@portal/shared/custom-fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -51,10 +52,11 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
     routes.route({
       method: 'GET',
       url: base,
-      config: { access: requires(permission.view) },
+      // The list behind /users, /badges and /registrations: any of their guards reads it.
+      config: { access: requiresAny(...BADGE_LIST_READERS) },
       schema: { tags, querystring: listBadgesQuerySchema, response: { 200: list, ...errors } },
       handler: async (request, reply) => {
-        sendJson(reply, await badges.listBadges(actorOf(request), request.query));
+        return sendJson(reply, await badges.listBadges(actorOf(request), request.query));
       },
     });
 
@@ -135,7 +137,7 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
     config: { access: requires('view_exhibitor_users') },
     schema: { tags, body: advancedFilterBodySchema, response: { 200: list, ...errors } },
     handler: async (request, reply) => {
-      sendJson(reply, await badges.advancedFilter(actorOf(request), request.body));
+      return sendJson(reply, await badges.advancedFilter(actorOf(request), request.body));
     },
   });
 }

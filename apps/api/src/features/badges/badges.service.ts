@@ -9,6 +9,7 @@ import { listJson } from '../../lib/listing';
 import { allocationHolder } from '../allocations/allocations.repository';
 import { consumeAllocation, releaseAllocation } from '../allocations/allocations.service';
 import { recordAudit } from '../audit/audit.repository';
+import { hashPassword } from '../auth/passwords';
 import { loadPrincipal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
 import { findCategory } from '../badge-categories/badge-categories.repository';
@@ -34,9 +35,12 @@ export type NewBadge = {
   adminId?: number | null;
   eventId?: number;
   customFieldValues: { customFieldId: number; value?: unknown }[];
+  /** The holder's password (spec §3), in clear: only its hash is stored. */
+  password?: string | null;
 };
 
-export type BadgeChanges = Partial<Omit<NewBadge, 'badgeCategoryId' | 'type' | 'exhibitorId' | 'adminId' | 'eventId'>> & {
+/** What may change on a badge; where it belongs (category, type, event, owner) may be sent, as it is. */
+export type BadgeChanges = Partial<NewBadge> & {
   status?: 'active' | 'cancelled';
 };
 
@@ -62,6 +66,7 @@ function toListItem(row: repo.BadgeRow): BadgeListItem {
   return {
     id: row.id,
     eventId: row.eventId,
+    event: { id: row.eventId, name: row.eventName },
     eventName: row.eventName,
     badgeCategoryId: row.badgeCategoryId,
     badgeCategory: row.badgeCategory,
@@ -131,6 +136,28 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
       return { exhibitorId: body.exhibitorId, holderId: body.adminId };
     }
     return { exhibitorId: body.exhibitorId, holderId: body.exhibitorId };
+  }
+
+  /**
+   * The spec's exhibitor user carries where a badge belongs; a client may send it back on an
+   * update as it is. Any other value is refused: a badge does not move (that is a new badge).
+   */
+  async function assertPlacementKept(before: repo.BadgeRow, body: BadgeChanges) {
+    const stays = (field: string, message: string) => ValidationError.field(field, message);
+    if (body.eventId != null && body.eventId !== before.eventId) throw stays('eventId', 'A badge stays in its event');
+    if (body.badgeCategoryId != null && body.badgeCategoryId !== before.badgeCategoryId) {
+      throw stays('badgeCategoryId', 'A badge stays in its category: register a new badge for another one');
+    }
+    if (body.type != null && body.type !== before.type) {
+      throw stays('type', `This is a ${BADGE_TYPE_LABELS[before.type]} badge: its type is its category's`);
+    }
+    if (body.exhibitorId !== undefined && body.exhibitorId !== before.exhibitorId) {
+      throw stays('exhibitorId', 'A badge stays with the exhibitor whose place it uses');
+    }
+    if (body.adminId !== undefined) {
+      const holder = before.allocationId != null ? await allocationHolder(db, before.allocationId) : before.exhibitorId;
+      if (body.adminId !== holder) throw stays('adminId', 'A badge stays with the account whose place it uses');
+    }
   }
 
   async function openBadgeCategory(actor: Actor, id: number) {
@@ -238,6 +265,8 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
           throw new ConflictError('A badge with this email already exists in this category', 'email');
         }
         const answers = await fieldValues.check(db, { eventId: category.eventId, badgeCategoryId: category.id }, body.customFieldValues, uploads, { partial: false });
+        const { password, ...recorded } = body;
+        const passwordHash = password ? await hashPassword(password) : null;
         return db
           .transaction(async (tx) => {
             await link?.claim(tx);
@@ -253,6 +282,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
               lastName: body.lastName,
               email: body.email,
               phone: body.phone ?? null,
+              passwordHash,
               badgeType: category.badgeType,
             });
             const obsolete = await fieldValues.save(tx, badgeId, answers, actor.principal.id, category.eventId);
@@ -263,7 +293,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
               entityType: 'badge',
               entityId: badgeId,
               eventId: category.eventId,
-              after: { ...body, exhibitorId, allocationId, registrationLinkId: link?.registrationLinkId },
+              after: { ...recorded, passwordSet: passwordHash !== null, exhibitorId, allocationId, registrationLinkId: link?.registrationLinkId },
             });
             return { result: badgeId, obsolete };
           })
@@ -276,6 +306,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
     async updateBadge(actor: Actor, id: number, body: BadgeChanges, uploads: Map<number, Upload> = new Map()): Promise<Badge> {
       await writeWithUploads(uploads, async () => {
         const before = await getRow(actor, id);
+        await assertPlacementKept(before, body);
         if (body.email && (await repo.emailRegistered(db, before.eventId, before.badgeCategoryId, body.email, id))) {
           throw new ConflictError('A badge with this email already exists in this category', 'email');
         }
@@ -284,6 +315,8 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
           body.customFieldValues || uploads.size > 0
             ? await fieldValues.check(db, { eventId: before.eventId, badgeCategoryId: before.badgeCategoryId }, body.customFieldValues ?? [], uploads, { partial: true })
             : null;
+        const { password, ...recorded } = body;
+        const passwordHash = password ? await hashPassword(password) : undefined;
         return db
           .transaction(async (tx) => {
             let allocationId = before.allocationId;
@@ -299,10 +332,11 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
               email: body.email,
               phone: body.phone,
               status: body.status,
+              passwordHash,
               allocationId,
             });
             const obsolete = answers ? await fieldValues.save(tx, id, answers, actor.principal.id, before.eventId) : [];
-            await recordAudit(tx, actor, { action: 'update', entityType: 'badge', entityId: id, eventId: before.eventId, before, after: body });
+            await recordAudit(tx, actor, { action: 'update', entityType: 'badge', entityId: id, eventId: before.eventId, before, after: { ...recorded, ...(passwordHash ? { passwordSet: true } : {}) } });
             return { result: id, obsolete };
           })
           .catch(conflicts);

@@ -14,8 +14,8 @@ import {
 import { mapColumns, RowReader, TEXT_CELLS, type ColumnSpec } from './columns';
 import * as repo from './bulk-imports.repository';
 import { mapInSlices } from '../../lib/slices';
-import { DuplicateGuard, planned, sameSnapshot, type ImportPlan, type PlannedRow } from './plan';
-import type { Sheet } from './sheet';
+import { ADDRESS_UNAVAILABLE, DuplicateGuard, planned, sameSnapshot, type ImportPlan, type PlannedRow } from './plan';
+import type { Sheet, SheetWarning } from './sheet';
 
 /** Where an import's badges go: the category, and the exhibitor and allocation holder (null for the organiser's own). */
 export type BadgeTarget = {
@@ -140,7 +140,7 @@ export async function planBadges(db: Database, sheet: Sheet, target: BadgeTarget
   const { indexOf, warnings } = mapColumns(sheet, badgeColumns(target.fields));
   const byKey = new Map(fields.map((field) => [`customFieldValues.${field.key}`, FIELD_KEY(field.id)]));
   const parsed = await mapInSlices(sheet.rows, (row) => {
-    const reader = new RowReader(sheet, indexOf, row.cells);
+    const reader = new RowReader(sheet, indexOf, row);
     return {
       row: row.row,
       reader,
@@ -159,10 +159,7 @@ export async function planBadges(db: Database, sheet: Sheet, target: BadgeTarget
     if (duplicate) reader.error('email', duplicate);
     const before = email ? stored.get(email) : undefined;
     if (before && (before.exhibitorId !== target.exhibitorId || before.holderId !== target.holderId)) {
-      reader.error(
-        'email',
-        'A badge with this email is registered in this category under another exhibitor or account',
-      );
+      reader.error('email', ADDRESS_UNAVAILABLE.badge);
     }
     if (before && !target.canUpdate)
       reader.error(null, 'This badge exists; updating it needs the permission to update exhibitor users');
@@ -224,7 +221,7 @@ export async function planBadges(db: Database, sheet: Sheet, target: BadgeTarget
 
   return {
     rows: rows.map((row) => row.report),
-    warnings: [...sheet.warnings, ...warnings],
+    warnings: [...sheet.warnings, ...warnings, ...missingFiles(target.fields, rows, stored, parsed)],
     capacity: { badgeCategoryId: target.category.id, needed: creates.length, available },
     async holds(tx) {
       const now = await repo.findBadgesByEmail(tx, target.eventId, target.category.id, emailsOfFile);
@@ -253,6 +250,52 @@ export async function planBadges(db: Database, sheet: Sheet, target: BadgeTarget
       };
     },
   };
+}
+
+/** Row numbers as short ranges: 2–4, 7. */
+export function rowRanges(numbers: number[]): string {
+  const ranges: string[] = [];
+  for (let i = 0; i < numbers.length; i++) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1) j++;
+    ranges.push(i === j ? `${numbers[i]}` : `${numbers[i]}–${numbers[j]}`);
+    i = j;
+  }
+  return ranges.join(', ');
+}
+
+/**
+ * A required file field cannot be answered in a cell (`importableField`). Its badges are imported
+ * without the file rather than refused, or a category asking for a photo could never be imported;
+ * the report names, for each such field, the good rows whose badge will lack it (new badges, and
+ * stored ones without a file), to upload it on each badge's page.
+ */
+function missingFiles(
+  fields: readonly FieldDefinition[],
+  rows: PlannedRow<Planned>[],
+  stored: Map<string, repo.StoredBadge>,
+  parsed: { email: string | null | undefined }[],
+): SheetWarning[] {
+  return fields
+    .filter((field) => field.isActive && field.type === 'file' && field.required)
+    .flatMap((field) => {
+      const lacking = rows.flatMap((row, index) => {
+        if (row.report.action === null) return [];
+        const before = stored.get(parsed[index]!.email ?? '');
+        return before && Object.hasOwn(before.answers, field.id) ? [] : [row.report.row];
+      });
+      if (lacking.length === 0) return [];
+      const one = lacking.length === 1;
+      return [
+        {
+          row: null,
+          column: field.label,
+          message: one
+            ? `Row ${lacking[0]} has no file, though the field is required (a file cannot be imported): the badge is imported without it; upload it on the badge’s page`
+            : `Rows ${rowRanges(lacking)} have no file, though the field is required (a file cannot be imported): the badges are imported without it; upload it on each badge’s page`,
+        },
+      ];
+    });
 }
 
 /** Stored badges in a fixed order, to tell whether they changed between the plan and the write. */

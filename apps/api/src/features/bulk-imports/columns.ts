@@ -1,7 +1,8 @@
 import { BULK_IMPORT_CLEAR_MARKER } from '@portal/shared/bulk-imports';
 import { optionalTextLine, textLine } from '@portal/shared/common';
 import type { z } from 'zod';
-import { fileError, type Sheet, type SheetWarning } from './sheet';
+import { ERRORS_COLUMN } from './report-file';
+import { fileError, type Sheet, type SheetRow, type SheetWarning } from './sheet';
 
 /** A column a kind of import reads: its header in the template, and what the note on it says. */
 export type ColumnSpec = {
@@ -73,21 +74,32 @@ export function mapColumns(
     );
   }
   const used = new Set(indexOf.values());
+  // The report's own Errors column comes back with a corrected report: no news to its sender.
   const warnings = sheet.columns
-    .filter((_column, index) => !used.has(index))
+    .filter((column, index) => !used.has(index) && normalise(column) !== normalise(ERRORS_COLUMN))
     .map((column) => ({ row: null, column, message: 'This column is not part of the import and was ignored' }));
   return { indexOf, warnings };
 }
 
-/** Reads one row's cells by spec key, with each column's header as the file spells it. */
+/**
+ * Reads one row's cells by spec key, with each column's header as the file spells it. A row the
+ * reader refused as a whole (`SheetRow.problem`) carries that one error and no other: its cells
+ * are in the wrong columns, so what they would say is beside the point.
+ */
 export class RowReader {
   readonly errors: { column: string | null; message: string }[] = [];
+  private readonly cells: string[];
+  private readonly refused: boolean;
 
   constructor(
     private readonly sheet: Sheet,
     private readonly indexOf: Map<string, number>,
-    private readonly cells: string[],
-  ) {}
+    row: SheetRow,
+  ) {
+    this.cells = row.cells;
+    if (row.problem) this.errors.push({ column: null, message: row.problem });
+    this.refused = row.problem !== undefined;
+  }
 
   header(key: string): string | null {
     const index = this.indexOf.get(key);
@@ -104,6 +116,7 @@ export class RowReader {
   }
 
   error(key: string | null, message: string): void {
+    if (this.refused) return;
     this.errors.push({ column: key === null ? null : this.header(key), message });
   }
 

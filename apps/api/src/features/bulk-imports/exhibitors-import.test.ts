@@ -164,7 +164,7 @@ describe('exhibitors import', () => {
     expect(report.rows[2]!.errors).toEqual([
       { column: 'Email', message: 'Also in row 2: each appears once in the file' },
     ]);
-    expect(report.rows[3]!.errors).toEqual([{ column: 'Email', message: 'An account with this email already exists' }]);
+    expect(report.rows[3]!.errors).toEqual([{ column: 'Email', message: 'This address cannot be used for a new account; use another address' }]);
     expect(report.rows[4]!.errors[0]).toMatchObject({ column: 'Email' });
     expect(await exhibitorsNamed(['ann@good.example'])).toEqual([]);
 

@@ -6,7 +6,7 @@ import { mapInSlices } from '../../lib/slices';
 import { holdInvitations } from '../auth/pending-invitations';
 import { mapColumns, RowReader, TEXT_CELLS, type ColumnSpec } from './columns';
 import * as repo from './bulk-imports.repository';
-import { DuplicateGuard, planned, sameSnapshot, type ImportPlan, type PlannedRow } from './plan';
+import { ADDRESS_UNAVAILABLE, DuplicateGuard, planned, sameSnapshot, type ImportPlan, type PlannedRow } from './plan';
 import type { Sheet } from './sheet';
 
 export const EXHIBITOR_COLUMNS: ColumnSpec[] = [
@@ -90,7 +90,7 @@ export async function planExhibitors(
 ): Promise<ImportPlan> {
   const { indexOf, warnings } = mapColumns(sheet, EXHIBITOR_COLUMNS);
   const parsed = await mapInSlices(sheet.rows, (row) => {
-    const reader = new RowReader(sheet, indexOf, row.cells);
+    const reader = new RowReader(sheet, indexOf, row);
     const externalId = reader.value('externalId', TEXT_CELLS.externalId);
     const email = reader.value('email', emailSchema, { required: true });
     const fields = {
@@ -127,12 +127,8 @@ export async function planExhibitors(
     let before = byId;
     if (!before && owner?.exhibitor) before = owner.exhibitor;
     if (email && owner && owner.id !== before?.id) {
-      reader.error(
-        'email',
-        owner.exhibitor
-          ? 'Another exhibitor of this event has this email'
-          : 'An account with this email already exists',
-      );
+      // The event's exhibitors are the organiser's to see; any other account is not.
+      reader.error('email', owner.exhibitor ? 'Another exhibitor of this event has this email' : ADDRESS_UNAVAILABLE.account);
     }
     if (before && externalId && before.externalId && before.externalId !== externalId) {
       reader.error('externalId', `This email belongs to the exhibitor with External ID ${before.externalId}`);

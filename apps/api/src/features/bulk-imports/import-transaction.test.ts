@@ -94,7 +94,7 @@ describe('an import’s transaction', () => {
       await sheetOf('late.xlsx', lateRows),
     );
     expect(refused.status).toBe(422);
-    expect(refused.report.rows.find((row) => row.row === 3)).toMatchObject({ action: null, errors: [{ column: 'Email', message: 'An account with this email already exists' }] });
+    expect(refused.report.rows.find((row) => row.row === 3)).toMatchObject({ action: null, errors: [{ column: 'Email', message: 'This address cannot be used for a new account; use another address' }] });
     expect(await invitationsTo('late-%@rows.example')).toBe(0);
   });
 });

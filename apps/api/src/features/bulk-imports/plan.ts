@@ -21,6 +21,16 @@ export type ImportPlan = {
   holds(tx: Database): Promise<boolean>;
 };
 
+/**
+ * What a report says of an address it cannot take because another record holds it: the same
+ * words whoever holds it (another exhibitor's badge, an account of another event, the caller's
+ * own), so that a report never tells one exhibitor anything of another's people.
+ */
+export const ADDRESS_UNAVAILABLE = {
+  badge: 'This address cannot be used in this badge category; use another address',
+  account: 'This address cannot be used for a new account; use another address',
+} as const;
+
 /** Whether two snapshots of stored records are the same, whatever the order of their keys. */
 export const sameSnapshot = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

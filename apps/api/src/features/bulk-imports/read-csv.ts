@@ -51,10 +51,11 @@ function delimiterOf(text: string): string {
 export function readCsv(bytes: Uint8Array): Sheet {
   if (bytes.some((byte) => byte === 0)) throw fileError('This file is not a .csv text file; upload .xlsx or .csv');
   const { text, encoding } = decodeCsv(bytes);
+  const delimiter = delimiterOf(text);
   let records: string[][];
   try {
     records = parse(text, {
-      delimiter: delimiterOf(text),
+      delimiter,
       relax_column_count: true,
       skip_empty_lines: false,
       max_record_size: 1024 * 1024,
@@ -65,7 +66,7 @@ export function readCsv(bytes: Uint8Array): Sheet {
       throw fileError(`A row${where ? ` near line ${where}` : ''} is longer than 1 MB; no cell may hold that much`);
     throw fileError(`The .csv cannot be read${where ? ` near line ${where}` : ''}: check its quotes`);
   }
-  const sheet = new SheetBuilder();
+  const sheet = new SheetBuilder({ separator: delimiter });
   records.forEach((cells, index) => sheet.add(index + 1, cells));
   if (encoding === 'windows-1252' && bytes.some((byte) => UNDEFINED_1252.has(byte))) {
     sheet.warn({

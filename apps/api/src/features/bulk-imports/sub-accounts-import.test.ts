@@ -102,7 +102,7 @@ describe('sub-accounts import', () => {
         { name: 's.xlsx', bytes: otherExhibitor },
       ),
     );
-    expect(taken.rows[0]!.errors).toEqual([{ column: 'Email', message: 'An account with this email already exists' }]);
+    expect(taken.rows[0]!.errors).toEqual([{ column: 'Email', message: 'This address cannot be used for a new account; use another address' }]);
     const refusals: [TestUser, Record<string, number>, number][] = [
       [w.subAccountA, { eventId: w.eventA }, 403],
       [w.exhibitorA, { eventId: w.eventA, exhibitorId: w.exhibitorB.id }, 404],

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { holdInvitations } from '../auth/pending-invitations';
 import { mapColumns, RowReader, TEXT_CELLS, type ColumnSpec } from './columns';
 import * as repo from './bulk-imports.repository';
-import { DuplicateGuard, planned, sameSnapshot, type ImportPlan, type PlannedRow } from './plan';
+import { ADDRESS_UNAVAILABLE, DuplicateGuard, planned, sameSnapshot, type ImportPlan, type PlannedRow } from './plan';
 import type { Sheet } from './sheet';
 
 export const SUB_ACCOUNT_COLUMNS: ColumnSpec[] = [
@@ -34,7 +34,7 @@ export async function planSubAccounts(
 ): Promise<ImportPlan> {
   const { indexOf, warnings } = mapColumns(sheet, SUB_ACCOUNT_COLUMNS);
   const parsed = sheet.rows.map((row) => {
-    const reader = new RowReader(sheet, indexOf, row.cells);
+    const reader = new RowReader(sheet, indexOf, row);
     return {
       row: row.row,
       reader,
@@ -51,7 +51,7 @@ export async function planSubAccounts(
     if (duplicate) reader.error('email', duplicate);
     const owner = email ? accounts.get(email) : undefined;
     const before = owner?.exhibitorId === target.exhibitorId ? owner : undefined;
-    if (owner && !before) reader.error('email', 'An account with this email already exists');
+    if (owner && !before) reader.error('email', ADDRESS_UNAVAILABLE.account);
     if (!before) {
       if (firstName === undefined && !reader.hasError('firstName'))
         reader.error('firstName', 'Required for a new sub-account');

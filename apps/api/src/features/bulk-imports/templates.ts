@@ -1,7 +1,7 @@
 import { BULK_IMPORT_CLEAR_MARKER, BULK_IMPORT_MAX_ROWS } from '@portal/shared/bulk-imports';
 import ExcelJS from 'exceljs';
 import type { ColumnSpec } from './columns';
-import { safeCell } from './report-file';
+import { safeCell, TEXT_FORMAT } from './report-file';
 
 /** Rows below the header that carry the drop-down lists: the most a file may hold. */
 const LIST_ROWS = BULK_IMPORT_MAX_ROWS + 1;
@@ -24,6 +24,7 @@ export function writeHeaderRow(
   columns.forEach((column, index) => {
     row.getCell(index + 1).note = column.note;
     sheet.getColumn(index + 1).width = column.width;
+    sheet.getColumn(index + 1).numFmt = TEXT_FORMAT;
   });
 }
 

@@ -2,7 +2,7 @@ import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { companies } from '../../db/schema/companies';
-import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, nameOrder, orderBy, pageWindow, type Page } from '../../lib/listing';
 import { scopeEventId, type Scope } from '../auth/scope';
 
 const companyColumns = {
@@ -48,7 +48,7 @@ export async function listCompanies(
         )
       : undefined,
   );
-  const order = orderBy(query.sort, { name: sql`lower(${companies.name})`, createdAt: companies.createdAt }, companies.id, 'name');
+  const order = orderBy(query.sort, { name: nameOrder(companies.name), createdAt: companies.createdAt }, companies.id, 'name');
   const { limit, offset } = pageWindow(query);
   // Deferred join, as for admins: the account count runs for the page's rows only.
   const pageIds = db.select({ id: companies.id }).from(companies).where(where).orderBy(...order).limit(limit).offset(offset);

@@ -32,6 +32,12 @@ describe('companies', () => {
     expect((await send(w.systemAdmin, 'GET', `/api/admin/companies/${company.id}`)).statusCode).toBe(404);
   });
 
+  it('completes a web address typed without https://', async () => {
+    const created = await send(w.systemAdmin, 'POST', '/api/admin/companies', { name: 'Fjord Kayaks', website: 'fjord-kayaks.example' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.website).toBe('https://fjord-kayaks.example');
+  });
+
   it('validates fields with details', async () => {
     const res = await send(w.systemAdmin, 'POST', '/api/admin/companies', { name: '', website: 'not a url' });
     expect(res.statusCode).toBe(400);

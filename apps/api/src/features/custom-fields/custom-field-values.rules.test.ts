@@ -163,11 +163,11 @@ describe('custom-field values', () => {
     expect(validateFieldValues([f], [{ customFieldId: f.id, value: 'file-id-from-elsewhere' }]).errors[0]!.message).toBe('Upload the file itself');
   });
 
-  it('file: at most 10 MiB and only recognised types when the field sets no limits', () => {
+  it('file: at most 10 MB and only recognised types when the field sets no limits', () => {
     const f = field('file');
     const run = (info: { sizeBytes: number; contentType: string }) => validateFieldValues([f], [], new Map([[f.id, info]])).errors;
     expect(run({ sizeBytes: 10 * 1024 * 1024, contentType: 'image/webp' })).toEqual([]);
-    expect(run({ sizeBytes: 10 * 1024 * 1024 + 1, contentType: 'image/webp' })[0]!.message).toBe('At most 10 MiB');
+    expect(run({ sizeBytes: 10 * 1024 * 1024 + 1, contentType: 'image/webp' })[0]!.message).toBe('At most 10 MB');
     expect(run({ sizeBytes: 10, contentType: 'application/octet-stream' })).toHaveLength(1);
     expect(run({ sizeBytes: 10, contentType: 'application/zip' })).toHaveLength(1);
   });

@@ -1,4 +1,5 @@
 import {
+  formatBytes,
   isCalendarDate,
   isCountryCode,
   MAX_FILE_SIZE_BYTES,
@@ -262,8 +263,3 @@ function fileProblem(validation: CustomFieldValidation, file: UploadedFileInfo):
   return null;
 }
 
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
-  return `${bytes} bytes`;
-}

@@ -3,7 +3,7 @@ import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'dri
 import type { Database } from '../../db/client';
 import { badgeCategories, badgeFieldValues, badges, customFields } from '../../db/schema/badges';
 import { events } from '../../db/schema/events';
-import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, nameOrder, orderBy, pageWindow, type Page } from '../../lib/listing';
 import { scopeEventId, type Scope } from '../auth/scope';
 import type { FieldDefinition } from './custom-field-values.rules';
 
@@ -75,7 +75,7 @@ export async function listFields(db: Database, scopeFilter: SQL | undefined, que
   const order = query.sort
     ? orderBy(
         query.sort,
-        { sortOrder: customFields.sortOrder, label: sql`lower(${customFields.label})`, key: customFields.key, type: customFields.type, createdAt: customFields.createdAt },
+        { sortOrder: customFields.sortOrder, label: nameOrder(customFields.label), key: customFields.key, type: customFields.type, createdAt: customFields.createdAt },
         customFields.id,
         'sortOrder',
       )

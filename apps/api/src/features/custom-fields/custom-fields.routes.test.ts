@@ -108,7 +108,7 @@ describe('custom fields: writing definitions', () => {
       [{ label: 'CV', type: 'file', validation: { maxFileSizeBytes: 10 * 1024 * 1024 + 1 } }, ['validation.maxFileSizeBytes']],
       [{ label: 'CV', type: 'file', validation: { allowedMimeTypes: ['text/html'] } }, ['validation.allowedMimeTypes.0']],
       [{ label: 'CV', type: 'text', validation: { maxFileSizeBytes: 100 } }, ['validation.maxFileSizeBytes']],
-      [{ label: 'Name', type: 'text', validation: { unknown: 1 } }, ['validation']],
+      [{ label: 'Name', type: 'text', validation: { unknown: 1 } }, ['validation.unknown']],
       [{ label: 'Size', type: 'select', options: 'abc', validation: [] }, ['options', 'validation']],
       [{ label: 'Size', type: 'select', options: [{ value: 1 }], validation: null }, ['options.0.label', 'options.0.value', 'validation']],
       [{ label: 'Name', type: 'text', key: 'Not A Key' }, ['key']],

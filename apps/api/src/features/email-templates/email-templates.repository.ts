@@ -1,10 +1,12 @@
 import { and, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { badgeCategories } from '../../db/schema/badges';
+import { companies } from '../../db/schema/companies';
 import { emailTemplates } from '../../db/schema/email-templates';
 import { events } from '../../db/schema/events';
-import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, nameOrder, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
+import { exhibitorAccount } from '../exhibitors/exhibitor-account';
 
 const columns = {
   id: emailTemplates.id,
@@ -62,7 +64,7 @@ export async function listTemplates(db: Database, scopeFilter: SQL | undefined, 
   );
   const order = orderBy(
     query.sort,
-    { name: sql`lower(${emailTemplates.name})`, purpose: emailTemplates.purpose, createdAt: emailTemplates.createdAt, updatedAt: emailTemplates.updatedAt },
+    { name: nameOrder(emailTemplates.name), purpose: emailTemplates.purpose, createdAt: emailTemplates.createdAt, updatedAt: emailTemplates.updatedAt },
     emailTemplates.id,
     'name',
   );
@@ -84,4 +86,32 @@ export async function updateTemplate(db: Database, id: number, values: Partial<T
 
 export async function deleteTemplate(db: Database, id: number): Promise<void> {
   await db.delete(emailTemplates).where(eq(emailTemplates.id, id));
+}
+
+/** The names of an event's templates, lower-cased: a clone's name is chosen among those not taken. */
+export async function templateNamesOf(db: Database, eventId: number): Promise<Set<string>> {
+  const rows = await db.select({ name: emailTemplates.name }).from(emailTemplates).where(eq(emailTemplates.eventId, eventId));
+  return new Set(rows.map((row) => row.name.toLowerCase()));
+}
+
+/**
+ * What a preview or a test mail takes from a template's event besides its name and dates: the
+ * template's badge category (else the event's first in menu order) and the company of the event's
+ * first exhibitor by company name; null where the event has none.
+ */
+export async function findSampleContext(
+  db: Database,
+  eventId: number,
+  badgeCategoryId: number | null,
+): Promise<{ categoryName: string | null; companyName: string | null }> {
+  const [row] = await queryRows<{ categoryName: string | null; companyName: string | null }>(
+    db,
+    sql`select
+          (select bc.name from ${badgeCategories} bc where bc.event_id = ${eventId}
+            order by bc.id = ${badgeCategoryId ?? 0} desc, bc.sort_order, bc.id limit 1) as "categoryName",
+          (select c.name from admins join ${companies} c on c.id = admins.company_id
+            where admins.event_id = ${eventId} and ${exhibitorAccount}
+            order by ${nameOrder(sql`c.name`)}, c.id limit 1) as "companyName"`,
+  );
+  return row ?? { categoryName: null, companyName: null };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { emailOutbox } from '../../db/schema/email';
 import { emailTemplates } from '../../db/schema/email-templates';
+import { events } from '../../db/schema/events';
 import { listEmailsTo } from '../email/email.repository';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 import { BUILT_IN_TEMPLATES } from './built-in-templates';
@@ -177,6 +178,22 @@ describe('cloning', () => {
     expect((await send(w.eventAdminA, 'POST', `/api/admin/email-templates/${source.id}/clone`, { eventId: w.eventB })).statusCode).toBe(404);
     expect((await send(w.eventAdminA, 'POST', `/api/admin/email-templates/${source.id}/clone`, { eventId: w.eventA })).statusCode).toBe(201);
   });
+
+  it('names a copy in the same event apart from its source, and refuses a name the event already uses', async () => {
+    const source = await create(w.eventAdminA, { name: 'Welcome mail' });
+    const clone = (payload: object) => send(w.eventAdminA, 'POST', `/api/admin/email-templates/${source.id}/clone`, payload);
+    const first = await clone({ eventId: w.eventA });
+    const second = await clone({ eventId: w.eventA });
+    expect([first.json().data.name, second.json().data.name]).toEqual(['Welcome mail (copy)', 'Welcome mail (copy 2)']);
+    const count = async () => (await t.db.select().from(emailTemplates).where(eq(emailTemplates.eventId, w.eventA))).length;
+    const before = await count();
+    const taken = await clone({ eventId: w.eventA, name: 'welcome MAIL' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().details).toEqual([{ field: 'name', message: 'This event already has a template named welcome MAIL' }]);
+    expect(await count()).toBe(before);
+    const elsewhere = await send(w.systemAdmin, 'POST', `/api/admin/email-templates/${source.id}/clone`, { eventId: w.eventB });
+    expect(elsewhere.json().data.name).toBe('Welcome mail');
+  });
 });
 
 describe('preview and test mail', () => {
@@ -189,11 +206,40 @@ describe('preview and test mail', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({
-      subject: 'Badge for Ada',
+      subject: 'Badge for Test',
       html: '<p>Code: FIE26-7K3M9Q</p><p>line<br />break</p><img src="x" />',
       text: 'Code: FIE26-7K3M9Q\n\nline\nbreak',
     });
     expect(await t.db.select().from(emailTemplates)).toHaveLength(before.length);
+  });
+
+  const preview = (as: TestUser, extra: Record<string, unknown>) =>
+    send(as, 'POST', '/api/admin/email-templates/preview', {
+      purpose: 'registration_link',
+      subject: '{{eventName}} ({{eventDates}}) for {{firstName}}',
+      htmlBody: '<p>{{companyName}}, {{badgeCategory}}: <a href="{{registrationLink}}">register</a></p>',
+      ...extra,
+    });
+
+  it('fills a preview from the template’s own event, its category and an exhibitor of it, not a made-up show', async () => {
+    await t.db.update(events).set({ startDate: '2027-05-12', endDate: '2027-05-14' }).where(eq(events.id, w.eventB));
+    const res = await preview(w.systemAdmin, { eventId: w.eventB, badgeCategoryId: w.categoryB });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.subject).toBe('Event B (12 May 2027 – 14 May 2027) for Test');
+    expect(res.json().data.html).toContain('<p>Company B, Exhibitor staff: <a href="http');
+    expect(res.json().data.html).not.toContain('portal.example');
+    const own = await preview(w.eventAdminA, {});
+    expect(own.json().data.subject).toMatch(/^Event A \(/);
+    const global = await preview(w.systemAdmin, { eventId: null });
+    expect(global.json().data.subject).toMatch(/^Future Industry Expo 2026/);
+  });
+
+  it('refuses a preview for another event or with another event’s category, and to a VIP admin', async () => {
+    expect((await preview(w.eventAdminA, { eventId: w.eventB })).statusCode).toBe(404);
+    const category = await preview(w.eventAdminA, { eventId: w.eventA, badgeCategoryId: w.categoryB });
+    expect(category.statusCode).toBe(400);
+    expect(category.json().details[0].field).toBe('badgeCategoryId');
+    expect((await preview(w.vipAdminA, { eventId: w.eventA })).statusCode).toBe(403);
   });
 
   it('refuses a preview with an unknown placeholder', async () => {
@@ -210,13 +256,13 @@ describe('preview and test mail', () => {
     const mail = mails.find((m) => m.id === res.json().data.outboxId)!;
     expect(mail).toMatchObject({
       toAddress: w.eventAdminA.email,
-      subject: '[Test] Register for Future Industry Expo 2026',
-      textBody: 'Dear Ada,\n\nRegister: https://portal.example/register/3f9c2a7e',
+      subject: '[Test] Register for Event A',
+      textBody: expect.stringMatching(/^Dear Test,\n\nRegister: http:\/\/[^ ]+\/register\/3f9c2a7e$/),
       purpose: 'email_template_test',
       eventId: w.eventA,
       status: 'pending',
     });
-    expect(mail.htmlBody).toContain('<a href="https://portal.example/register/3f9c2a7e">Register</a>');
+    expect(mail.htmlBody).toMatch(/<a href="http:\/\/[^"]+\/register\/3f9c2a7e">Register<\/a>/);
     const others = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, w.eventAdminB.email));
     expect(others).toEqual([]);
   });

@@ -89,6 +89,6 @@ export async function emailTemplatesRoutes(app: FastifyInstance, { emailTemplate
     url: '/admin/email-templates/preview',
     config: { access: editing },
     schema: { tags, body: previewEmailTemplateBodySchema, response: { 200: itemResponseSchema(renderedEmailSchema), ...errors } },
-    handler: (request) => ({ data: emailTemplates.previewTemplate(request.body) }),
+    handler: async (request) => ({ data: await emailTemplates.previewTemplate(actorOf(request), request.body) }),
   });
 }

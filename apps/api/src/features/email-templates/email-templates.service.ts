@@ -4,17 +4,18 @@ import {
   type EmailTemplate,
   type EmailTemplatePurpose,
   type ListEmailTemplatesQuery,
-  type PreviewEmailTemplateBody,
+  type PreviewEmailTemplateRequest,
   type RenderedEmail,
 } from '@portal/shared/email-templates';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeOf } from '../auth/scope';
 import { enqueueEmail } from '../email/email.repository';
 import * as repo from './email-templates.repository';
+import { eventPlaceholderValues } from './event-placeholders';
 import { missingPlaceholders, renderTemplate, sanitizeTemplateHtml, unknownPlaceholders, type TemplateParts } from './template-rendering';
 
 type CreateInput = {
@@ -54,7 +55,23 @@ function cleanParts(purpose: EmailTemplatePurpose, parts: TemplateParts): Templa
 
 export const TEST_EMAIL_PURPOSE = 'email_template_test';
 
-export function createEmailTemplatesService({ db }: { db: Database }) {
+/** The longest template name (the schemas' `textLine(200)`). */
+const MAX_NAME = 200;
+
+/** `name`, or `name (copy)`, `name (copy 2)`… : the first not among `taken` (lower-cased names). */
+export function freeCopyName(name: string, taken: Set<string>): string {
+  if (!taken.has(name.toLowerCase())) return name;
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? ' (copy)' : ` (copy ${n})`;
+    const candidate = `${name.slice(0, MAX_NAME - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/** The sample links point at this portal, so that a test mail's links lead somewhere real. */
+const SAMPLE_ORIGIN = 'https://portal.example';
+
+export function createEmailTemplatesService({ db, publicUrl }: { db: Database; publicUrl: string }) {
   const filterFor = (actor: Actor) => repo.templateScopeFilter(scopeOf(actor.principal));
 
   async function getInScope(actor: Actor, id: number, conn: Database = db) {
@@ -81,6 +98,27 @@ export function createEmailTemplatesService({ db }: { db: Database }) {
     if (eventId == null) throw ValidationError.field('badgeCategoryId', 'A global template cannot be tied to a badge category');
     const category = await repo.findCategory(db, badgeCategoryId);
     if (!category || category.eventId !== eventId) throw ValidationError.field('badgeCategoryId', 'Choose a badge category of the template’s event');
+  }
+
+  /**
+   * What a preview or a test mail fills in: the caller as the recipient, and the template's event —
+   * its name and dates, its badge category (or the event's first), an exhibitor's company — so that
+   * the organiser reads the mail of their own show; samples where the event has nothing to give
+   * (a global template has no event), with links on this portal's address.
+   */
+  async function previewValues(actor: Actor, purpose: EmailTemplatePurpose, eventId: number | null, badgeCategoryId: number | null) {
+    const samples = samplePlaceholderValues(purpose);
+    const own: Record<string, string> = {
+      firstName: actor.principal.firstName,
+      lastName: actor.principal.lastName,
+    };
+    if (eventId != null) {
+      const [event, context] = await Promise.all([eventPlaceholderValues(db, eventId), repo.findSampleContext(db, eventId, badgeCategoryId)]);
+      Object.assign(own, event, context.categoryName && { badgeCategory: context.categoryName }, context.companyName && { companyName: context.companyName });
+    }
+    return Object.fromEntries(
+      Object.entries(samples).map(([name, sample]) => [name, own[name] || sample.replace(SAMPLE_ORIGIN, publicUrl)]),
+    );
   }
 
   return {
@@ -137,21 +175,28 @@ export function createEmailTemplatesService({ db }: { db: Database }) {
       });
     },
 
-    /** A copy for another event; badge categories belong to one event, so the copy is event-wide. */
+    /**
+     * A copy for an event; badge categories belong to one event, so the copy is event-wide. Names
+     * stay unique within the event: a name given that the event already uses is refused (409 on
+     * `name`); left out, the source's name, or "… (copy)" when the event already has that one.
+     */
     async cloneTemplate(actor: Actor, id: number, body: CloneEmailTemplateBody): Promise<EmailTemplate> {
       const source = await getInScope(actor, id);
-      const eventId = await targetEvent(actor, body.eventId as number);
-      const values = {
-        eventId,
-        badgeCategoryId: null,
-        name: body.name ?? source.name,
-        purpose: source.purpose,
-        subject: source.subject,
-        htmlBody: sanitizeTemplateHtml(source.htmlBody),
-        textBody: source.textBody,
-        isActive: source.isActive,
-      };
+      const eventId = (await targetEvent(actor, body.eventId as number))!;
       const cloneId = await db.transaction(async (tx) => {
+        const taken = await repo.templateNamesOf(tx, eventId);
+        if (body.name !== undefined && taken.has(body.name.toLowerCase()))
+          throw new ConflictError(`This event already has a template named ${body.name}`, 'name');
+        const values = {
+          eventId,
+          badgeCategoryId: null,
+          name: body.name ?? freeCopyName(source.name, taken),
+          purpose: source.purpose,
+          subject: source.subject,
+          htmlBody: sanitizeTemplateHtml(source.htmlBody),
+          textBody: source.textBody,
+          isActive: source.isActive,
+        };
         const created = await repo.insertTemplate(tx, values);
         await recordAudit(tx, actor, { action: 'clone', entityType: 'email_template', entityId: created, eventId, after: { ...values, clonedFrom: id } });
         return created;
@@ -159,17 +204,22 @@ export function createEmailTemplatesService({ db }: { db: Database }) {
       return this.getTemplate(actor, cloneId);
     },
 
-    /** The body rendered with sample values, without saving anything. */
-    previewTemplate(body: PreviewEmailTemplateBody): RenderedEmail {
+    /** The body rendered as its event's mail would read, without saving anything. */
+    async previewTemplate(actor: Actor, body: PreviewEmailTemplateRequest): Promise<RenderedEmail> {
       const parts = { subject: body.subject, htmlBody: body.htmlBody, textBody: body.textBody ?? null };
       checkPlaceholders(body.purpose, parts);
-      return renderTemplate(parts, samplePlaceholderValues(body.purpose));
+      const scope = scopeOf(actor.principal);
+      const eventId = body.eventId === undefined ? (scope.kind === 'global' ? null : scope.eventId) : body.eventId;
+      if (eventId != null && !(await repo.findEventInScope(db, eventId, scope))) throw new NotFoundError('Event');
+      await checkCategory(eventId, body.badgeCategoryId);
+      return renderTemplate(parts, await previewValues(actor, body.purpose, eventId, body.badgeCategoryId ?? null));
     },
 
-    /** Queues the template, filled with sample values, to the caller's own address. */
+    /** Queues the template, filled in as for a preview, to the caller's own address. */
     async sendTest(actor: Actor, id: number): Promise<{ outboxId: number; toAddress: string }> {
       const template = await getInScope(actor, id);
-      const rendered = renderTemplate(template, samplePlaceholderValues(template.purpose));
+      const values = await previewValues(actor, template.purpose, template.eventId, template.badgeCategoryId);
+      const rendered = renderTemplate(template, values);
       const toAddress = actor.principal.email;
       const outboxId = await enqueueEmail(db, {
         toAddress,

@@ -4,7 +4,7 @@ import { admins } from '../../db/schema/admins';
 import { allocationPurchases } from '../../db/schema/allocation-purchases';
 import { badgeCategories } from '../../db/schema/badges';
 import { events } from '../../db/schema/events';
-import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, nameOrder, orderBy, pageWindow, type Page } from '../../lib/listing';
 import { scopeEventId, type Scope } from '../auth/scope';
 import { exhibitorAccount } from '../exhibitors/exhibitor-account';
 
@@ -47,7 +47,7 @@ export async function listEvents(db: Database, scope: Scope, query: Page & { sea
   );
   const order = orderBy(
     query.sort,
-    { name: sql`lower(${events.name})`, startDate: events.startDate, createdAt: events.createdAt },
+    { name: nameOrder(events.name), startDate: events.startDate, createdAt: events.createdAt },
     events.id,
     '-createdAt',
   );

@@ -4,7 +4,7 @@ import { admins } from '../../db/schema/admins';
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { exhibitorProfiles } from '../../db/schema/exhibitors';
-import { containsPattern, isoText, keptCount, orderBy, pageClause, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, isoText, keptCount, nameOrder, orderBy, pageClause, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 import { exhibitorAccount } from './exhibitor-account';
 
@@ -100,8 +100,8 @@ export async function listExhibitors(
     orderBy(
       query.sort,
       {
-        companyName: sql`lower(c.name)`,
-        name: sql`lower(${admins.lastName} || ' ' || ${admins.firstName})`,
+        companyName: nameOrder(sql`c.name`),
+        name: nameOrder(sql`(${admins.lastName} || ' ' || ${admins.firstName})`),
         booth: sql`p.booth`,
         createdAt: admins.createdAt,
       },

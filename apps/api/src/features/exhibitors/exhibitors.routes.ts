@@ -21,7 +21,7 @@ export async function exhibitorsRoutes(app: FastifyInstance, { exhibitors }: { e
     config: { access: requires('view_exhibitors') },
     schema: { tags, querystring: listExhibitorsQuerySchema, response: { 200: listResponseSchema(exhibitorSchema), ...errors } },
     handler: async (request, reply) => {
-      sendJson(reply, await exhibitors.listExhibitors(actorOf(request), request.query));
+      return sendJson(reply, await exhibitors.listExhibitors(actorOf(request), request.query));
     },
   });
 

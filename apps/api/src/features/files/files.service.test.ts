@@ -262,7 +262,7 @@ describe.each(STORES)('storeUpload to the $name store', ({ make: store, entries 
     }
     await expect(service.receive(endless(Buffer.from('plain text ahead')), { originalName: 'a.txt', maxBytes: 10 * 1024, field: 'f' })).rejects.toMatchObject({
       statusCode: 413,
-      details: [{ field: 'f', message: 'The file is larger than 10 KiB' }],
+      details: [{ field: 'f', message: 'The file is larger than 10 KB' }],
     });
     expect(pulled).toBe(10);
     pulled = 0;

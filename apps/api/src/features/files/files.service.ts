@@ -1,4 +1,4 @@
-import { MAX_FILE_SIZE_BYTES, UPLOAD_CONTENT_TYPES } from '@portal/shared/custom-fields';
+import { formatBytes, MAX_FILE_SIZE_BYTES, UPLOAD_CONTENT_TYPES } from '@portal/shared/custom-fields';
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Database } from '../../db/client';
@@ -46,11 +46,6 @@ export function cleanFileName(name: string): string {
   return clean.join('').trim().slice(-200) || 'file';
 }
 
-function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
-  return `${bytes} bytes`;
-}
 
 export function fileTooLarge(field: string, limit: number): AppError {
   const message = `The file is larger than ${formatBytes(limit)}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PurchaseRow } from '../allocation-purchases/allocation-purchases.repository';
 import { requestReceivedEmails } from '../allocation-purchases/purchase-emails';
-import { invoiceSnapshot, renderDocument } from './documents';
+import { invoiceSnapshot, renderDocument, type InvoicingTerms } from './documents';
 
 const purchase = {
   id: 12,
@@ -42,9 +42,30 @@ const purchase = {
   cancelledAt: null,
 } satisfies PurchaseRow;
 
+const issuer = {
+  name: 'Rīgas Izstādes SIA',
+  address: 'Ķīpsalas iela 8, Rīga',
+  country: 'LV',
+  vatId: 'LV40003521600',
+  registrationNumber: '40003521600',
+  iban: 'LV80BANK0000435195001',
+  bic: 'HABALV22',
+  email: 'billing@expo.example',
+  phone: null,
+};
+const terms: InvoicingTerms = {
+  issuer,
+  footer: 'Thank you for exhibiting.',
+  paymentTermsDays: 30,
+  supplyPeriod: { start: '2026-06-10', end: '2026-06-12' },
+  invoicePrefix: 'INV',
+  creditNotePrefix: 'CN',
+};
+const ISSUED = new Date('2026-05-02T08:00:00.000Z');
+
 describe('invoice snapshot', () => {
-  it('freezes the accepted places, their total and the bill-to as issued', () => {
-    expect(invoiceSnapshot(purchase, 'Net 30')).toEqual({
+  it('freezes the accepted places, their total, the bill-to, the issuer and the dates as issued', () => {
+    expect(invoiceSnapshot(purchase, 'Net 30', terms, ISSUED)).toEqual({
       eventName: 'Nordic Tech Expo',
       billTo: {
         companyName: purchase.companyName,
@@ -57,6 +78,10 @@ describe('invoice snapshot', () => {
       currency: 'USD',
       totalAmount: 370350,
       notes: 'Net 30',
+      issuer,
+      footer: 'Thank you for exhibiting.',
+      dueDate: '2026-06-01',
+      supplyPeriod: { start: '2026-06-10', end: '2026-06-12' },
     });
   });
 });
@@ -68,8 +93,9 @@ describe('renderDocument', () => {
     number: 'INV-2026-000007',
     allocationPurchaseId: 12,
     eventId: 3,
-    ...invoiceSnapshot(purchase, null),
-    issuedAt: '2026-05-02T08:00:00.000Z',
+    ...invoiceSnapshot(purchase, null, terms, ISSUED),
+    issuedAt: ISSUED.toISOString(),
+    paidAt: null,
     status: 'PENDING' as const,
     creditedInvoiceNumber: null,
     cancelledByCreditNoteNumber: null,
@@ -85,6 +111,21 @@ describe('renderDocument', () => {
     expect(text).toContain('Badge Allocation: Exhibitor staff — 3 × $1,234.50 = $3,703.50');
     expect(text).toContain('Total amount: $3,703.50');
     expect(text).toContain('Status: PENDING');
+  });
+
+  it('names the issuer, the supply and due dates, and the footer', () => {
+    const { text } = renderDocument(document);
+    expect(text).toContain('Issued by: Rīgas Izstādes SIA');
+    expect(text).toContain('Issuer address: Ķīpsalas iela 8, Rīga, LV');
+    expect(text).toContain('Issuer VAT ID: LV40003521600');
+    expect(text).toContain('IBAN: LV80BANK0000435195001');
+    expect(text).not.toContain('Issuer contact: billing@expo.example,');
+    expect(text).toContain('Supply date: 2026-06-10 to 2026-06-12');
+    expect(text).toContain('Due date: 2026-06-01');
+    expect(text).toMatch(/Thank you for exhibiting\.$/);
+    const paid = renderDocument({ ...document, status: 'PAID', paidAt: '2026-05-20T10:00:00.000Z' }).text;
+    expect(paid).toContain('Paid on: 2026-05-20');
+    expect(paid).not.toContain('Due date');
   });
 
   it('escapes what people typed in the HTML', () => {
@@ -103,7 +144,7 @@ describe('renderDocument', () => {
     ['KWD', 45125, '3 × KWD 45.125 = KWD 135.375', 'Total amount: KWD 135.375', 'for KWD 225.625'],
   ])('writes %s amounts in the document and the emails with the currency’s own decimals', (currency, unit, line, total, request) => {
     const priced = { ...purchase, currency, unitPriceCents: unit, totalPriceCents: 5 * unit, amountToPayCents: 3 * unit };
-    const { text, html } = renderDocument({ ...document, ...invoiceSnapshot(priced, null) });
+    const { text, html } = renderDocument({ ...document, ...invoiceSnapshot(priced, null, terms, ISSUED) });
     expect(text).toContain(`Badge Allocation: Exhibitor staff — ${line}`);
     expect(text).toContain(total);
     expect(html).toContain(`<strong>${total}</strong>`);

@@ -4,6 +4,12 @@ import {
   type BillingDocument,
   type CreditNoteSummary,
 } from '@portal/shared/allocation-purchases';
+import {
+  DEFAULT_CREDIT_NOTE_PREFIX,
+  DEFAULT_INVOICE_PREFIX,
+  DEFAULT_PAYMENT_TERMS_DAYS,
+  type DocumentIssuer,
+} from '@portal/shared/invoicing';
 import { formatInvoiceAmount } from '@portal/shared/money';
 import type { Database } from '../../db/client';
 import { BusinessRuleError } from '../../lib/errors';
@@ -20,11 +26,59 @@ function amountLine(description: string, amountCents: number, unitPriceCents: nu
     : { description, quantity: 1, unitPrice: amountCents, total: amountCents };
 }
 
+/** What an invoice takes from its event's invoicing settings at issue (`invoicingTerms`). */
+export type InvoicingTerms = {
+  issuer: DocumentIssuer | null;
+  footer: string | null;
+  paymentTermsDays: number;
+  supplyPeriod: DocumentSnapshot['supplyPeriod'];
+  invoicePrefix: string;
+  creditNotePrefix: string;
+};
+
+/** An event's terms: its saved settings, else the defaults; its dates as the supply period. */
+export async function invoicingTerms(db: Database, eventId: number): Promise<InvoicingTerms> {
+  const found = await repo.findInvoicing(db, eventId);
+  const settings = found?.settings;
+  const start = found?.startDate ?? found?.endDate;
+  return {
+    issuer: settings ? issuerOf(settings) : null,
+    footer: settings?.invoiceFooter ?? null,
+    paymentTermsDays: settings?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
+    supplyPeriod: start ? { start, end: found?.endDate ?? start } : null,
+    invoicePrefix: settings?.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
+    creditNotePrefix: settings?.creditNotePrefix ?? DEFAULT_CREDIT_NOTE_PREFIX,
+  };
+}
+
+export function issuerOf(settings: repo.InvoicingRow): DocumentIssuer {
+  return {
+    name: settings.issuerName,
+    address: settings.issuerAddress,
+    country: settings.issuerCountry,
+    vatId: settings.issuerVatId,
+    registrationNumber: settings.issuerRegistrationNumber,
+    iban: settings.issuerIban,
+    bic: settings.issuerBic,
+    email: settings.issuerEmail,
+    phone: settings.issuerPhone,
+  };
+}
+
+/** "2026-05-02" plus `days` days, as a date. */
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
 /**
- * The frozen copy an invoice keeps of the purchase, its company and its event at issue time. A
- * corrected invoice may carry less than the purchase (`amountCents`: what was not refunded).
+ * The frozen copy an invoice keeps of the purchase, its company, its event and its issuer at issue
+ * time. A corrected invoice may carry less than the purchase (`amountCents`: what was not refunded).
  */
-export function invoiceSnapshot(purchase: PurchaseRow, notes: string | null, amountCents?: number): DocumentSnapshot {
+export function invoiceSnapshot(
+  purchase: PurchaseRow,
+  notes: string | null,
+  terms: InvoicingTerms,
+  issuedAt: Date,
+  amountCents?: number,
+): DocumentSnapshot {
   const category = purchase.categoryDisplayName ?? purchase.categoryName;
   const figures = invoiceFigures({
     quantity: purchase.quantity,
@@ -58,22 +112,39 @@ export function invoiceSnapshot(purchase: PurchaseRow, notes: string | null, amo
     currency: purchase.currency,
     totalAmount: amountCents ?? figures.totalAmount,
     notes,
+    issuer: terms.issuer,
+    footer: terms.footer,
+    dueDate: addDays(issuedAt, terms.paymentTermsDays),
+    supplyPeriod: terms.supplyPeriod,
   };
 }
+
+/** A stored snapshot with the fields documents issued before them lack. */
+const completeSnapshot = (snapshot: DocumentSnapshot): DocumentSnapshot => ({
+  ...snapshot,
+  issuer: snapshot.issuer ?? null,
+  footer: snapshot.footer ?? null,
+  dueDate: snapshot.dueDate ?? null,
+  supplyPeriod: snapshot.supplyPeriod ?? null,
+});
 
 /** How an invoice was cancelled: the credit note that did it, and the corrected invoice replacing it, if any. */
 export type Cancellation = { creditNote: string; replacement: string | null };
 
-export function invoiceDocument(row: repo.InvoiceRow, isPaid: boolean, cancellation: Cancellation | null): BillingDocument {
+/** Whether an invoice's purchase is paid, and when (read live). */
+export type Payment = { isPaid: boolean; paidAt: Date | null };
+
+export function invoiceDocument(row: repo.InvoiceRow, payment: Payment, cancellation: Cancellation | null): BillingDocument {
   return {
     kind: 'invoice',
     id: row.id,
     number: row.number,
     allocationPurchaseId: row.allocationPurchaseId ?? 0,
     eventId: row.eventId,
-    ...row.snapshot,
+    ...completeSnapshot(row.snapshot),
     issuedAt: row.issuedAt.toISOString(),
-    status: cancellation ? 'CANCELLED' : isPaid ? 'PAID' : 'PENDING',
+    paidAt: payment.isPaid && payment.paidAt ? payment.paidAt.toISOString() : null,
+    status: cancellation ? 'CANCELLED' : payment.isPaid ? 'PAID' : 'PENDING',
     creditedInvoiceNumber: null,
     cancelledByCreditNoteNumber: cancellation?.creditNote ?? null,
     replacedByInvoiceNumber: cancellation?.replacement ?? null,
@@ -85,16 +156,17 @@ export function invoiceDocument(row: repo.InvoiceRow, isPaid: boolean, cancellat
  * purchase's next invoice when it was replaced (a cancelled purchase's invoice has none).
  */
 export function invoiceDocuments(
-  rows: readonly { invoice: repo.InvoiceRow; isPaid: boolean }[],
+  rows: readonly { invoice: repo.InvoiceRow; payment: Payment }[],
   creditNotes: readonly repo.CreditNoteRow[],
 ): BillingDocument[] {
   const cancelledBy = new Map(creditNotes.filter((note) => note.kind === 'reissue').map((note) => [note.invoiceId, note.number]));
-  return rows.map(({ invoice, isPaid }) => {
+  return rows.map(({ invoice, payment }) => {
     const creditNote = cancelledBy.get(invoice.id);
+    // Ids only grow: the replacement is the purchase's next invoice, whatever series it was numbered in.
     const replacement = rows
-      .filter((other) => other.invoice.allocationPurchaseId === invoice.allocationPurchaseId && other.invoice.sequence > invoice.sequence)
-      .sort((a, b) => a.invoice.sequence - b.invoice.sequence)[0];
-    return invoiceDocument(invoice, isPaid, creditNote ? { creditNote, replacement: replacement?.invoice.number ?? null } : null);
+      .filter((other) => other.invoice.allocationPurchaseId === invoice.allocationPurchaseId && other.invoice.id > invoice.id)
+      .sort((a, b) => a.invoice.id - b.invoice.id)[0];
+    return invoiceDocument(invoice, payment, creditNote ? { creditNote, replacement: replacement?.invoice.number ?? null } : null);
   });
 }
 
@@ -109,8 +181,9 @@ export function creditNoteDocument(row: repo.CreditNoteRow): BillingDocument {
     number: row.number,
     allocationPurchaseId: row.allocationPurchaseId ?? 0,
     eventId: row.eventId,
-    ...row.snapshot,
+    ...completeSnapshot(row.snapshot),
     issuedAt: row.issuedAt.toISOString(),
+    paidAt: null,
     status: 'CREDITED',
     creditedInvoiceNumber: row.invoiceNumber,
     cancelledByCreditNoteNumber: null,
@@ -132,17 +205,41 @@ export function creditNoteSummary(row: repo.CreditNoteRow): CreditNoteSummary {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Who issued a document, as label and value pairs: only what the organiser filled in. */
+export function issuerFacts(issuer: DocumentIssuer | null): [string, string][] {
+  if (!issuer) return [];
+  const facts: [string, string | null][] = [
+    ['Issued by', issuer.name],
+    ['Issuer address', [issuer.address, issuer.country].filter(Boolean).join(', ') || null],
+    ['Issuer VAT ID', issuer.vatId],
+    ['Company registration', issuer.registrationNumber],
+    ['IBAN', issuer.iban],
+    ['BIC', issuer.bic],
+    ['Issuer contact', [issuer.email, issuer.phone].filter(Boolean).join(', ') || null],
+  ];
+  return facts.filter((fact): fact is [string, string] => fact[1] !== null);
+}
+
 /** The document as an email: a plain-text and an HTML rendering of the same content. */
 export function renderDocument(document: BillingDocument): { subject: string; text: string; html: string } {
   const title = document.kind === 'invoice' ? 'Invoice' : 'Credit note';
   const na = (value: string | null) => value ?? 'N/A';
+  const when = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
   const facts: [string, string][] = [
+    ...issuerFacts(document.issuer),
     ['Event', document.eventName],
     [`${title} ID`, document.number],
     ['Date', document.issuedAt.slice(0, 10)],
-    ...(document.creditedInvoiceNumber
-      ? ([['Credits invoice', document.creditedInvoiceNumber]] as [string, string][])
-      : []),
+    ...when(
+      'Supply date',
+      document.supplyPeriod &&
+        (document.supplyPeriod.start === document.supplyPeriod.end
+          ? document.supplyPeriod.start
+          : `${document.supplyPeriod.start} to ${document.supplyPeriod.end}`),
+    ),
+    ...when('Due date', document.status === 'PENDING' ? document.dueDate : null),
+    ...when('Paid on', document.paidAt?.slice(0, 10) ?? null),
+    ...when('Credits invoice', document.creditedInvoiceNumber),
     ['Bill to', na(document.billTo.companyName)],
     ['Contact', na(document.billTo.contactName)],
     ['Email', na(document.billTo.email)],
@@ -169,6 +266,7 @@ export function renderDocument(document: BillingDocument): { subject: string; te
     `Total amount: ${total}`,
     `Status: ${document.status}`,
     ...(document.notes ? ['', `Notes: ${document.notes}`] : []),
+    ...(document.footer ? ['', document.footer] : []),
   ].join('\n');
   const cell = (value: string, tag = 'td') =>
     `<${tag} style="padding:4px 8px;text-align:left">${escapeHtml(value)}</${tag}>`;
@@ -181,6 +279,7 @@ export function renderDocument(document: BillingDocument): { subject: string; te
     `<p><strong>Total amount: ${escapeHtml(total)}</strong></p>`,
     `<p>Status: ${escapeHtml(document.status)}</p>`,
     document.notes ? `<p>Notes: ${escapeHtml(document.notes)}</p>` : '',
+    document.footer ? `<p>${escapeHtml(document.footer)}</p>` : '',
   ].join('\n');
   return { subject: `${title} ${document.number} — ${document.eventName}`, text, html };
 }
@@ -206,16 +305,18 @@ export async function issueInvoice(
   amountCents?: number,
 ): Promise<repo.InvoiceRow> {
   const issuedAt = new Date();
-  const { sequence, number } = await takeNextNumber(tx, purchase.eventId, 'invoice', issuedAt);
+  const terms = await invoicingTerms(tx, purchase.eventId);
+  const { series, sequence, number } = await takeNextNumber(tx, terms.invoicePrefix, issuedAt);
   const row = await repo.insertInvoice(tx, {
     eventId: purchase.eventId,
     allocationPurchaseId: purchase.id,
+    series,
     sequence,
     number,
-    snapshot: invoiceSnapshot(purchase, notes, amountCents),
+    snapshot: invoiceSnapshot(purchase, notes, terms, issuedAt, amountCents),
     issuedAt,
   });
-  await copyToAccounting(tx, purchase, invoiceDocument(row, purchase.isPaid, null));
+  await copyToAccounting(tx, purchase, invoiceDocument(row, purchase, null));
   return row;
 }
 
@@ -231,16 +332,21 @@ export async function issueCreditNote(
 ): Promise<repo.CreditNoteRow> {
   const remaining = remainingOf(invoice, await repo.creditNotesOfInvoice(tx, invoice.id));
   // Never more than is left of the invoice: a reissue after a refund credits only the rest.
-  if (credit.amountCents <= 0 || credit.amountCents > remaining) {
+  // Zero only cancels an invoice of nothing (a free purchase's), which a correction may replace.
+  const nothingToCredit = credit.amountCents === 0 && invoice.snapshot.totalAmount !== 0;
+  if (credit.amountCents < 0 || nothingToCredit || credit.amountCents > remaining) {
     const message = `A credit note against invoice ${invoice.number} can take back at most ${formatInvoiceAmount(remaining, invoice.snapshot.currency)}`;
     throw new BusinessRuleError(message, [{ field: 'amount', message }]);
   }
   const issuedAt = new Date();
-  const { sequence, number } = await takeNextNumber(tx, purchase.eventId, 'credit_note', issuedAt);
+  const { creditNotePrefix } = await invoicingTerms(tx, purchase.eventId);
+  const { series, sequence, number } = await takeNextNumber(tx, creditNotePrefix, issuedAt);
   const description =
     credit.kind === 'reissue' ? `Cancels invoice ${invoice.number}` : `Refund against invoice ${invoice.number}`;
+  // It corrects that invoice: its bill-to and issuer are the invoice's; nothing is due on it.
   const snapshot: DocumentSnapshot = {
-    ...invoice.snapshot,
+    ...completeSnapshot(invoice.snapshot),
+    dueDate: null,
     lines: [amountLine(description, credit.amountCents, purchase.unitPriceCents)],
     totalAmount: credit.amountCents,
     notes: credit.reason,
@@ -250,6 +356,7 @@ export async function issueCreditNote(
     allocationPurchaseId: purchase.id,
     invoiceId: invoice.id,
     kind: credit.kind,
+    series,
     sequence,
     number,
     amountCents: credit.amountCents,

@@ -16,62 +16,70 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('document numbers', () => {
-  it('formats the kind, the year of issue and six digits', () => {
-    expect(formatDocumentNumber('invoice', new Date('2026-03-01T00:00:00Z'), 42)).toBe('INV-2026-000042');
-    expect(formatDocumentNumber('credit_note', new Date('2027-12-31T23:59:59Z'), 3)).toBe('CN-2027-000003');
+  it('formats the series prefix, the year of issue and six digits', () => {
+    expect(formatDocumentNumber('INV', new Date('2026-03-01T00:00:00Z'), 42)).toBe('INV-2026-000042');
+    expect(formatDocumentNumber('CN', new Date('2027-12-31T23:59:59Z'), 3)).toBe('CN-2027-000003');
   });
 
-  it('gives fifty parallel approvals fifty distinct numbers, 1 to 50, with no gap', async () => {
-    const exhibitor = await t.createUser({ roles: ['Exhibitor'], eventId: w.eventA, companyId: w.companyA });
-    const ids: number[] = [];
+  it('gives fifty parallel approvals in two events fifty distinct numbers of one series, with no gap', async () => {
+    await t.db.update(badgeCategories).set({ unitPriceCents: 1500 }).where(eq(badgeCategories.id, w.categoryB));
+    const requesters = [
+      { exhibitor: await t.createUser({ roles: ['Exhibitor'], eventId: w.eventA, companyId: w.companyA }), category: w.categoryA, admin: w.eventAdminA },
+      { exhibitor: await t.createUser({ roles: ['Exhibitor'], eventId: w.eventB, companyId: w.companyB }), category: w.categoryB, admin: w.eventAdminB },
+    ];
+    const purchases: { id: number; admin: (typeof requesters)[number]['admin'] }[] = [];
     for (let i = 0; i < 50; i++) {
+      const { exhibitor, category, admin } = requesters[i % 2]!;
       const res = await t.request(exhibitor, {
         method: 'POST',
         url: '/api/admin/allocation-purchases',
-        payload: { badgeCategoryId: w.categoryA, quantity: 1 },
+        payload: { badgeCategoryId: category, quantity: 1 },
       });
-      ids.push(res.json().data.id);
+      purchases.push({ id: res.json().data.id, admin });
     }
     const results = await Promise.all(
-      ids.map((id) =>
-        t.request(w.eventAdminA, {
+      purchases.map(({ id, admin }) =>
+        t.request(admin, {
           method: 'PUT',
           url: `/api/admin/allocation-purchases/${id}`,
           payload: { action: 'approve', accepted_amount: 1 },
         }),
       ),
     );
-    expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+    expect(results.map((r) => r.statusCode)).toEqual(purchases.map(() => 200));
     const numbers = results.map((r) => r.json().data.invoice_id as string);
     expect(new Set(numbers).size).toBe(50);
     const sequences = numbers.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
-    expect(sequences).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
-    const stored = await t.db
-      .select({ sequence: invoices.sequence })
-      .from(invoices)
-      .where(eq(invoices.eventId, w.eventA));
-    expect(stored).toHaveLength(50);
+    expect(sequences).toEqual(Array.from({ length: 50 }, (_, i) => sequences[0]! + i));
+    const stored = await t.db.select({ series: invoices.series, number: invoices.number }).from(invoices);
+    expect(stored.filter((row) => numbers.includes(row.number))).toHaveLength(50);
+    expect(new Set(stored.filter((row) => numbers.includes(row.number)).map((row) => row.series))).toEqual(new Set(['INV']));
   });
 
-  it('gives back the number of an issue that rolls back, and keeps each event’s series apart', async () => {
-    const [event] = await t.db
-      .insert(events)
-      .values({ name: 'Numbering', slug: `numbering-${Date.now()}` })
-      .returning({ id: events.id });
+  it('gives back the number of an issue that rolls back, and keeps each series apart', async () => {
     const at = new Date('2026-06-01T00:00:00Z');
-    const first = await t.db.transaction((tx) => takeNextNumber(tx, event!.id, 'invoice', at));
+    const first = await t.db.transaction((tx) => takeNextNumber(tx, 'EXPO-RIGA', at));
     await expect(
       t.db.transaction(async (tx) => {
-        await takeNextNumber(tx, event!.id, 'invoice', at);
+        await takeNextNumber(tx, 'EXPO-RIGA', at);
         throw new Error('issue failed');
       }),
     ).rejects.toThrow('issue failed');
     const parallel = await Promise.all(
-      Array.from({ length: 10 }, () => t.db.transaction((tx) => takeNextNumber(tx, event!.id, 'invoice', at))),
+      Array.from({ length: 10 }, () => t.db.transaction((tx) => takeNextNumber(tx, 'EXPO-RIGA', at))),
     );
-    expect(first.number).toBe('INV-2026-000001');
+    expect(first).toEqual({ series: 'EXPO-RIGA', sequence: 1, number: 'EXPO-RIGA-2026-000001' });
     expect(parallel.map((p) => p.sequence).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    const creditNote = await t.db.transaction((tx) => takeNextNumber(tx, event!.id, 'credit_note', at));
-    expect(creditNote.number).toBe('CN-2026-000001');
+    const creditNote = await t.db.transaction((tx) => takeNextNumber(tx, 'EXPO-RIGA-CN', at));
+    expect(creditNote.number).toBe('EXPO-RIGA-CN-2026-000001');
+  });
+
+  it('refuses a second document with a number already given in the portal', async () => {
+    const [event] = await t.db.insert(events).values({ name: 'Copy', slug: `copy-${Date.now()}` }).returning({ id: events.id });
+    const [{ id: _id, ...existing }] = (await t.db.select().from(invoices).limit(1)) as [typeof invoices.$inferSelect];
+    // Another event, another series row: only the number is the same.
+    const copy = { ...existing, eventId: event!.id, series: 'COPY', sequence: 1 };
+    await expect(t.db.insert(invoices).values(copy)).rejects.toThrow();
+    await t.db.insert(invoices).values({ ...copy, number: 'COPY-2026-000001' });
   });
 });

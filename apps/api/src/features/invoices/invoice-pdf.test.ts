@@ -21,6 +21,11 @@ const invoice = (overrides: Partial<BillingDocument> = {}): BillingDocument => (
   creditedInvoiceNumber: null,
   cancelledByCreditNoteNumber: null,
   replacedByInvoiceNumber: null,
+  issuer: null,
+  footer: null,
+  dueDate: null,
+  supplyPeriod: null,
+  paidAt: null,
   ...overrides,
 });
 
@@ -179,5 +184,57 @@ describe('renderDocumentPdf', () => {
     expect(words(text)).toContain('$60.00');
     // A word longer than its column is broken within the column rather than drawn past it.
     expect(text).not.toContain(longWord);
+  });
+
+  it('names the issuer beside the buyer, the supply, due and paid dates, and the footer', async () => {
+    const issuer = {
+      name: 'Messe Rīga SIA',
+      address: 'Ķīpsalas iela 8',
+      country: 'LV',
+      vatId: 'LV40003245752',
+      registrationNumber: '40003245752',
+      iban: 'LV80BANK0000435195001',
+      bic: 'HABALV22',
+      email: 'billing@messe.example',
+      phone: '+371 6706 5000',
+    };
+    const pending = words(
+      await pdfText(
+        await render(
+          invoice({
+            issuer,
+            footer: 'Bank transfer within 14 days, quoting the invoice number.',
+            dueDate: '2026-05-18',
+            supplyPeriod: { start: '2027-03-10', end: '2027-03-12' },
+          }),
+        ),
+      ),
+    );
+    for (const expected of [
+      'ISSUED BY',
+      'Messe Rīga SIA',
+      'Ķīpsalas iela 8',
+      'VAT LV40003245752',
+      'Reg. no. 40003245752',
+      'IBAN LV80BANK0000435195001 · BIC HABALV22',
+      'billing@messe.example · +371 6706 5000',
+      'BILL TO',
+      'Supply date',
+      '10 March 2027 – 12 March 2027',
+      'Due date',
+      '18 May 2026',
+      'Bank transfer within 14 days, quoting the invoice number.',
+    ]) {
+      expect(pending).toContain(expected);
+    }
+    const paid = words(
+      await pdfText(
+        await render(invoice({ issuer, status: 'PAID', dueDate: '2026-05-18', paidAt: '2026-05-06T08:00:00.000Z' })),
+      ),
+    );
+    expect(paid).toContain('Paid on');
+    expect(paid).toContain('6 May 2026');
+    // Paid: no longer due.
+    expect(paid).not.toContain('Due date');
   });
 });

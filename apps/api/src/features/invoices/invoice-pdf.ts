@@ -14,7 +14,7 @@ import PDFDocument from 'pdfkit';
  * subset, which covers Latin with every diacritic, Greek and Cyrillic, so names read back as typed.
  *
  * The page is drawn by a list of sections, top to bottom, each from the frozen document alone: a
- * block the document gains (the issuer, tax lines per rate) is one more section in `SECTIONS`.
+ * block the document gains (tax lines per rate, say) is one more section in `SECTIONS`.
  */
 
 const require = createRequire(import.meta.url);
@@ -101,7 +101,7 @@ function rule(page: Page, y: number) {
     .stroke();
 }
 
-/** Title and event on the left; number, date, event and the credited invoice on the right. */
+/** Title and event on the left; number, dates, event and the credited invoice on the right. */
 const header: Section = (page, { document, figures, isCreditNote, title }) => {
   const top = page.y;
   const leftWidth = CONTENT_WIDTH * 0.5 - 8;
@@ -110,13 +110,20 @@ const header: Section = (page, { document, figures, isCreditNote, title }) => {
   style(page, 'regular', 10, COLORS.muted).text(figures.eventName, { width: leftWidth });
   const leftBottom = page.y;
 
-  const facts: [string, string][] = [
+  const day = (iso: string) => issueDate.format(new Date(iso));
+  const supply = document.supplyPeriod;
+  const facts: [string, string | null][] = [
     [isCreditNote ? 'Credit note ID' : 'Invoice ID', document.number],
-    ['Date', issueDate.format(new Date(document.issuedAt))],
+    ['Date', day(document.issuedAt)],
     ['Event', figures.eventName],
-    ...(document.creditedInvoiceNumber
-      ? ([['Credits invoice', document.creditedInvoiceNumber]] as [string, string][])
-      : []),
+    [
+      'Supply date',
+      supply && (supply.start === supply.end ? day(supply.start) : `${day(supply.start)} – ${day(supply.end)}`),
+    ],
+    // As the web shows it: a due date only while payment is awaited.
+    ['Due date', document.status === 'PENDING' && document.dueDate ? day(document.dueDate) : null],
+    ['Paid on', document.paidAt && day(document.paidAt)],
+    ['Credits invoice', document.creditedInvoiceNumber],
   ];
   const labelWidth = 90;
   const valueWidth = CONTENT_WIDTH * 0.5 - labelWidth - 8;
@@ -124,6 +131,7 @@ const header: Section = (page, { document, figures, isCreditNote, title }) => {
   const valueX = labelX + labelWidth + 8;
   let y = top;
   for (const [label, value] of facts) {
+    if (!value) continue;
     const bold = label.endsWith('ID');
     style(page, bold ? 'bold' : 'regular', 10);
     const height = Math.max(page.heightOfString(value, { width: valueWidth }), page.currentLineHeight(true));
@@ -136,17 +144,53 @@ const header: Section = (page, { document, figures, isCreditNote, title }) => {
   page.y += GAP;
 };
 
-/** The buyer as frozen at issue: company, contact, email, address and VAT number. */
-const billTo: Section = (page, { document, figures }) => {
-  keepTogether(page, 80);
-  heading(page, 'Bill to');
-  style(page, 'bold', 11).text(figures.companyName, MARGIN, page.y, { width: CONTENT_WIDTH });
-  style(page, 'regular', 10).text(figures.contactName, { width: CONTENT_WIDTH });
-  page.text(figures.email, { width: CONTENT_WIDTH });
+type Line = { text: string; font?: FontName; muted?: boolean };
+
+/** A block of lines under a small heading, in a column; answers where it ends. */
+function block(page: Page, x: number, y: number, width: number, title: string, lines: Line[]): number {
+  style(page, 'bold', 8, COLORS.muted).text(title.toUpperCase(), x, y, { width, characterSpacing: 0.6 });
+  page.y += 4;
+  for (const { text, font = 'regular', muted = false } of lines) {
+    style(page, font, font === 'bold' ? 11 : 10, muted ? COLORS.muted : COLORS.text).text(text, x, page.y, { width });
+  }
+  return page.y;
+}
+
+/**
+ * The seller and the buyer as frozen at issue, side by side: the organiser's legal entity (name,
+ * address, country, VAT ID, registration number, bank, contact) and the bill-to company, contact,
+ * email, address and VAT number. Documents issued before the issuer was recorded show bill-to alone.
+ */
+const parties: Section = (page, { document, figures }) => {
+  const { issuer } = document;
   const { address, vatNumber } = document.billTo;
-  if (address) style(page, 'regular', 10, COLORS.muted).text(address, { width: CONTENT_WIDTH });
-  if (vatNumber) style(page, 'regular', 10, COLORS.muted).text(`VAT ${vatNumber}`, { width: CONTENT_WIDTH });
-  page.y += GAP;
+  const billTo: Line[] = [
+    { text: figures.companyName, font: 'bold' },
+    { text: figures.contactName },
+    { text: figures.email },
+    ...(address ? [{ text: address, muted: true }] : []),
+    ...(vatNumber ? [{ text: `VAT ${vatNumber}`, muted: true }] : []),
+  ];
+  keepTogether(page, 120);
+  const top = page.y;
+  if (!issuer) {
+    page.y = block(page, MARGIN, top, CONTENT_WIDTH, 'Bill to', billTo) + GAP;
+    return;
+  }
+  const contact = [issuer.email, issuer.phone].filter(Boolean).join(' · ');
+  const issuedBy: Line[] = [
+    ...(issuer.name ? [{ text: issuer.name, font: 'bold' as const }] : []),
+    ...(issuer.address ? [{ text: issuer.address }] : []),
+    ...(issuer.country ? [{ text: issuer.country }] : []),
+    ...(issuer.vatId ? [{ text: `VAT ${issuer.vatId}`, muted: true }] : []),
+    ...(issuer.registrationNumber ? [{ text: `Reg. no. ${issuer.registrationNumber}`, muted: true }] : []),
+    ...(issuer.iban ? [{ text: `IBAN ${issuer.iban}${issuer.bic ? ` · BIC ${issuer.bic}` : ''}`, muted: true }] : []),
+    ...(contact ? [{ text: contact, muted: true }] : []),
+  ];
+  const width = CONTENT_WIDTH / 2 - 12;
+  const left = block(page, MARGIN, top, width, 'Issued by', issuedBy);
+  const right = block(page, MARGIN + CONTENT_WIDTH / 2 + 12, top, width, 'Bill to', billTo);
+  page.y = Math.max(left, right) + GAP;
 };
 
 /** Description, quantity, unit price and total: every line of the document, a row each. */
@@ -255,7 +299,18 @@ const notes: Section = (page, { document }) => {
   style(page, 'regular', 10).text(document.notes, MARGIN, page.y, { width: CONTENT_WIDTH });
 };
 
-const SECTIONS: readonly Section[] = [header, billTo, lineTable, totals, cancellation, notes];
+/** The event's invoice footer as at issue, last, small, under a rule. */
+const footer: Section = (page, { document }) => {
+  if (!document.footer) return;
+  style(page, 'regular', 8, COLORS.muted);
+  const height = page.heightOfString(document.footer, { width: CONTENT_WIDTH }) + 12;
+  keepTogether(page, height + GAP);
+  page.y += GAP;
+  rule(page, page.y);
+  page.text(document.footer, MARGIN, page.y + 8, { width: CONTENT_WIDTH });
+};
+
+const SECTIONS: readonly Section[] = [header, parties, lineTable, totals, cancellation, notes, footer];
 
 /**
  * Renders the document as a PDF stream. The pages are drawn at once (a document is a page or two)

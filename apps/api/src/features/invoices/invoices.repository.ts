@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gt, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { allocationPurchases } from '../../db/schema/allocation-purchases';
-import { creditNotes, invoices, type DocumentSnapshot } from '../../db/schema/invoices';
+import { events } from '../../db/schema/events';
+import { creditNotes, eventInvoicing, invoices, type DocumentSnapshot } from '../../db/schema/invoices';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect & { invoiceNumber: string };
@@ -11,6 +12,7 @@ export async function insertInvoice(
   values: {
     eventId: number;
     allocationPurchaseId: number;
+    series: string;
     sequence: number;
     number: string;
     snapshot: DocumentSnapshot;
@@ -44,6 +46,7 @@ const creditNoteColumns = {
   allocationPurchaseId: creditNotes.allocationPurchaseId,
   invoiceId: creditNotes.invoiceId,
   kind: creditNotes.kind,
+  series: creditNotes.series,
   sequence: creditNotes.sequence,
   number: creditNotes.number,
   amountCents: creditNotes.amountCents,
@@ -93,7 +96,7 @@ export async function findCreditNote(db: Database, id: number, purchaseScope: SQ
 export async function eventDocuments(db: Database, eventId: number, purchaseScope: SQL | undefined) {
   const [invoiceRows, creditNoteRows] = await Promise.all([
     db
-      .select({ invoice: invoices, isPaid: allocationPurchases.isPaid })
+      .select({ invoice: invoices, isPaid: allocationPurchases.isPaid, paidAt: allocationPurchases.paidAt })
       .from(invoices)
       .leftJoin(allocationPurchases, eq(allocationPurchases.id, invoices.allocationPurchaseId))
       .where(and(eq(invoices.eventId, eventId), purchaseScope))
@@ -144,7 +147,7 @@ export async function countArchive(db: Database, eventId: number, purchaseScope:
   return (invoiceCount?.n ?? 0) + (creditNoteCount?.n ?? 0);
 }
 
-/** The archive's next invoices after `afterId`, in issue order, with whether each one's purchase is paid. */
+/** The archive's next invoices after `afterId`, in issue order, with whether (and when) each one's purchase was paid. */
 export async function archiveInvoicePage(
   db: Database,
   eventId: number,
@@ -154,7 +157,7 @@ export async function archiveInvoicePage(
   limit: number,
 ) {
   return db
-    .select({ invoice: invoices, isPaid: allocationPurchases.isPaid })
+    .select({ invoice: invoices, isPaid: allocationPurchases.isPaid, paidAt: allocationPurchases.paidAt })
     .from(invoices)
     .leftJoin(allocationPurchases, eq(allocationPurchases.id, invoices.allocationPurchaseId))
     .where(and(archiveWhere(invoices, eventId, purchaseScope, filter), gt(invoices.id, afterId)))
@@ -176,4 +179,26 @@ export async function archiveCreditNotePage(
     .where(and(archiveWhere(creditNotes, eventId, purchaseScope, filter), gt(creditNotes.id, afterId)))
     .orderBy(asc(creditNotes.id))
     .limit(limit);
+}
+
+export type InvoicingRow = typeof eventInvoicing.$inferSelect;
+
+/** An event's invoicing settings (null before the organiser saved any) with the event's dates. */
+export async function findInvoicing(db: Database, eventId: number) {
+  const [row] = await db
+    .select({ settings: eventInvoicing, startDate: events.startDate, endDate: events.endDate })
+    .from(events)
+    .leftJoin(eventInvoicing, eq(eventInvoicing.eventId, events.id))
+    .where(eq(events.id, eventId));
+  return row;
+}
+
+export async function upsertInvoicing(db: Database, values: Omit<InvoicingRow, 'updatedAt'>): Promise<InvoicingRow> {
+  const { eventId: _eventId, ...changes } = values;
+  const [row] = await db
+    .insert(eventInvoicing)
+    .values(values)
+    .onConflictDoUpdate({ target: eventInvoicing.eventId, set: { ...changes, updatedAt: new Date() } })
+    .returning();
+  return row!;
 }

@@ -50,10 +50,15 @@ export function createInvoicesService({ db }: { db: Database }) {
         repo.invoicesOfPurchases(db, purchaseIds),
         repo.creditNotesOfPurchases(db, purchaseIds),
       ]);
-      const paid = new Map(page.map(({ invoice, isPaid }) => [invoice.allocationPurchaseId, Boolean(isPaid)]));
+      const payments = new Map(
+        page.map(({ invoice, isPaid, paidAt }) => [invoice.allocationPurchaseId, { isPaid: Boolean(isPaid), paidAt }]),
+      );
       const rows = new Map([...page.map(({ invoice }) => invoice), ...siblings].map((invoice) => [invoice.id, invoice]));
       const documents = invoiceDocuments(
-        [...rows.values()].map((invoice) => ({ invoice, isPaid: paid.get(invoice.allocationPurchaseId) ?? false })),
+        [...rows.values()].map((invoice) => ({
+          invoice,
+          payment: payments.get(invoice.allocationPurchaseId) ?? { isPaid: false, paidAt: null },
+        })),
         creditNotes,
       );
       const wanted = new Set(page.map(({ invoice }) => invoice.id));
@@ -81,7 +86,7 @@ export function createInvoicesService({ db }: { db: Database }) {
         : undefined;
       if (!invoice) throw new NotFoundError('Invoice');
       const [document] = invoiceDocuments(
-        [{ invoice, isPaid: purchase.isPaid }],
+        [{ invoice, payment: purchase }],
         await repo.creditNotesOfPurchases(db, [purchaseId]),
       );
       return document!;
@@ -101,7 +106,7 @@ export function createInvoicesService({ db }: { db: Database }) {
       const { invoiceRows, creditNoteRows } = await repo.eventDocuments(db, eventId, purchaseFilter(scope));
       return [
         ...invoiceDocuments(
-          invoiceRows.map(({ invoice, isPaid }) => ({ invoice, isPaid: Boolean(isPaid) })),
+          invoiceRows.map(({ invoice, isPaid, paidAt }) => ({ invoice, payment: { isPaid: Boolean(isPaid), paidAt } })),
           creditNoteRows,
         ),
         ...creditNoteRows.map(creditNoteDocument),

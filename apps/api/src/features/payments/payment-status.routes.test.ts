@@ -74,10 +74,11 @@ describe('the public payment status', () => {
     const a = await abandonedCheckout(w.exhibitorA, w.categoryA, w.eventAdminA);
     const b = await abandonedCheckout(w.exhibitorB, w.categoryB, w.eventAdminB);
     const from = newAddress();
+    // The checkout was abandoned: a payment not completed, which the page offers to start again.
     for (const url of [statusUrl(a.id, a.query), syncUrl(a.id, a.query)]) {
       const res = await call(url, { from });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({ status: 'pending', amount: 2 * PRICE, currency: 'USD', eventName: 'Event A' });
+      expect(res.json().data).toEqual({ status: 'cancelled', amount: 2 * PRICE, currency: 'USD', eventName: 'Event A' });
     }
     expect((await call(statusUrl(b.id, b.query), { from })).json().data.eventName).toBe('Event B');
     // A's token does not open B, nor B's A.
@@ -108,7 +109,7 @@ describe('the public payment status', () => {
     for (const as of [w.exhibitorA, w.eventAdminA, w.systemAdmin]) {
       const res = await call(syncUrl(a.id), { as, from });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data.status).toBe('pending');
+      expect(res.json().data.status).toBe('cancelled');
     }
     for (const as of [w.exhibitorB, w.eventAdminB, w.noRole])
       expect((await call(statusUrl(a.id), { as, from })).statusCode).toBe(404);

@@ -68,7 +68,7 @@ export function createPaymentStatusService({
     const purchase = await loadPurchase(db, purchaseId);
     const [latest] = await repo.attemptsOf(db, purchaseId);
     return {
-      status: publicPaymentStatus(purchase.status, latest?.state === 'failed'),
+      status: publicPaymentStatus(purchase.status, latest?.state ?? null),
       amount: purchase.amountToPayCents ?? purchase.totalPriceCents,
       currency: purchase.currency,
       eventName: purchase.eventName,

@@ -491,3 +491,57 @@ describe('listing and revoking badge links', () => {
     expect((await publicLink(subs.id)).statusCode).toBe(410);
   });
 });
+
+describe('a VIP admin’s own links', () => {
+  const vipLink = (as: TestUser, payload: object = {}) => createLink(as, { badgeCategoryId: w.vipCategoryA, ...payload });
+
+  it('owns the links it makes in a VIP category of its event, and the badges registered through one are VIP badges', async () => {
+    const res = await vipLink(w.vipAdminA, { maxUses: 2 });
+    expect(res.statusCode, res.body).toBe(201);
+    const link = res.json().data as { id: string; exhibitorId: number };
+    expect(link.exhibitorId).toBe(w.vipAdminA.id);
+    const info = (await publicLink(link.id)).json().data;
+    expect(info.category).toMatchObject({ id: w.vipCategoryA, badgeType: 'vip' });
+
+    const guest = { firstName: 'Vera', lastName: 'Guest', email: `vera${++n}@vip.example` };
+    const registered = await register(link.id, guest);
+    expect(registered.statusCode, registered.body).toBe(201);
+    const [badge] = await t.db.select().from(badges).where(eq(badges.email, guest.email));
+    // Nobody's places: VIP guests are the VIP admin's, as when it registers them in the portal.
+    expect(badge).toMatchObject({ badgeType: 'vip', badgeCategoryId: w.vipCategoryA, exhibitorId: null, allocationId: null });
+    const listed = await listLinks(w.vipAdminA);
+    expect(listed.map((l) => l.id)).toContain(link.id);
+    expect(listed.find((l) => l.id === link.id)!.uses).toBe(1);
+    // Another event's organiser does not see it.
+    expect((await listLinks(w.eventAdminB)).map((l) => l.id)).not.toContain(link.id);
+  });
+
+  it('sends a VIP invitation to one recipient', async () => {
+    const email = `guest${++n}@vip.example`;
+    const res = await t.request(w.vipAdminA, {
+      method: 'POST',
+      url: '/api/admin/registration-links/user-badge-category',
+      payload: { badgeCategoryId: w.vipCategoryA, email, firstName: 'Gro', lastName: 'Guest' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = await listEmailsTo(t.db, email);
+    expect(mail?.textBody).toMatch(/https:\/\/portal\.test\/register\/[\w-]+/);
+  });
+
+  it('refuses another badge type, another event’s category, no category, and an account that may not create badges', async () => {
+    for (const [payload, fieldName] of [
+      [{ badgeCategoryId: w.categoryA }, 'badgeCategoryId'],
+      [{ badgeCategoryId: w.categoryB }, 'badgeCategoryId'],
+      [{ badgeCategoryId: undefined }, 'badgeCategoryId'],
+    ] as const) {
+      const res = await vipLink(w.vipAdminA, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().details[0].field).toBe(fieldName);
+    }
+    // An organiser still names the owner: its own account holds no places.
+    const organiser = await vipLink(w.eventAdminA);
+    expect(organiser.statusCode).toBe(400);
+    expect(organiser.json().details[0].field).toBe('exhibitorId');
+    expect((await vipLink(w.noRole)).statusCode).toBe(403);
+  });
+});

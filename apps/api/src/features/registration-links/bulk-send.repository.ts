@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { freePlaces } from '@portal/shared/allocations';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
@@ -6,6 +7,7 @@ import { badgeCategories, badges } from '../../db/schema/badges';
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { registrationLinks } from '../../db/schema/registration-links';
+import { heldByOpenLinks, openBadgeLink } from '../allocations/allocations.repository';
 
 /** An account that may own links: its event, the exhibitor above it (for a sub-account) and its company. */
 export async function findOwner(db: Database, id: number) {
@@ -19,7 +21,7 @@ export async function findOwner(db: Database, id: number) {
 
 export async function findEvent(db: Database, id: number) {
   const [row] = await db
-    .select({ id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate })
+    .select({ id: events.id, name: events.name, startDate: events.startDate, endDate: events.endDate, timezone: events.timezone })
     .from(events)
     .where(eq(events.id, id));
   return row;
@@ -52,22 +54,15 @@ async function addressesAmong(db: Database, table: PgTable, email: AnyPgColumn, 
 export const addressesWithBadge = (db: Database, badgeCategoryId: number, emails: string[]) =>
   addressesAmong(db, badges, badges.email, and(eq(badges.badgeCategoryId, badgeCategoryId), eq(badges.status, 'active')), emails);
 
-const openLink = and(
-  eq(registrationLinks.kind, 'badge'),
-  isNull(registrationLinks.revokedAt),
-  or(isNull(registrationLinks.expiresAt), sql`${registrationLinks.expiresAt} > now()`),
-  or(isNull(registrationLinks.maxUses), sql`${registrationLinks.uses} < ${registrationLinks.maxUses}`),
-);
-
 /** Of these addresses, those with an open badge link of the category. */
 export const addressesWithOpenLink = (db: Database, badgeCategoryId: number, emails: string[]) =>
-  addressesAmong(db, registrationLinks, registrationLinks.email, and(openLink, eq(registrationLinks.badgeCategoryId, badgeCategoryId)), emails);
+  addressesAmong(db, registrationLinks, registrationLinks.email, and(openBadgeLink, eq(registrationLinks.badgeCategoryId, badgeCategoryId)), emails);
 
 /**
- * Places of the owner's allocation of the category not yet spoken for: its quantity less the badges
- * registered, the places handed to its sub-accounts and the uses its open links may still take.
- * With `lock`, the allocation row stays locked to the end of the transaction, so two sends never
- * hand out the same places.
+ * Places of the owner's allocation of the category not yet spoken for (`freePlaces`, the rule of
+ * the allocation screens): its quantity less the badges registered, the places handed to its
+ * sub-accounts and the uses its open links may still take. With `lock`, the allocation row stays
+ * locked to the end of the transaction, so two sends never hand out the same places.
  */
 export async function placesLeft(
   db: Database,
@@ -75,22 +70,14 @@ export async function placesLeft(
   badgeCategoryId: number,
   lock = false,
 ): Promise<number> {
-  const [allocation] = await queryRows<{ quantity: number; used: number; reserved: number }>(
+  const [allocation] = await queryRows<{ quantity: number; used: number; reserved: number; heldByLinks: number }>(
     db,
     sql`select a.quantity, a.used,
-               cast(coalesce((select sum(c.quantity) from allocations c where c.parent_allocation_id = a.id), 0) as integer) as reserved
+               cast(coalesce((select sum(c.quantity) from allocations c where c.parent_allocation_id = a.id), 0) as integer) as reserved,
+               ${heldByOpenLinks(sql`a.admin_id`, sql`a.badge_category_id`)} as "heldByLinks"
           from allocations a
          where a.admin_id = ${ownerId} and a.badge_category_id = ${badgeCategoryId}
          ${lock ? sql`for update` : sql``}`,
   );
-  if (!allocation) return 0;
-  const [links] = await db
-    .select({
-      open: sql<number>`cast(coalesce(sum(${registrationLinks.maxUses} - ${registrationLinks.uses}), 0) as integer)`,
-    })
-    .from(registrationLinks)
-    .where(
-      and(openLink, eq(registrationLinks.exhibitorId, ownerId), eq(registrationLinks.badgeCategoryId, badgeCategoryId)),
-    );
-  return Math.max(0, allocation.quantity - allocation.used - allocation.reserved - (links?.open ?? 0));
+  return allocation ? freePlaces(allocation) : 0;
 }

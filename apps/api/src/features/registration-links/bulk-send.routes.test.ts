@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allocations, badges } from '../../db/schema/badges';
 import { emailOutbox } from '../../db/schema/email';
 import { emailTemplates } from '../../db/schema/email-templates';
+import { events } from '../../db/schema/events';
 import { registrationLinks } from '../../db/schema/registration-links';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 
@@ -214,8 +215,8 @@ describe('bulk registration links', () => {
       [3, 'email', 'Enter a valid email address'],
       [5, 'email', 'Also in row 4'],
       [6, 'firstName', 'Required'],
-      [7, 'email', 'Already has a badge of this category'],
-      [8, 'email', 'Already has an open registration link of this category'],
+      [7, 'email', 'This address cannot be used in this badge category; use another address'],
+      [8, 'email', 'This address cannot be used in this badge category; use another address'],
     ]);
     expect(body.report.rows[0].values).toMatchObject({ email: 'not-an-address', firstName: 'Bad' });
     expect(await linksOf(exhibitor.id)).toHaveLength(1);
@@ -354,6 +355,40 @@ describe('bulk registration links', () => {
       expect(res.json()).toMatchObject({ message, details: [{ field: 'file', message }] });
     }
     expect(await linksOf(exhibitor.id)).toHaveLength(0);
+  });
+
+  it('makes the links work to the end of the event’s last day unless told otherwise, within reason', async () => {
+    const exhibitor = await exhibitorWith(5);
+    const lastDay = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    await t.db.update(events).set({ endDate: lastDay, timezone: 'Asia/Tokyo' }).where(eq(events.id, w.eventA));
+    try {
+      const byDefault = await upload(exhibitor, { step: 'send', badgeCategoryId: w.categoryA }, await workbook([[address(), 'A', 'B']]));
+      expect(byDefault.statusCode).toBe(200);
+      // The next midnight in Tokyo (UTC+9) is 15:00 UTC of the last day.
+      expect(byDefault.json().data.expiresAt).toBe(`${lastDay}T15:00:00.000Z`);
+      const chosen = new Date(Date.now() + 3 * 86_400_000).toISOString();
+      const told = await upload(
+        exhibitor,
+        { step: 'send', badgeCategoryId: w.categoryA, expiresAt: chosen },
+        await workbook([[address(), 'C', 'D']]),
+      );
+      expect(told.statusCode).toBe(200);
+      const links = await linksOf(exhibitor.id);
+      expect(links.map((link) => link.expiresAt!.toISOString()).sort()).toEqual([chosen, `${lastDay}T15:00:00.000Z`].sort());
+
+      for (const expiresAt of [new Date(Date.now() - 60_000).toISOString(), '2999-01-01T00:00:00Z', 'next week']) {
+        const refused = await upload(
+          exhibitor,
+          { step: 'validate', badgeCategoryId: w.categoryA, expiresAt },
+          await workbook([[address(), 'E', 'F']]),
+        );
+        expect(refused.statusCode, expiresAt).toBe(400);
+        expect(refused.json().details[0].field).toBe('expiresAt');
+      }
+      expect(await linksOf(exhibitor.id)).toHaveLength(2);
+    } finally {
+      await t.db.update(events).set({ endDate: null, timezone: 'UTC' }).where(eq(events.id, w.eventA));
+    }
   });
 
   it('is refused without the permission', async () => {

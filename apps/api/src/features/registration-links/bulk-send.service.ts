@@ -1,4 +1,4 @@
-import { BULK_SEND_DEFAULT_VALID_DAYS, type BulkSendReport } from '@portal/shared/bulk-send';
+import type { BulkSendReport } from '@portal/shared/bulk-send';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { NotFoundError, ValidationError } from '../../lib/errors';
@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit.repository';
 import { scopeOf } from '../auth/scope';
 import { readSheet, type ReceivedSheet } from '../bulk-imports/read-file';
 import { formatEventDates } from '../email-templates/event-placeholders';
-import { applyEventChecks, checkRows, reportRows, type CheckedRow } from './bulk-send.rules';
+import { applyEventChecks, checkRows, linkExpiry, reportRows, type CheckedRow } from './bulk-send.rules';
 import * as repo from './bulk-send.repository';
 import { recipientRows } from './bulk-send.spreadsheet';
 import { chooseLinkTemplate, createUserLinksWithEmails } from './registration-links.service';
@@ -25,8 +25,6 @@ export type BulkSendFile = ReceivedSheet;
 
 /** The outcome of an upload: `refused` when any row is bad, and then nothing was written. */
 export type BulkSendOutcome = { refused: boolean; report: BulkSendReport };
-
-const DAY_MS = 86_400_000;
 
 export function createBulkSendService(deps: { db: Database; publicUrl: string }) {
   const { db } = deps;
@@ -72,12 +70,8 @@ export function createBulkSendService(deps: { db: Database; publicUrl: string })
       { emailTemplateId: input.emailTemplateID, eventId: owner.eventId, badgeCategoryId: category.id },
       'emailTemplateID',
     );
-    const expiresAt = input.expiresAt
-      ? new Date(input.expiresAt)
-      : new Date(Date.now() + BULK_SEND_DEFAULT_VALID_DAYS * DAY_MS);
-    if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= Date.now())
-      throw ValidationError.field('expiresAt', 'Choose a time in the future');
     const event = (await repo.findEvent(db, owner.eventId))!;
+    const expiresAt = linkExpiry(input.expiresAt, event);
     return { owner, category, template, expiresAt, event };
   }
 

@@ -35,7 +35,8 @@ export async function buildBulkSendTemplate(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export type SheetRow = { row: number; values: Record<BulkSendColumn, string> };
+/** A recipient's row; `problem` refuses it as a whole (see `SheetRow` of the imports). */
+export type SheetRow = { row: number; values: Record<BulkSendColumn, string>; problem?: string };
 
 const headerKey = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, '');
 const KNOWN = new Map(BULK_SEND_COLUMNS.map((column) => [headerKey(column), column]));
@@ -57,12 +58,12 @@ export function recipientRows(sheet: Sheet): SheetRow[] {
   if (missing.length) throw refuse(`The first row must name the columns; missing: ${missing.join(', ')}`);
   if (sheet.rows.length > BULK_SEND_MAX_ROWS)
     throw refuse(`At most ${BULK_SEND_MAX_ROWS} recipients per file; this one has ${sheet.rows.length}`);
-  return sheet.rows.map(({ row, cells }) => {
+  return sheet.rows.map(({ row, cells, problem }) => {
     const values = Object.fromEntries(BULK_SEND_COLUMNS.map((column) => [column, ''])) as Record<
       BulkSendColumn,
       string
     >;
     for (const [index, column] of columns) values[column] = (cells[index] ?? '').trim();
-    return { row, values };
+    return { row, values, problem };
   });
 }

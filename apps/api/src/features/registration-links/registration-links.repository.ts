@@ -1,4 +1,5 @@
 import type { BadgeType } from '@portal/shared/badge-categories';
+import { REGISTRATION_LINK_ID_PATTERN } from '@portal/shared/registration-links';
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { countWhere, fetchPage, pageWindow } from '../../lib/listing';
@@ -28,6 +29,7 @@ export async function insertLinks(db: Database, values: (typeof registrationLink
 
 /** A link with what its public page shows; revoked links too, so that they answer like expired ones. */
 export async function findLinkWithEvent(db: Database, id: string) {
+  if (!REGISTRATION_LINK_ID_PATTERN.test(id)) return undefined;
   const [row] = await db
     .select({
       link: registrationLinks,
@@ -149,6 +151,7 @@ export async function listLinks(db: Database, scopeFilter: SQL, query: LinkFilte
 }
 
 export async function findLink(db: Database, id: string, scopeFilter: SQL) {
+  if (!REGISTRATION_LINK_ID_PATTERN.test(id)) return undefined;
   const [row] = await db
     .select()
     .from(registrationLinks)

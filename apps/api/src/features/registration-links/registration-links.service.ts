@@ -223,6 +223,19 @@ export function createRegistrationLinksService(deps: {
   const linkFilterOf = (actor: Actor) => repo.linkScopeFilter(scopeOf(actor.principal), linkReach(actor.principal));
 
   /**
+   * A VIP admin's own link: it invites VIP guests as it registers them in the portal, in a VIP
+   * category of its event, on no exhibitor's places (its VIP badges never take any).
+   */
+  async function vipLinkTarget(actor: Actor, eventId: number, body: { badgeCategoryId?: number }) {
+    if (body.badgeCategoryId == null) throw ValidationError.field('badgeCategoryId', 'Choose the badge category of the link');
+    const category = await findCategory(db, body.badgeCategoryId, categoryFilterFor(actor.principal));
+    if (!category || category.type !== 'badge' || category.eventId !== eventId)
+      throw ValidationError.field('badgeCategoryId', 'Badge category not found');
+    if (!category.isActive) throw ValidationError.field('badgeCategoryId', 'This badge category is closed');
+    return { owner: actor.principal, category };
+  }
+
+  /**
    * The category and owner of a badge link, within the caller's reach: an exhibitor owns its
    * links, a sub-account its own; an organiser names an exhibitor or sub-account of the category's
    * event. The owner must hold places of the category, since every registration spends one.
@@ -231,6 +244,7 @@ export function createRegistrationLinksService(deps: {
     if (!actor.principal.permissions.has('create_exhibitor_user'))
       throw new ForbiddenError('You may not create badge registration links');
     const scope = scopeOf(actor.principal);
+    if (scope.kind === 'event' && scope.vipOnly && body.exhibitorId == null) return vipLinkTarget(actor, scope.eventId, body);
     const own =
       scope.kind === 'exhibitor' ? scope.exhibitorId : scope.kind === 'sub-account' ? scope.subAccountId : null;
     const ownerId = body.exhibitorId ?? own;

@@ -3,7 +3,7 @@ import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { adminRoles } from '../../db/schema/admins';
 import { permissions, rolePermissions, roles } from '../../db/schema/roles';
-import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, nameOrder, orderBy, pageWindow, type Page } from '../../lib/listing';
 
 const roleColumns = {
   id: roles.id,
@@ -30,7 +30,7 @@ export async function listRoles(db: Database, query: Page & { search?: string; s
         .from(roles)
         .where(where)
         .orderBy(
-          ...orderBy(query.sort, { name: sql`lower(${roles.name})`, createdAt: roles.createdAt }, roles.id, 'name'),
+          ...orderBy(query.sort, { name: nameOrder(roles.name), createdAt: roles.createdAt }, roles.id, 'name'),
         )
         .limit(limit)
         .offset(offset),

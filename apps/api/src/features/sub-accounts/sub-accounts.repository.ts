@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
-import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
+import { containsPattern, countWhere, fetchPage, nameOrder, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 
 const parent = alias(admins, 'parent');
@@ -65,7 +65,7 @@ export async function listSubAccounts(
   );
   const order = orderBy(
     query.sort,
-    { name: sql`lower(${admins.lastName} || ' ' || ${admins.firstName})`, email: admins.email, createdAt: admins.createdAt },
+    { name: nameOrder(sql`(${admins.lastName} || ' ' || ${admins.firstName})`), email: admins.email, createdAt: admins.createdAt },
     admins.id,
     'name',
   );

@@ -80,7 +80,7 @@ describe('CustomFieldInput', () => {
     expect(answerProblem(fieldOf('select'), 'fish')).toBe('Choose one of the options');
     expect(answerProblem(fieldOf('country'), 'ZZ')).toBe('Choose a country (two-letter ISO code)');
     const big = new File([new Uint8Array(2048)], 'big.pdf', { type: 'application/pdf' });
-    expect(answerProblem(fieldOf('file', { validation: { maxFileSizeBytes: 1024 } }), big)).toBe('At most 1 KiB');
+    expect(answerProblem(fieldOf('file', { validation: { maxFileSizeBytes: 1024 } }), big)).toBe('At most 1 KB');
     const exe = new File(['MZ'], 'tool.exe', { type: 'application/x-msdownload' });
     expect(answerProblem(fieldOf('file', { validation: { allowedMimeTypes: ['application/pdf'] } }), exe)).toBe(
       'This type of file is not accepted; use PDF',

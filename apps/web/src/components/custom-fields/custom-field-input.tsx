@@ -1,9 +1,9 @@
-import { COUNTRY_CODES, UPLOAD_CONTENT_TYPES, type PublicCustomField } from '@portal/shared/custom-fields';
+import { COUNTRY_CODES, formatBytes, UPLOAD_CONTENT_TYPES, type PublicCustomField } from '@portal/shared/custom-fields';
 import type { ReactNode } from 'react';
 import { FormField } from '@/components/form/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { countryName, formatBytes, type CustomFieldAnswer } from './custom-field-rules';
+import { countryName, type CustomFieldAnswer } from './custom-field-rules';
 
 const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) =>
   a.name.localeCompare(b.name),

@@ -1,5 +1,6 @@
 import {
   COUNTRY_CODES,
+  formatBytes,
   isCalendarDate,
   MAX_FILE_SIZE_BYTES,
   TEXT_MAX_LENGTH,
@@ -75,11 +76,6 @@ function isEmpty(answer: CustomFieldAnswer | undefined): boolean {
   );
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
-  return `${bytes} bytes`;
-}
 
 function patternProblem(pattern: string | undefined, answer: string): string | null {
   if (!pattern) return null;

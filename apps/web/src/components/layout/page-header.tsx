@@ -19,8 +19,10 @@ export function PageHeader({ title, description, actions, back }: PageHeaderProp
   const shownTitle = wordingFor(type, title);
   useDocumentTitle(shownTitle);
   return (
-    <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div className="min-w-0">
+    // The title takes the room it needs (never narrower than its longest word, which min-width:
+    // auto keeps); the actions sit beside it while they fit, else wrap below it and among themselves.
+    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="max-w-full grow basis-80">
         {back && (
           <Link
             to={back.to}
@@ -33,7 +35,7 @@ export function PageHeader({ title, description, actions, back }: PageHeaderProp
         <h1 className="text-2xl font-semibold tracking-tight break-words">{shownTitle}</h1>
         {description && <p className="mt-1 text-sm text-muted-foreground">{wordingFor(type, description)}</p>}
       </div>
-      {actions && <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>}
+      {actions && <div className="flex max-w-full flex-wrap items-center gap-2">{actions}</div>}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { ChoiceGroup } from '@/components/form/choice-group';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
@@ -31,13 +32,22 @@ const placement = {
   isActive: z.boolean(),
 };
 
-const createSchema = z.object({ firstName, lastName, email, password: passwordSchema, ...placement });
+/** A new account gets a password now, or an invitation to choose one (as exhibitors do). */
+const createSchema = z
+  .object({ firstName, lastName, email, access: z.enum(['invite', 'password']), password: z.string(), ...placement })
+  .superRefine((values, ctx) => {
+    if (values.access !== 'password') return;
+    const result = passwordSchema.safeParse(values.password);
+    if (!result.success)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: result.error.issues[0]?.message ?? 'Invalid password' });
+  });
 
 /** On edit the password is a reset: left empty, it stays as it is. */
 const editSchema = z.object({
   firstName,
   lastName,
   email,
+  access: z.enum(['invite', 'password']),
   password: z.string().superRefine((value, ctx) => {
     if (value === '') return;
     const result = passwordSchema.safeParse(value);
@@ -80,6 +90,7 @@ export function AdminForm({ admin, onSaved }: { admin: Admin | null; onSaved: ()
       firstName: admin?.firstName ?? '',
       lastName: admin?.lastName ?? '',
       email: admin?.email ?? '',
+      access: (admin ? 'password' : 'invite') as 'invite' | 'password',
       password: '',
       roleIds: admin?.roles.map((role) => role.id) ?? [],
       eventId: admin?.eventId?.toString() ?? '',
@@ -89,6 +100,7 @@ export function AdminForm({ admin, onSaved }: { admin: Admin | null; onSaved: ()
     },
   });
   const { errors } = form.formState;
+  const access = useWatch({ control: form.control, name: 'access' });
   const roleIds = useWatch({ control: form.control, name: 'roleIds' });
   const chosenRoles = (roles.data ?? []).filter((role) => roleIds.includes(role.id));
   const needsParent = chosenRoles.some((role) => role.name.toLowerCase().includes('sub-account'));
@@ -119,9 +131,15 @@ export function AdminForm({ admin, onSaved }: { admin: Admin | null; onSaved: ()
         };
         await update.mutateAsync({ id: admin.id, body });
       } else {
-        await create.mutateAsync({ ...common, password: values.password });
+        await create.mutateAsync({ ...common, ...(values.access === 'password' ? { password: values.password } : {}) });
       }
-      toast.success(admin ? 'Admin updated' : 'Admin created');
+      toast.success(
+        admin
+          ? 'Admin updated'
+          : values.access === 'invite'
+            ? `Admin created; an invitation is on its way to ${values.email}`
+            : 'Admin created',
+      );
       onSaved();
     } catch (error) {
       applyServerErrors(error, form.setError, FIELDS);
@@ -142,19 +160,36 @@ export function AdminForm({ admin, onSaved }: { admin: Admin | null; onSaved: ()
       <FormField id="admin-email" label="Email" required error={errors.email?.message}>
         {(control) => <Input {...control} {...form.register('email')} type="email" autoComplete="off" />}
       </FormField>
-      <FormField
-        id="admin-password"
-        label={admin ? 'New password' : 'Password'}
-        required={!admin}
-        hint={
-          admin
-            ? 'Leave empty to keep the current password. A new one signs the account out everywhere.'
-            : `At least ${PASSWORD_MIN_LENGTH} characters, with a digit or symbol.`
-        }
-        error={errors.password?.message}
-      >
-        {(control) => <Input {...control} {...form.register('password')} type="password" autoComplete="new-password" />}
-      </FormField>
+      {!admin && (
+        <ChoiceGroup
+          legend="Password"
+          name="admin-access"
+          register={form.register('access')}
+          choices={[
+            {
+              value: 'invite',
+              label: 'Send an invitation',
+              description: 'The new admin gets an email with a link to choose their own password, valid for 7 days.',
+            },
+            { value: 'password', label: 'Set a password now', description: 'Pass it on to them yourself.' },
+          ]}
+        />
+      )}
+      {(admin || access === 'password') && (
+        <FormField
+          id="admin-password"
+          label={admin ? 'New password' : 'Password'}
+          required={!admin}
+          hint={
+            admin
+              ? 'Leave empty to keep the current password. A new one signs the account out everywhere.'
+              : `At least ${PASSWORD_MIN_LENGTH} characters, with a digit or symbol.`
+          }
+          error={errors.password?.message}
+        >
+          {(control) => <Input {...control} {...form.register('password')} type="password" autoComplete="new-password" />}
+        </FormField>
+      )}
 
       <fieldset className="grid gap-2" aria-describedby={errors.roleIds ? 'admin-roles-error' : undefined}>
         <legend className="mb-1.5 text-sm font-medium">

@@ -1,5 +1,6 @@
 import type { Admin } from '@portal/shared/admins';
-import { PlusIcon, UserCogIcon } from 'lucide-react';
+import { MailIcon, PlusIcon, UserCogIcon } from 'lucide-react';
+import { toast } from 'sonner';
 import { DeleteAccountDialog } from '@/components/delete-account-dialog';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PageHeader } from '@/components/layout/page-header';
@@ -8,15 +9,18 @@ import { RowActions } from '@/components/list/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
+import { Tooltip } from '@/components/ui/tooltip';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
 import { useRowDialogs } from '@/hooks/use-row-dialogs';
+import { errorMessage } from '@/lib/api-client';
 import { timeAgo } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useAnonymiseAdmin } from '../api/anonymise-admin';
 import { useDeleteAdmin } from '../api/delete-admin';
 import { useAdmins } from '../api/get-admins';
 import { useRoleOptions } from '../api/get-role-options';
+import { useResendAdminInvitation } from '../api/resend-admin-invitation';
 import { AdminForm } from '../components/admin-form';
 
 export function AdminsPage() {
@@ -28,6 +32,14 @@ export function AdminsPage() {
   const remove = useDeleteAdmin();
   const anonymise = useAnonymiseAdmin();
   const dialogs = useRowDialogs<Admin>(remove, 'admin');
+  const resend = useResendAdminInvitation();
+
+  function resendInvitation(admin: Admin) {
+    resend.mutate(admin.id, {
+      onSuccess: () => toast.success(`Invitation sent again to ${admin.email}`),
+      onError: (error) => toast.error(errorMessage(error, 'The invitation could not be sent')),
+    });
+  }
 
   return (
     <>
@@ -106,18 +118,39 @@ export function AdminsPage() {
                 <TableCell className="hidden lg:table-cell">{admin.eventName ?? '—'}</TableCell>
                 <TableCell className="hidden lg:table-cell">{admin.companyName ?? '—'}</TableCell>
                 <TableCell className="hidden md:table-cell">
-                  {admin.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>}
+                  {!admin.isActive ? (
+                    <Badge variant="outline">Inactive</Badge>
+                  ) : admin.hasPassword ? (
+                    <Badge variant="success">Active</Badge>
+                  ) : (
+                    <Badge variant="secondary">Invited</Badge>
+                  )}
                 </TableCell>
                 <TableCell className="hidden text-muted-foreground xl:table-cell">
                   {admin.lastLoginAt ? timeAgo(admin.lastLoginAt) : 'Never'}
                 </TableCell>
                 <TableCell>
-                  <RowActions
-                    name={admin.name}
-                    onEdit={() => dialogs.openEdit(admin)}
-                    onDelete={() => dialogs.askDelete(admin)}
-                    deleteBlockedReason={admin.id === selfId ? 'You cannot delete your own account' : undefined}
-                  />
+                  <div className="flex justify-end gap-1">
+                    {!admin.hasPassword && (
+                      <Tooltip content="Resend invitation">
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          aria-label={`Resend invitation to ${admin.name}`}
+                          disabled={resend.isPending}
+                          onClick={() => resendInvitation(admin)}
+                        >
+                          <MailIcon aria-hidden />
+                        </Button>
+                      </Tooltip>
+                    )}
+                    <RowActions
+                      name={admin.name}
+                      onEdit={() => dialogs.openEdit(admin)}
+                      onDelete={() => dialogs.askDelete(admin)}
+                      deleteBlockedReason={admin.id === selfId ? 'You cannot delete your own account' : undefined}
+                    />
+                  </div>
                 </TableCell>
               </TableRow>
             ))}
@@ -133,7 +166,7 @@ export function AdminsPage() {
         description={
           dialogs.editing?.row
             ? 'Change the account, its roles or its password.'
-            : 'Create an account and choose its roles.'
+            : 'Create an account, choose its roles, and invite its holder or set a password.'
         }
       >
         {dialogs.editing && (

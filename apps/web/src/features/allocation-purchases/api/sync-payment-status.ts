@@ -23,9 +23,15 @@ export const paymentStatusQueryOptions = (purchaseId: number, token: string | nu
     queryFn: () => syncPaymentStatus(purchaseId, token),
   });
 
+/**
+ * Always asked afresh: the payer comes back here after each checkout, and an answer kept from the
+ * last visit (a failed payment) must never stand for the newest one (paid).
+ */
 export function usePaymentStatus(purchaseId: number, token: string | null) {
   return useQuery({
     ...paymentStatusQueryOptions(purchaseId, token),
+    staleTime: 0,
+    gcTime: 0,
     enabled: Number.isInteger(purchaseId) && purchaseId > 0,
   });
 }

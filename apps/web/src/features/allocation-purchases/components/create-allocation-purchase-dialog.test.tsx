@@ -17,6 +17,7 @@ const CATEGORIES = [
   { id: 4, name: 'Booth staff', displayName: 'Booth staff badge', unitPrice: 2550, currency: 'USD', isActive: true },
   { id: 5, name: 'Contractor', displayName: null, unitPrice: 1000, currency: 'USD', isActive: true },
   { id: 6, name: 'Retired', displayName: null, unitPrice: 100, currency: 'USD', isActive: false },
+  { id: 7, name: 'Press', displayName: null, unitPrice: 0, currency: 'USD', isActive: true },
 ];
 
 beforeEach(() => {
@@ -59,6 +60,13 @@ describe('CreateAllocationPurchaseDialog', () => {
     await waitFor(() => expect(category.value).toBe('4'));
     expect(screen.queryByRole('option', { name: /Retired/ })).toBeNull();
     await waitFor(() => expect(screen.getByText(/You have 10 places, 0 of them still free/)).toBeTruthy());
+  });
+
+  it('words each category’s price per place, and a free one as free', async () => {
+    open();
+    expect(await screen.findByRole('option', { name: 'Booth staff badge · $25.50 per place' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Press · Free' })).toBeTruthy();
+    expect(screen.queryByText(/Free per place/)).toBeNull();
   });
 
   it('computes the price live from the category’s price and the places asked for', async () => {

@@ -152,7 +152,7 @@ function PurchaseRequestForm({
             <option value="">Choose a category</option>
             {offered.map((option) => (
               <option key={option.id} value={option.id}>
-                {option.displayName ?? option.name} · {formatPrice(option.unitPrice, option.currency)} per place
+                {option.displayName ?? option.name} · {pricePerPlace(option.unitPrice, option.currency)}
               </option>
             ))}
           </NativeSelect>
@@ -198,7 +198,12 @@ function placesHint(
   category: BadgeCategorySummary,
   allocation: { quantity: number; available: number } | undefined,
 ): string {
-  const price = `${formatPrice(category.unitPrice, category.currency)} per place.`;
+  const price = `${pricePerPlace(category.unitPrice, category.currency)}.`;
   if (!allocation) return `${price} You have no places in this category yet.`;
   return `${price} You have ${allocation.quantity} places, ${allocation.available} of them still free.`;
+}
+
+/** "$12.00 per place", or "Free" (never "Free per place"). */
+function pricePerPlace(unitPrice: number, currency: string): string {
+  return unitPrice === 0 ? 'Free' : `${formatPrice(unitPrice, currency)} per place`;
 }

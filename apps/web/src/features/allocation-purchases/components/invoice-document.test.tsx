@@ -34,6 +34,34 @@ describe('InvoiceDocument', () => {
     expect(screen.getByRole('region', { name: 'Notes' }).textContent).toContain('Pay within 14 days');
   });
 
+  it('names the issuer, the supply and due dates, the payment day once paid, and the footer', () => {
+    const issuer = {
+      name: 'Rīgas Izstādes SIA',
+      address: 'Ķīpsalas iela 8, Rīga',
+      country: 'LV',
+      vatId: 'LV40003521600',
+      registrationNumber: '40003521600',
+      iban: 'LV80BANK0000435195001',
+      bic: 'HABALV22',
+      email: 'billing@expo.example',
+      phone: null,
+    };
+    const { unmount } = render(<InvoiceDocument document={invoiceOf({ issuer, footer: 'Paldies!' })} />);
+    expect(screen.getByRole('region', { name: 'Issued by' }).textContent).toBe(
+      'Issued byRīgas Izstādes SIAĶīpsalas iela 8, RīgaLVVAT LV40003521600Reg. no. 40003521600IBAN LV80BANK0000435195001 · BIC HABALV22billing@expo.example',
+    );
+    const article = screen.getByRole('article');
+    expect(article.textContent).toContain('Supply date10 March 2027 – 12 March 2027');
+    expect(article.textContent).toContain('Due date16 February 2027');
+    expect(article.textContent).not.toContain('Paid on');
+    expect(screen.getByRole('contentinfo').textContent).toBe('Paldies!');
+    unmount();
+    render(<InvoiceDocument document={invoiceOf({ status: 'PAID', paidAt: '2027-02-05T09:00:00.000Z' })} />);
+    expect(screen.getByRole('article').textContent).toContain('Paid on5 February 2027');
+    expect(screen.getByRole('article').textContent).not.toContain('Due date');
+    expect(screen.queryByRole('region', { name: 'Issued by' })).toBeNull();
+  });
+
   it('shows a cancelled invoice as CANCELLED with its credit note, and a replacement only when there is one', () => {
     const { unmount } = render(
       <InvoiceDocument document={invoiceOf({ status: 'CANCELLED', cancelledByCreditNoteNumber: 'CN-2027-000002' })} />,

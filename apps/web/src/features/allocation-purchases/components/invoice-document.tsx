@@ -13,6 +13,13 @@ const STATUS_CLASSES: Record<BillingDocument['status'], string> = {
 /** Issue dates as on paper: the same text for every reader, whatever the browser's language. */
 const issueDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
+/** "10 March 2027", or "10 March 2027 – 12 March 2027" for a show of several days. */
+function supplyText({ start, end }: { start: string; end: string }): string {
+  return start === end
+    ? issueDate.format(new Date(start))
+    : `${issueDate.format(new Date(start))} – ${issueDate.format(new Date(end))}`;
+}
+
 /**
  * An invoice or a credit note as issued (spec §3): event, number, date, bill-to, one line, total
  * amount, PAID, PENDING or CANCELLED, notes. The screen and the PDF draw this same component.
@@ -24,6 +31,8 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
   const isCreditNote = document.kind === 'credit_note';
   const title = isCreditNote ? 'Credit note' : 'Invoice';
   const { address, vatNumber } = document.billTo;
+  const issuer = document.issuer;
+  const supply = document.supplyPeriod && supplyText(document.supplyPeriod);
   return (
     <article
       aria-label={`${title} ${document.number}`}
@@ -44,6 +53,24 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
           <dd>{issueDate.format(new Date(document.issuedAt))}</dd>
           <dt className="text-muted-foreground">Event</dt>
           <dd>{figures.eventName}</dd>
+          {supply && (
+            <>
+              <dt className="text-muted-foreground">Supply date</dt>
+              <dd>{supply}</dd>
+            </>
+          )}
+          {document.status === 'PENDING' && document.dueDate && (
+            <>
+              <dt className="text-muted-foreground">Due date</dt>
+              <dd>{issueDate.format(new Date(document.dueDate))}</dd>
+            </>
+          )}
+          {document.paidAt && (
+            <>
+              <dt className="text-muted-foreground">Paid on</dt>
+              <dd>{issueDate.format(new Date(document.paidAt))}</dd>
+            </>
+          )}
           {document.creditedInvoiceNumber && (
             <>
               <dt className="text-muted-foreground">Credits invoice</dt>
@@ -53,14 +80,35 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
         </dl>
       </header>
 
-      <section aria-label="Bill to">
-        <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Bill to</h3>
-        <p className="mt-2 font-medium">{figures.companyName}</p>
-        <p>{figures.contactName}</p>
-        <p>{figures.email}</p>
-        {address && <p className="whitespace-pre-line text-muted-foreground">{address}</p>}
-        {vatNumber && <p className="text-muted-foreground">VAT {vatNumber}</p>}
-      </section>
+      <div className="grid gap-6 sm:grid-cols-2">
+        {issuer && (
+          <section aria-label="Issued by">
+            <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Issued by</h3>
+            {issuer.name && <p className="mt-2 font-medium">{issuer.name}</p>}
+            {issuer.address && <p className="whitespace-pre-line">{issuer.address}</p>}
+            {issuer.country && <p>{issuer.country}</p>}
+            {issuer.vatId && <p className="text-muted-foreground">VAT {issuer.vatId}</p>}
+            {issuer.registrationNumber && <p className="text-muted-foreground">Reg. no. {issuer.registrationNumber}</p>}
+            {issuer.iban && (
+              <p className="text-muted-foreground">
+                IBAN {issuer.iban}
+                {issuer.bic && ` · BIC ${issuer.bic}`}
+              </p>
+            )}
+            {(issuer.email || issuer.phone) && (
+              <p className="text-muted-foreground">{[issuer.email, issuer.phone].filter(Boolean).join(' · ')}</p>
+            )}
+          </section>
+        )}
+        <section aria-label="Bill to">
+          <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Bill to</h3>
+          <p className="mt-2 font-medium">{figures.companyName}</p>
+          <p>{figures.contactName}</p>
+          <p>{figures.email}</p>
+          {address && <p className="whitespace-pre-line text-muted-foreground">{address}</p>}
+          {vatNumber && <p className="text-muted-foreground">VAT {vatNumber}</p>}
+        </section>
+      </div>
 
       <table className={cn('w-full border-collapse text-left', page ? 'text-[13px]' : 'text-xs sm:text-sm')}>
         <thead>
@@ -129,6 +177,9 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
           <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Notes</h3>
           <p className="mt-2 whitespace-pre-line">{document.notes}</p>
         </section>
+      )}
+      {document.footer && (
+        <footer className="mt-auto border-t pt-4 text-xs whitespace-pre-line text-muted-foreground">{document.footer}</footer>
       )}
     </article>
   );

@@ -1,4 +1,4 @@
-import { canStart, type AllocationPurchase } from '@portal/shared/allocation-purchases';
+import { canStart, isReissuable, type AllocationPurchase } from '@portal/shared/allocation-purchases';
 import {
   BanIcon,
   ClipboardCheckIcon,
@@ -25,7 +25,7 @@ const ACTIONS: Record<PurchaseActionKey, ActionSpec> = {
   invoice: { key: 'invoice', label: 'View invoice', icon: FileTextIcon },
   'record-payment': { key: 'record-payment', label: 'Record bank transfer', icon: LandmarkIcon },
   refund: { key: 'refund', label: 'Refund', icon: Undo2Icon, destructive: true },
-  reissue: { key: 'reissue', label: 'Reissue invoice', icon: RefreshCwIcon },
+  reissue: { key: 'reissue', label: 'Issue corrected invoice', icon: RefreshCwIcon },
   cancel: { key: 'cancel', label: 'Cancel', icon: BanIcon, destructive: true },
 };
 
@@ -48,7 +48,7 @@ export function usePurchaseActions(): (purchase: AllocationPurchase) => ActionSp
     if (organiser && can('create_payment') && canStart('pay', purchase.status)) keys.push('record-payment');
     if (can('refund_payment') && canStart('refund', purchase.status)) keys.push('refund');
     // Nothing is left to carry over once the purchase is cancelled or credit notes took back the whole invoice.
-    if (organiser && purchase.invoice && purchase.status !== 'cancelled' && purchase.invoice.remainingAmount > 0)
+    if (organiser && purchase.invoice && purchase.status !== 'cancelled' && isReissuable(purchase.invoice))
       keys.push('reissue');
     if ((organiser || (requesterSide && can('create_allocation_purchase'))) && canStart('cancel', purchase.status))
       keys.push('cancel');

@@ -76,6 +76,7 @@ export function usePurchaseWorkflow() {
             : 'The request is withdrawn; no places are added.'
         }
         confirmLabel="Cancel purchase"
+        cancelLabel="Keep purchase"
         pending={update.isPending}
         onConfirm={() => cancelling && cancel(cancelling)}
       />

@@ -92,7 +92,8 @@ describe('ReissueInvoiceDialog', () => {
       'A credit note for $200.00 cancels invoice INV-2027-000007, and a new invoice for $200.00 is issued under the next number',
     );
     fill(screen.getByRole('textbox', { name: /Reason/ }), 'New VAT number');
-    fireEvent.click(screen.getByRole('button', { name: 'Reissue invoice' }));
+    expect(screen.getByRole('dialog', { name: 'Issue a corrected invoice' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Issue corrected invoice' }));
     await waitFor(() => expect(state.closed).toBe(1));
     expect(seen[0]).toMatchObject({
       method: 'POST',

@@ -23,7 +23,7 @@ function reissueSummary(purchase: AllocationPurchase, invoice: NonNullable<Alloc
 }
 
 /**
- * Reissue invoice: after the company's billing details changed, the current invoice is cancelled
+ * Issue corrected invoice: after the company's billing details changed, the current invoice is cancelled
  * by a credit note and a corrected one is issued under a new number (numbers are never reused).
  */
 export function ReissueInvoiceDialog({
@@ -50,10 +50,12 @@ export function ReissueInvoiceDialog({
       { id: purchase.id, body: { reason: reason.trim() || undefined } },
       {
         onSuccess: (updated) => {
-          toast.success(updated.invoice_id ? `Invoice ${updated.invoice_id} issued` : 'Invoice reissued');
+          toast.success(
+            updated.invoice_id ? `Corrected invoice ${updated.invoice_id} issued` : 'Corrected invoice issued',
+          );
           close();
         },
-        onError: (error) => setFailure(errorMessage(error, 'The invoice could not be reissued')),
+        onError: (error) => setFailure(errorMessage(error, 'The corrected invoice could not be issued')),
       },
     );
   }
@@ -62,7 +64,7 @@ export function ReissueInvoiceDialog({
     <FormDialog
       open={purchase !== null}
       onClose={close}
-      title="Reissue invoice"
+      title="Issue a corrected invoice"
       description={purchase?.invoice ? reissueSummary(purchase, purchase.invoice) : ''}
     >
       <div className="grid gap-4">
@@ -86,7 +88,7 @@ export function ReissueInvoiceDialog({
           </DialogClose>
           <Button onClick={confirm} disabled={reissue.isPending}>
             {reissue.isPending && <Spinner size="sm" tone="current" label="Saving" />}
-            Reissue invoice
+            Issue corrected invoice
           </Button>
         </DialogFooter>
       </div>

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '@/lib/api-client';
 import { clearSession, startSession } from '@/lib/session';
 import type { Reply } from '@/testing/fake-adapter';
+import { Link } from 'react-router';
+import { QUERY_STALE_TIME_MS } from '@/config/app';
 import { renderRoute } from '@/testing/render';
 import { demo } from '@/testing/sessions';
 import { answerRequests, type PurchaseRequest } from '../testing/api';
@@ -110,8 +112,39 @@ describe('PaymentStatusPage', () => {
     },
   );
 
-  it('sends a signed-out payer to sign in before retrying', async () => {
-    open(status('failed'));
+  it('asks afresh each time the payer comes back: a retried payment that succeeded shows as received', async () => {
+    startSession({ admin: demo.exhibitor().user, token: 't', refreshToken: 'r' });
+    let paid = false;
+    answerRequests(({ method, url }) => {
+      if (url === '/payments/settings') return { status: 200, data: { data: SANDBOX } };
+      if (method === 'POST' && url === '/admin/allocation-purchases/42/payment-token')
+        return { status: 200, data: { data: { provider: 'sandbox', url: '/payments/sandbox/session-0002', instructions: null } } };
+      return status(paid ? 'paid' : 'failed');
+    });
+    // With the app's own cache rules (answers fresh for minutes), as in the portal.
+    renderRoute(
+      '/payment-status/42',
+      [
+        { path: '/payment-status/:allocationPurchaseId', element: <PaymentStatusPage /> },
+        { path: '/payments/sandbox/:sessionId', element: <Link to="/payment-status/42">Pay successfully</Link> },
+      ],
+      { staleTime: QUERY_STALE_TIME_MS },
+    );
+    expect(await screen.findByRole('heading', { name: 'Payment failed' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Retry payment' }));
+    const pay = await screen.findByRole('link', { name: 'Pay successfully' });
+    paid = true;
+    fireEvent.click(pay);
+    expect(await screen.findByRole('heading', { name: 'Payment received' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Payment failed' })).toBeNull();
+  });
+
+  it.each([
+    ['failed', 'Payment failed'],
+    ['cancelled', 'Payment cancelled'],
+  ] as const)('sends a signed-out payer of a %s payment (an abandoned checkout too) to sign in and retry', async (value, title) => {
+    open(status(value));
+    expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
     const link = await screen.findByRole('link', { name: 'Sign in to retry payment' });
     expect(link.getAttribute('href')).toBe('/allocation-purchases?purchase=42');
   });

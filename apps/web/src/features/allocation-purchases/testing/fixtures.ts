@@ -62,6 +62,11 @@ export function invoiceOf(overrides: Partial<BillingDocument> = {}): BillingDocu
     creditedInvoiceNumber: null,
     cancelledByCreditNoteNumber: null,
     replacedByInvoiceNumber: null,
+    issuer: null,
+    footer: null,
+    dueDate: '2027-02-16',
+    supplyPeriod: { start: '2027-03-10', end: '2027-03-12' },
+    paidAt: null,
     ...overrides,
   };
 }

@@ -36,6 +36,17 @@ type AllocationFormProps = {
   onSaved: () => void;
 };
 
+/**
+ * What the quantity may not go below, in the figures the allocation bar shows: the sub-accounts'
+ * own registrations are within what they were handed, so they are not counted again.
+ */
+export function quantityHint({ used, reserved, heldByLinks }: Pick<Allocation, 'used' | 'reserved' | 'heldByLinks'>) {
+  const floor = `${used} registered here and ${reserved} handed to sub-accounts: it cannot go below ${used + reserved}.`;
+  return heldByLinks > 0
+    ? `${floor} Open registration links hold ${heldByLinks} more: below ${used + reserved + heldByLinks}, some of them find no place.`
+    : floor;
+}
+
 /** Sets how many of a category one exhibitor (or sub-account) may register. */
 export function AllocationForm({ allocation, holders, holderLabel, categories, onSaved }: AllocationFormProps) {
   const set = useSetAllocation();
@@ -95,9 +106,7 @@ export function AllocationForm({ allocation, holders, holderLabel, categories, o
         label="Quantity"
         required
         hint={
-          allocation
-            ? `${allocation.usedTotal} used and ${allocation.reserved} handed to sub-accounts: it cannot go below what is used and handed out.`
-            : 'How many may be registered.'
+          allocation ? quantityHint(allocation) : 'How many may be registered.'
         }
         error={errors.quantity?.message}
       >

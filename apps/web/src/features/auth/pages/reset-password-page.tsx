@@ -1,21 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheckIcon } from 'lucide-react';
+import { AUTH_MESSAGES } from '@portal/shared/auth';
+import { CircleCheckIcon, LinkIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { apiErrorBody } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
+import { usePasswordResetCheck } from '../api/check-link';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { AuthNotice } from '../components/auth-notice';
 import { AuthSubmitButton } from '../components/auth-submit-button';
 import { NewPasswordFields, newPasswordSchema } from '../components/new-password-fields';
 
-/** /reset-password/:token: the link from a reset email; a new password ends every session. */
+/**
+ * /reset-password/:token: the link from a reset email; a new password ends every session. The link
+ * is checked as the page opens, so that a used or expired one says so before a password is typed.
+ */
 export function ResetPasswordPage() {
   const token = useParams().token ?? '';
+  const check = usePasswordResetCheck(token);
   const reset = useResetPassword();
   const form = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirmation: '' } });
   const { errors } = form.formState;
@@ -39,6 +46,37 @@ export function ResetPasswordPage() {
           <Button asChild size="lg" className="w-full">
             <Link to={paths.login.href()}>Sign in</Link>
           </Button>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  if (check.isPending) {
+    return (
+      <AuthLayout title="Choose a new password" description="Checking your link…">
+        <div className="flex justify-center py-6">
+          <Spinner size="lg" label="Checking the link" />
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  // A check that failed (the network, too many requests) leaves the form: the reset itself will tell.
+  if (check.data?.valid === false) {
+    return (
+      <AuthLayout title="This link no longer works" description="Ask for a new link to choose your password.">
+        <div className="grid gap-5">
+          <AuthNotice icon={LinkIcon} iconClassName="text-destructive" title={AUTH_MESSAGES.passwordResetInvalid}>
+            A reset link works once, for a limited time, and only the newest one sent works.
+          </AuthNotice>
+          <Button asChild size="lg" className="w-full">
+            <Link to={paths.forgotPassword.href()}>Ask for a new link</Link>
+          </Button>
+          <p className="text-center text-sm text-muted-foreground">
+            <Link to={paths.login.href()} className="font-medium text-primary hover:underline">
+              Back to sign-in
+            </Link>
+          </p>
         </div>
       </AuthLayout>
     );

@@ -84,6 +84,9 @@ describe('BadgeCategoryForm', () => {
     [12, 'EUR', '71', 7100],
     [13, 'JPY', '4500', 4500],
     [14, 'KWD', '45.125', 45125],
+    [11, 'USD', '1 200.00', 120000],
+    [12, 'EUR', '1.200,00', 120000],
+    [13, 'JPY', '12\u00a0000', 12000],
   ])('sends a price typed for a %i (%s) event in its minor unit', async (eventId, currency, typed, minorUnits) => {
     const seen = renderCreateForm(EVENTS_BY_CURRENCY);
     fill(screen.getByLabelText(/^Event/), String(eventId));

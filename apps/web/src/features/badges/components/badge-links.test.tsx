@@ -41,4 +41,18 @@ describe('BadgeListLinks: the way to an import', () => {
     expect(screen.queryByText('Upload VIP guests')).toBeNull();
     expect(screen.queryByText('Import badges')).toBeNull();
   });
+
+  it('offers a VIP admin who registers VIP badges their upload, and no bulk send, which spends places it does not hold', () => {
+    const vip = demo.vipAdmin();
+    renderAs({ ...vip, user: { ...vip.user, permissions: [...vip.user.permissions, 'create_exhibitor_user'] } }, 'vip');
+    expect(screen.getByRole('link', { name: 'Upload VIP guests' })).toBeTruthy();
+    expect(screen.queryByText('Send registration links')).toBeNull();
+  });
+
+  it('offers an exhibitor the bulk send', () => {
+    renderAs(demo.exhibitor(), 'exhibitor');
+    expect(screen.getByRole('link', { name: 'Send registration links' }).getAttribute('href')).toBe(
+      '/events/1/bulk-send-registration-link',
+    );
+  });
 });

@@ -55,7 +55,8 @@ export function BadgeListLinks({ category }: { category?: { id: number; eventId:
           </Link>
         </Button>
       )}
-      {can('create_exhibitor_user') && eventId != null && (
+      {/* Bulk send spends an owner's places; a VIP admin holds none and invites from its registration links. */}
+      {can('create_exhibitor_user') && eventId != null && session?.type !== 'vipAdmin' && (
         <Button asChild variant="outline">
           <Link to={paths.bulkSendRegistrationLink.href({ eventId })}>
             <SendIcon aria-hidden />

@@ -1,12 +1,12 @@
 import type { Badge } from '@portal/shared/badges';
-import type { CustomField } from '@portal/shared/custom-fields';
+import { formatBytes, type CustomField } from '@portal/shared/custom-fields';
 import { BADGE_TYPE_LABELS } from '@portal/shared/badge-categories';
 import { BanIcon, DownloadIcon, PencilIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { answerText, formatBytes } from '@/components/custom-fields/custom-field-rules';
+import { answerText } from '@/components/custom-fields/custom-field-rules';
 import { Detail, DetailList } from '@/components/detail-list';
 import { PageHeader } from '@/components/layout/page-header';
 import { RecordError, RecordSkeleton } from '@/components/record-state';

@@ -156,12 +156,14 @@ export function BulkImportReportView({ report }: { report: BulkImportReport }) {
               </Button>
             )}
           </div>
-          {/* Wide files scroll sideways: the region takes the focus so that the keyboard scrolls it too. */}
+          {/* Wide files scroll sideways: the region takes the focus so that the keyboard scrolls it too.
+              It is the containing block of the cells' screen-reader text (absolutely placed), which
+              would otherwise widen the page past the region's edge. */}
           <div
             role="region"
             aria-labelledby="bulk-import-rows"
             tabIndex={0}
-            className="overflow-x-auto rounded-md border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="relative overflow-x-auto rounded-md border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             <table aria-labelledby="bulk-import-rows" className="w-full text-sm">
               <TableHeader>

@@ -183,4 +183,25 @@ describe('BulkSendForm', () => {
     const check = seen.find((r) => r.method === 'POST')!;
     expect(Object.fromEntries((check.body as FormData).entries())).toMatchObject({ exhibitorId: '9', adminId: '12' });
   });
+
+  it('offers the links’ expiry, the event’s last day by default, and sends a changed one', async () => {
+    const base = demo.exhibitor();
+    signIn({ ...base, user: { ...base.user, event: { ...base.user.event!, endDate: '2099-06-30' } } });
+    const seen = answer((request) => (request.method === 'POST' ? { status: 200, data: { data: clean } } : undefined));
+    renderRoute('/', [{ path: '/', element: <BulkSendForm eventId={1} /> }]);
+    const expiry = screen.getByLabelText('Links valid until') as HTMLInputElement;
+    expect(expiry.value).toBe('2099-06-30');
+    expect(screen.getByText(/By default the event’s last day/)).toBeTruthy();
+    await chooseFile();
+    await screen.findByText('Every row is fine: nothing has been sent yet.');
+    // The event's last day is the API's own default: nothing to send for it.
+    expect((seen.filter((r) => r.method === 'POST')[0]!.body as FormData).has('expiresAt')).toBe(false);
+
+    fill(expiry, '2099-07-01');
+    fireEvent.change(screen.getByLabelText('Recipients file'), { target: { files: [new File(['xlsx'], 'guests.xlsx')] } });
+    await screen.findByText('Every row is fine: nothing has been sent yet.');
+    const posts = seen.filter((r) => r.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect((posts[1]!.body as FormData).get('expiresAt')).toBe(new Date('2099-07-01T23:59:59').toISOString());
+  });
 });

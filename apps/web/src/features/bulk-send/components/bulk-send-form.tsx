@@ -1,4 +1,5 @@
 import {
+  BULK_SEND_DEFAULT_VALID_DAYS,
   BULK_SEND_MAX_BYTES,
   BULK_SEND_MAX_ROWS,
   type BulkSendFields,
@@ -14,11 +15,15 @@ import { SpreadsheetDropZone } from '@/components/spreadsheets/spreadsheet-drop-
 import { spreadsheetFileProblem } from '@/components/spreadsheets/spreadsheet-file';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/input';
+import { Input, NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useCan } from '@/hooks/use-can';
 import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { useQuery } from '@tanstack/react-query';
+import { eventQueryOptions } from '@/features/events/api/get-event';
+import { expiresAtOf, today } from '@/features/registration-links/components/link-limit-fields';
 import { useLinkOwners } from '@/features/registration-links/api/get-link-choices';
 import { LinkOwnerOptions } from '@/features/registration-links/components/link-owner-options';
 import { useDownloadBulkSendTemplate } from '../api/download-template';
@@ -43,6 +48,14 @@ export function BulkSendForm({ eventId }: { eventId: number }) {
   const download = useDownloadBulkSendTemplate();
   const upload = useUploadRecipients();
 
+  // The event's last day: the links' default expiry. The signed-in user's own event comes with the
+  // session; an organiser of every event reads it.
+  const ownEvent = session?.user.event?.id === eventId ? session.user.event : null;
+  const event = useQuery({ ...eventQueryOptions(eventId), enabled: ownEvent == null && can('view_events') });
+  const lastDay = (ownEvent ?? event.data)?.endDate ?? null;
+  const [expiresOn, setExpiresOn] = useState<string | null>(null);
+  const validUntil = expiresOn ?? (lastDay && lastDay >= today() ? lastDay : '');
+
   const [categoryId, setCategoryId] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [ownerId, setOwnerId] = useState('');
@@ -63,6 +76,8 @@ export function BulkSendForm({ eventId }: { eventId: number }) {
     emailTemplateID: templateId ? Number(templateId) : undefined,
     exhibitorId: subAccount ? subAccount.exhibitorId : ownerId ? Number(ownerId) : undefined,
     adminId: subAccount?.id,
+    // The event's last day is the API's own default, ended in the event's time zone.
+    expiresAt: validUntil && validUntil !== lastDay ? (expiresAtOf(validUntil) ?? undefined) : undefined,
   });
 
   function check(chosen: File) {
@@ -141,6 +156,25 @@ export function BulkSendForm({ eventId }: { eventId: number }) {
               )}
             </FormField>
           )}
+          <FormField
+            id="bulk-expires"
+            label="Links valid until"
+            hint={
+              lastDay
+                ? `Through the chosen day. By default the event’s last day, ${formatDate(lastDay)}.`
+                : `Through the chosen day. Leave empty for ${BULK_SEND_DEFAULT_VALID_DAYS} days from sending.`
+            }
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                min={today()}
+                value={validUntil}
+                onChange={(e) => choose(setExpiresOn)(e.target.value)}
+              />
+            )}
+          </FormField>
         </div>
         {categories.isError && (
           <FormAlert message={errorMessage(categories.error, 'The badge categories could not be loaded')} />

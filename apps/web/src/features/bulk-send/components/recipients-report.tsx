@@ -38,7 +38,7 @@ export function RecipientsReport({ report }: { report: BulkSendReport }) {
         </p>
       )}
       {report.rows.length > 0 && (
-        <div className="overflow-x-auto rounded-md border">
+        <div className="relative overflow-x-auto rounded-md border">
           <Table>
             <TableHeader>
               <TableRow>

@@ -54,8 +54,8 @@ export function CompanyForm({ company, onSaved }: { company: Company | null; onS
           {(control) => <Input {...control} {...form.register('vatNumber')} />}
         </FormField>
       </div>
-      <FormField id="company-website" label="Website" hint="Starting with https://" error={errors.website?.message}>
-        {(control) => <Input {...control} {...form.register('website')} type="url" placeholder="https://" />}
+      <FormField id="company-website" label="Website" hint="https:// is added when left out" error={errors.website?.message}>
+        {(control) => <Input {...control} {...form.register('website')} type="url" placeholder="example.com" />}
       </FormField>
       <FormField id="company-address" label="Address" error={errors.address?.message}>
         {(control) => <Textarea {...control} {...form.register('address')} rows={3} autoComplete="street-address" />}

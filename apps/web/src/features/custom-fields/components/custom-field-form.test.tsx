@@ -83,7 +83,8 @@ describe('CustomFieldForm', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Company logo').getAttribute('accept')).toBe('application/pdf,image/png'),
     );
-    screen.getByText(/at most 2.5 MiB/);
+    // The editor's unit and the answer's limit read alike.
+    screen.getByText(/at most 2.5 MB/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Create field' }));
     await waitFor(() => expect(seen).toHaveLength(1));

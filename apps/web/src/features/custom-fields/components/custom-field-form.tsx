@@ -36,7 +36,7 @@ import { EventOptions } from '@/components/event-options';
 const BYTES_PER_MB = 1024 * 1024;
 const MAX_FILE_SIZE_MB = MAX_FILE_SIZE_BYTES / BYTES_PER_MB;
 
-/** A size in bytes as the form shows it: megabytes (MiB), to two decimals. */
+/** A size in bytes as the form shows it: MB (1024 × 1024 bytes, as everywhere in the portal), to two decimals. */
 function megabytesOf(bytes: number | undefined): string {
   return bytes === undefined ? '' : String(Math.round((bytes / BYTES_PER_MB) * 100) / 100);
 }

@@ -83,7 +83,10 @@ describe('OutboxList', () => {
     expect(within(failedRow).getAllByText('550 Mailbox unavailable').length).toBeGreaterThan(0);
     expect(within(failedRow).queryByText('Show text')).toBeNull();
 
-    fireEvent.click(within(failedRow).getByRole('button', { name: 'Retry the message to new@acme.example now' }));
+    const retry = within(failedRow).getByRole('button', { name: 'Retry now: the message to new@acme.example' });
+    // Label in name (WCAG 2.5.3): the accessible name starts with the text the button shows.
+    expect(retry.getAttribute('aria-label')!.startsWith(retry.textContent!.trim())).toBe(true);
+    fireEvent.click(retry);
     await waitFor(() =>
       expect(seen.some((r) => r.method === 'POST' && r.url === '/admin/email-outbox/2/retry')).toBe(true),
     );

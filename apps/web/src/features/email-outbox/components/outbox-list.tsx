@@ -158,7 +158,8 @@ export function OutboxList() {
                     size="sm"
                     onClick={() => retryNow(message)}
                     disabled={retry.isPending && retry.variables === message.id}
-                    aria-label={`Retry the message to ${message.toAddress} now`}
+                    // The name starts with the visible text (WCAG 2.5.3), then says which message.
+                    aria-label={`Retry now: the message to ${message.toAddress}`}
                   >
                     <RotateCwIcon aria-hidden />
                     <span className="hidden sm:inline">Retry now</span>

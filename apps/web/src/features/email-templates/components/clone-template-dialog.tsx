@@ -81,7 +81,7 @@ function CloneForm({
           )}
         </FormField>
       )}
-      <FormField id="clone-name" label="New name" error={errors.name?.message} hint={`Left empty: ${template.name}`}>
+      <FormField id="clone-name" label="New name" error={errors.name?.message} hint={`Left empty: ${template.name}, or ${template.name} (copy) where the event has that name already`}>
         {(control) => <Input {...control} {...form.register('name')} />}
       </FormField>
       <FormActions pending={clone.isPending} submitLabel="Clone template" />

@@ -34,6 +34,7 @@ function renderForm(events: { id: number; name: string }[] = []) {
         />
       ),
     },
+    { path: '/email-templates', element: <h1>Email Templates</h1> },
   ]);
 }
 
@@ -163,5 +164,48 @@ describe('EmailTemplateForm', () => {
     fill(screen.getByRole('textbox', { name: /Subject/ }), 'Welcome {{nope}}');
     expect(await screen.findByText('Unknown placeholder {{nope}}')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /Subject/ }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('previews for the template’s own event', async () => {
+    const seen = answer(() => ({ status: 200, data: rendered }));
+    renderForm();
+    fill(screen.getByRole('textbox', { name: /Subject/ }), 'Welcome {{firstName}}');
+    fill(screen.getByRole('textbox', { name: /HTML body/ }), '<p>Hello {{firstName}}</p>');
+    await waitFor(() => expect(seen.some((request) => request.url.endsWith('/preview'))).toBe(true));
+    expect(seen.find((request) => request.url.endsWith('/preview'))?.body).toMatchObject({ eventId: 1, badgeCategoryId: null });
+  });
+
+  it('asks before a link leaves unsaved changes, and stays or leaves as answered', async () => {
+    answer(() => ({ status: 200, data: rendered }));
+    const { router } = renderForm();
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    // Nothing written yet: the link leaves at once.
+    expect(router.state.location.pathname).toBe('/email-templates');
+
+    await router.navigate('/email-templates/create');
+    fill(await screen.findByRole('textbox', { name: /Subject/ }), 'Half written');
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(router.state.location.pathname).toBe('/email-templates/create');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((screen.getByRole('textbox', { name: /Subject/ }) as HTMLInputElement).value).toBe('Half written');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/email-templates'));
+  });
+
+  it('asks the browser to confirm closing the tab while changes are unsaved', () => {
+    answer(() => ({ status: 200, data: rendered }));
+    renderForm();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    fill(screen.getByRole('textbox', { name: /Subject/ }), 'Half written');
+    expect(unload()).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ import { FormField } from '@/components/form/form-field';
 import { PageFormActions } from '@/components/form/page-form-actions';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { useUnsavedChangesGuard } from '@/hooks/use-unsaved-changes-guard';
 import { apiErrorBody } from '@/lib/api-client';
 import { applyServerErrors, type ServerErrorField } from '@/lib/form-errors';
 import { useCreateEmailTemplate } from '../api/create-email-template';
@@ -106,19 +107,28 @@ export function EmailTemplateForm({
     resolver: zodResolver(formSchema),
     defaultValues: defaultsOf(template, eventId),
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const [saved, setSaved] = useState(false);
+  const leaveGuard = useUnsavedChangesGuard(isDirty && !saved, 'this template');
   const purpose = useWatch({ control: form.control, name: 'purpose' });
   const chosenEvent = useWatch({ control: form.control, name: 'eventId' });
   const [subject, htmlBody, textBody] = useWatch({ control: form.control, name: ['subject', 'htmlBody', 'textBody'] });
   const lastWritten = useRef<Written | null>(null);
   const choosingEvent = !template && events.length > 0;
 
+  const chosenCategory = useWatch({ control: form.control, name: 'badgeCategoryId' });
   const settled = useSettled(JSON.stringify({ purpose, subject, htmlBody, textBody }), PREVIEW_DELAY_MS);
   const previewBody = JSON.parse(settled) as Pick<EmailTemplateFormValues, 'purpose' | Written>;
+  // Rendered for the template's own event (a global one has none: sample values), as its mail would read.
   const preview = useEmailTemplatePreview(
     previewBody.subject.trim() === '' || previewBody.htmlBody.trim() === ''
       ? null
-      : { ...previewBody, textBody: previewBody.textBody || null },
+      : {
+          ...previewBody,
+          textBody: previewBody.textBody || null,
+          eventId: chosenEvent ? Number(chosenEvent) : null,
+          badgeCategoryId: chosenEvent && chosenCategory ? Number(chosenCategory) : null,
+        },
   );
   const previewError = preview.isError ? apiErrorBody(preview.error) : null;
 
@@ -161,11 +171,12 @@ export function EmailTemplateForm({
       isActive: values.isActive,
     };
     try {
-      const saved = template
+      const stored = template
         ? await update.mutateAsync({ id: template.id, body: definition })
         : await create.mutateAsync({ ...definition, eventId: values.eventId ? Number(values.eventId) : null });
       toast.success(template ? 'Email template updated' : 'Email template created');
-      onSaved(saved);
+      setSaved(true);
+      onSaved(stored);
     } catch (error) {
       applyServerErrors(error, form.setError, FIELDS);
     }
@@ -180,6 +191,7 @@ export function EmailTemplateForm({
 
   return (
     <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+      {leaveGuard}
       <Card>
         <CardContent className="pt-5">
           <form noValidate onSubmit={submit} className="grid gap-4">

@@ -2,7 +2,10 @@ import type { RenderedEmail } from '@portal/shared/email-templates';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 
-/** The template as a recipient reads it, filled with sample values; scripts and links in the HTML stay inert. */
+/**
+ * The template as a recipient reads it, filled in from its event (sample values where it has none);
+ * scripts and links in the HTML stay inert.
+ */
 export function TemplatePreview({
   rendered,
   pending,

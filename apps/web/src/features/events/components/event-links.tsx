@@ -5,6 +5,7 @@ import {
   IdCardIcon,
   ListChecksIcon,
   MailIcon,
+  ReceiptTextIcon,
   SendIcon,
   UserCogIcon,
   UsersRoundIcon,
@@ -42,6 +43,12 @@ export function eventLinks(eventId: number, can: Can): EventLink[] {
       description: 'Who may sign in and with which role',
       to: paths.admins.href(),
       icon: UserCogIcon,
+    },
+    can('update_event') && {
+      label: 'Invoicing',
+      description: 'Who issues the invoices, terms and numbering',
+      to: paths.eventInvoicing.href({ id: eventId }),
+      icon: ReceiptTextIcon,
     },
     can('view_allocation') && {
       label: 'Badge allocations',

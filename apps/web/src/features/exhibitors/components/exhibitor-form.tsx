@@ -322,7 +322,7 @@ export function ExhibitorForm({ exhibitor, eventId, onSaved, cancelTo, onCancel 
           </FormField>
           <FormField id="exhibitor-website" label="Website" error={errors.website?.message}>
             {(control) => (
-              <Input {...control} {...form.register('website')} type="url" autoComplete="off" placeholder="https://" />
+              <Input {...control} {...form.register('website')} type="url" autoComplete="off" placeholder="example.com" />
             )}
           </FormField>
         </div>

@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCan } from '@/hooks/use-can';
+import { useSession } from '@/lib/session';
 import { CreateBadgeLinkDialog, type BadgeLinkContext } from './create-badge-link-dialog';
 import { LinkTable } from './link-table';
 
 /** The badge registration links of a category or an exhibitor, with a dialog to create or send one. */
 export function BadgeLinkList({ context }: { context: BadgeLinkContext }) {
   const can = useCan();
+  const vip = useSession()?.type === 'vipAdmin';
   const [creating, setCreating] = useState(false);
   return (
     <Card className="mb-6 overflow-hidden">
@@ -23,7 +25,11 @@ export function BadgeLinkList({ context }: { context: BadgeLinkContext }) {
       </CardHeader>
       <LinkTable
         filter={{ kind: 'badge', badgeCategoryId: context.badgeCategoryId, exhibitorId: context.exhibitorId }}
-        empty="Create one to let people register their badges themselves, on places of an allocation."
+        empty={
+          vip
+            ? 'Create one to let your VIP guests register their badges themselves.'
+            : 'Create one to let people register their badges themselves, on places of an allocation.'
+        }
         revokeDescription="People who open it can no longer register. Badges registered through it stay. This cannot be undone."
       />
       <CreateBadgeLinkDialog context={context} open={creating} onClose={() => setCreating(false)} />

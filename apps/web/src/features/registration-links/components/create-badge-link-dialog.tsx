@@ -38,7 +38,8 @@ export type BadgeLinkContext = {
 /**
  * Creates a badge registration link: shareable (a number of registrations, until a day) or sent
  * to one recipient with a chosen template. Every registration spends a place of the owner's
- * allocation; an exhibitor or a sub-account owns its own links.
+ * allocation; an exhibitor or a sub-account owns its own links, and a VIP admin its own (VIP
+ * categories, no places: its VIP badges never take any).
  */
 export function CreateBadgeLinkDialog({
   context,
@@ -49,12 +50,17 @@ export function CreateBadgeLinkDialog({
   open: boolean;
   onClose: () => void;
 }) {
+  const vip = useSession()?.type === 'vipAdmin';
   return (
     <LinkDialog
       open={open}
       onClose={onClose}
-      title="Badge registration link"
-      description="People who open the link register a badge themselves; each badge takes one place of the owner’s allocation."
+      title={vip ? 'VIP registration link' : 'Badge registration link'}
+      description={
+        vip
+          ? 'The guests you invite register their VIP badge themselves.'
+          : 'People who open the link register a badge themselves; each badge takes one place of the owner’s allocation.'
+      }
       createdDescription="Share this link: each person who opens it registers a badge, until its limit or its last day."
       form={({ onCreated, close }) => <BadgeLinkForm context={context} onCreated={onCreated} onSent={close} />}
     />
@@ -83,7 +89,7 @@ function BadgeLinkForm({
 }) {
   const session = useSession();
   const can = useCan();
-  const ownsLinks = session?.type === 'exhibitor' || session?.type === 'sub-account';
+  const ownsLinks = session?.type === 'exhibitor' || session?.type === 'sub-account' || session?.type === 'vipAdmin';
   const choosesOwner = !ownsLinks && context.exhibitorId == null;
   const categories = useLinkCategories(context.eventId, context.badgeCategoryId == null);
   const owners = useLinkOwners(context.eventId, can('view_sub_accounts'), choosesOwner);

@@ -63,7 +63,7 @@ export function RegistrationForm({
         </FormField>
         <FormField id="register-website" label="Website" error={errors.website?.message}>
           {(control) => (
-            <Input {...control} {...form.register('website')} type="url" autoComplete="url" placeholder="https://" />
+            <Input {...control} {...form.register('website')} type="url" autoComplete="url" placeholder="example.com" />
           )}
         </FormField>
       </div>

@@ -96,4 +96,28 @@ describe('BadgeLinksPage', () => {
       ).toBe(true),
     );
   });
+
+  it('lets a VIP admin make its own VIP links without choosing an owner, and never says exhibitor', async () => {
+    clearSession();
+    const { user } = demo.vipAdmin();
+    // As the seeded VIP Admin role: it registers VIP badges.
+    startSession({ admin: { ...user, permissions: [...user.permissions, 'create_exhibitor_user'] }, token: 't', refreshToken: 'r' });
+    renderRoute('/registration-links?badgeCategoryId=4', [{ path: '/registration-links', element: <BadgeLinksPage /> }]);
+    await screen.findByText('Nordlys Solar AS – Ola Nordmann');
+    fireEvent.click(screen.getByRole('button', { name: 'New link' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'VIP registration link' }));
+    expect(dialog.queryByRole('combobox', { name: /Owner/ })).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Create link' }));
+    await waitFor(() => expect(seen.some((request) => request.method === 'POST')).toBe(true));
+    expect(seen.find((request) => request.method === 'POST')!.body).toEqual({
+      kind: 'badge',
+      badgeCategoryId: 4,
+      exhibitorId: undefined,
+      expiresAt: null,
+      maxUses: null,
+    });
+    // The exhibitors it may not list are never asked for (they answered 403).
+    expect(seen.some((request) => request.url === '/admin/exhibitors' || request.url === '/admin/sub-accounts')).toBe(false);
+    expect(document.body.textContent).not.toMatch(/exhibitor/i);
+  });
 });

@@ -19,7 +19,11 @@ export function BadgeLinksPage() {
     <>
       <PageHeader
         title="Registration links"
-        description="Links through which people register their badges themselves. Each registration takes a place of the link owner’s allocation."
+        description={
+          session?.type === 'vipAdmin'
+            ? 'Links through which your VIP guests register their badges themselves.'
+            : 'Links through which people register their badges themselves. Each registration takes a place of the link owner’s allocation.'
+        }
       />
       {eventId != null ? (
         <BadgeLinkList context={{ eventId, badgeCategoryId }} />

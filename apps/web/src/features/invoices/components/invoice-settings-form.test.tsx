@@ -1,0 +1,96 @@
+import type { InvoiceSettings } from '@portal/shared/invoicing';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { api } from '@/lib/api-client';
+import { fakeAdapter, type Reply } from '@/testing/fake-adapter';
+import { fill, renderRoute } from '@/testing/render';
+import { InvoiceSettingsForm } from './invoice-settings-form';
+
+const originalAdapter = api.defaults.adapter;
+afterEach(() => {
+  api.defaults.adapter = originalAdapter;
+});
+
+const DEFAULTS: InvoiceSettings = {
+  eventId: 7,
+  issuer: {
+    name: null,
+    address: null,
+    country: null,
+    vatId: null,
+    registrationNumber: null,
+    iban: null,
+    bic: null,
+    email: null,
+    phone: null,
+  },
+  footer: null,
+  paymentTermsDays: 14,
+  invoicePrefix: 'INV',
+  creditNotePrefix: 'CN',
+  updatedAt: null,
+};
+
+function renderForm(answer: Reply) {
+  const { adapter, seen } = fakeAdapter(() => answer);
+  api.defaults.adapter = adapter;
+  const saved = { count: 0 };
+  renderRoute('/events/7/invoicing', [
+    {
+      path: '/events/7/invoicing',
+      element: <InvoiceSettingsForm settings={DEFAULTS} cancelTo="/events/7" onSaved={() => saved.count++} />,
+    },
+  ]);
+  return { seen, saved };
+}
+
+describe('InvoiceSettingsForm', () => {
+  it('sends the issuer in the forms accountants read, and clears what is left empty', async () => {
+    const { seen, saved } = renderForm({ status: 200, data: { data: DEFAULTS } });
+    fill(screen.getByLabelText('Legal name'), 'Rīgas Izstādes SIA');
+    fill(screen.getByLabelText('Country code'), 'lv');
+    fill(screen.getByLabelText('VAT ID'), 'LV 4000 3521 600');
+    fill(screen.getByLabelText('IBAN'), 'LV80 BANK 0000 4351 9500 1');
+    fill(screen.getByLabelText(/^Payment terms/), '30');
+    fill(screen.getByLabelText(/^Invoice prefix/), 'riga-expo');
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoicing' }));
+    await waitFor(() => expect(saved.count).toBe(1));
+    expect(seen[0]).toMatchObject({ method: 'PUT', url: '/events/7/invoicing' });
+    expect(seen[0]!.body).toMatchObject({
+      issuer: {
+        name: 'Rīgas Izstādes SIA',
+        country: 'LV',
+        vatId: 'LV40003521600',
+        iban: 'LV80BANK0000435195001',
+        bic: null,
+      },
+      paymentTermsDays: 30,
+      invoicePrefix: 'RIGA-EXPO',
+      creditNotePrefix: 'CN',
+    });
+  });
+
+  it('says what is wrong beside the field, without asking the server', async () => {
+    const { seen } = renderForm({ status: 200, data: { data: DEFAULTS } });
+    fill(screen.getByLabelText('VAT ID'), 'LV123');
+    fill(screen.getByLabelText(/^Payment terms/), 'thirty');
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoicing' }));
+    expect(await screen.findByText(/Not a valid VAT ID/)).toBeTruthy();
+    expect(screen.getByLabelText('VAT ID').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Payment terms/).getAttribute('aria-invalid')).toBe('true');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('puts the server’s refusal on the field it names', async () => {
+    renderForm({
+      status: 400,
+      data: {
+        message: 'Invalid body',
+        details: [{ field: 'issuer.bic', message: 'Not a valid BIC: 8 or 11 letters and digits' }],
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoicing' }));
+    expect(await screen.findByText('Not a valid BIC: 8 or 11 letters and digits')).toBeTruthy();
+    expect(screen.getByLabelText('BIC').getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,109 @@
+import { isValidBIC, isValidIBAN } from 'ibantools';
+import { checkVAT, countries } from 'jsvat';
+import { z } from 'zod';
+import { emailSchema, isoDateTime, optionalTextLine } from './common';
+
+/**
+ * The organiser's legal entity and invoicing terms for one event (docs/purchases.md): who issues
+ * its invoices, frozen into each one at issue, and how they are numbered.
+ */
+
+export const DEFAULT_PAYMENT_TERMS_DAYS = 14;
+export const DEFAULT_INVOICE_PREFIX = 'INV';
+export const DEFAULT_CREDIT_NOTE_PREFIX = 'CN';
+
+/** A VAT ID in the format (and, where the country has one, the check digits) of an EU member state or another country jsvat knows. */
+export function isValidVatId(value: string): boolean {
+  return checkVAT(value, countries).isValid;
+}
+
+/** The country of a well-formed VAT ID ("DE", "LV"; Greece's "EL" as "GR"), or null. */
+export function vatIdCountry(value: string): string | null {
+  const result = checkVAT(value, countries);
+  return result.isValid ? (result.country?.isoCode.short ?? null) : null;
+}
+
+/** Upper-case, without the spaces, dots and dashes people type into VAT IDs, IBANs and BICs. */
+const compact = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
+
+/** PUT replaces the settings whole: a field left out or empty is cleared. */
+const emptyToNull = (value: unknown) =>
+  value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
+
+function checkedCode(max: number, valid: (value: string) => boolean, message: string) {
+  return z.preprocess(
+    emptyToNull,
+    z.string().max(max, `At most ${max} characters`).transform(compact).refine(valid, message).nullable(),
+  );
+}
+
+/** A series prefix: letters, digits and single separators; the year and running number follow it ("INV-2026-000042"). */
+const prefixSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1, 'Required')
+  .max(20, 'At most 20 characters')
+  .regex(/^[A-Z0-9]+(?:[-/_][A-Z0-9]+)*$/, 'Use letters and digits, separated by single - / or _');
+
+export const invoiceSettingsSchema = z.object({
+  eventId: z.number().int(),
+  issuer: z.object({
+    name: z.string().nullable(),
+    address: z.string().nullable(),
+    country: z.string().nullable(),
+    vatId: z.string().nullable(),
+    registrationNumber: z.string().nullable(),
+    iban: z.string().nullable(),
+    bic: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  footer: z.string().nullable(),
+  paymentTermsDays: z.number().int(),
+  invoicePrefix: z.string(),
+  creditNotePrefix: z.string(),
+  /** Null until the organiser first saved them (the defaults apply). */
+  updatedAt: isoDateTime.nullable(),
+});
+export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
+
+export const updateInvoiceSettingsBodySchema = z
+  .object({
+    issuer: z.object({
+      name: optionalTextLine(200),
+      address: optionalTextLine(500),
+      country: z.preprocess(
+        emptyToNull,
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z]{2}$/, 'Use the two-letter country code (ISO 3166-1), such as DE or LV')
+          .nullable(),
+      ),
+      vatId: checkedCode(20, isValidVatId, 'Not a valid VAT ID: start with the country code, such as DE136695976'),
+      registrationNumber: optionalTextLine(50),
+      iban: checkedCode(34, isValidIBAN, 'Not a valid IBAN: check the country code, length and check digits'),
+      bic: checkedCode(11, isValidBIC, 'Not a valid BIC: 8 or 11 letters and digits, such as COBADEFFXXX'),
+      email: z.preprocess(emptyToNull, emailSchema.nullable()),
+      phone: optionalTextLine(50),
+    }),
+    footer: optionalTextLine(1000),
+    paymentTermsDays: z
+      .number({ error: 'A whole number of days from 0 to 365' })
+      .int('A whole number of days from 0 to 365')
+      .min(0, 'A whole number of days from 0 to 365')
+      .max(365, 'A whole number of days from 0 to 365'),
+    invoicePrefix: prefixSchema,
+    creditNotePrefix: prefixSchema,
+  })
+  .refine((body) => body.invoicePrefix !== body.creditNotePrefix, {
+    message: 'Invoices and credit notes need different prefixes',
+    path: ['creditNotePrefix'],
+  });
+export type UpdateInvoiceSettingsBody = z.input<typeof updateInvoiceSettingsBodySchema>;
+
+/** The issuer as an invoice keeps it, frozen at issue. */
+export const documentIssuerSchema = invoiceSettingsSchema.shape.issuer;
+export type DocumentIssuer = z.infer<typeof documentIssuerSchema>;
