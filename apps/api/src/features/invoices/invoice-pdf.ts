@@ -299,13 +299,14 @@ const notes: Section = (page, { document }) => {
   style(page, 'regular', 10).text(document.notes, MARGIN, page.y, { width: CONTENT_WIDTH });
 };
 
-/** The event's invoice footer as at issue, last, small, under a rule. */
+/** The event's invoice footer as at issue: small, under a rule, at the foot of the last page. */
 const footer: Section = (page, { document }) => {
   if (!document.footer) return;
   style(page, 'regular', 8, COLORS.muted);
   const height = page.heightOfString(document.footer, { width: CONTENT_WIDTH }) + 12;
   keepTogether(page, height + GAP);
-  page.y += GAP;
+  // At the foot of the page, as on paper; below the content when that reaches further.
+  page.y = Math.max(page.y + GAP, bottom(page) - height);
   rule(page, page.y);
   page.text(document.footer, MARGIN, page.y + 8, { width: CONTENT_WIDTH });
 };
