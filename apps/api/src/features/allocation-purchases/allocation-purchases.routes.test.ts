@@ -337,7 +337,7 @@ describe('paying', () => {
     expect((await send(exhibitor, 'GET', `/api/payment-status/${created.id}`)).json().data.status).toBe('paid');
   });
 
-  it('keeps an abandoned checkout pending, and a finished checkout closed', async () => {
+  it('shows an abandoned checkout as cancelled to retry, keeps the purchase approved, and a finished checkout closed', async () => {
     const exhibitor = await newExhibitor();
     const created = (await request(exhibitor, pricedCategory, 1)).json().data;
     await approve(created.id, 1);
@@ -352,7 +352,7 @@ describe('paying', () => {
     expect(
       (await send(exhibitor, 'GET', `/api/webhooks/allocation-purchases/${created.id}/sync-payment`)).json().data
         .status,
-    ).toBe('pending');
+    ).toBe('cancelled');
     expect((await get(exhibitor, created.id)).json().data).toMatchObject({ status: 'approved', is_paid: false });
     expect(await allocationOf(exhibitor.id, pricedCategory)).toBeUndefined();
   });
