@@ -508,6 +508,11 @@ describe('refunds and credit notes', () => {
     expect(
       (await listEmailsTo(t.db, 'books@event-a.test')).some((m) => m.subject.startsWith(`Credit note ${note.number}`)),
     ).toBe(true);
+    // The exhibitor receives the credit note itself with the news of the refund.
+    const refundMail = (await listEmailsTo(t.db, exhibitor.email)).find((m) => m.purpose === 'purchase-refunded')!;
+    expect(refundMail.textBody).toContain(`$50.00 of invoice ${purchase.invoice_id} is refunded (credit note ${note.number}).`);
+    expect(refundMail.textBody).toContain(`Credit note ${note.number}`);
+    expect(refundMail.textBody).toContain('Total amount: $50.00');
   });
 
   it('refuses refunding a purchase that is not paid', async () => {
