@@ -337,7 +337,7 @@ describe('paying', () => {
     expect((await send(exhibitor, 'GET', `/api/payment-status/${created.id}`)).json().data.status).toBe('paid');
   });
 
-  it('keeps an abandoned checkout pending, and a finished checkout closed', async () => {
+  it('shows an abandoned checkout as cancelled to retry, keeps the purchase approved, and a finished checkout closed', async () => {
     const exhibitor = await newExhibitor();
     const created = (await request(exhibitor, pricedCategory, 1)).json().data;
     await approve(created.id, 1);
@@ -352,7 +352,7 @@ describe('paying', () => {
     expect(
       (await send(exhibitor, 'GET', `/api/webhooks/allocation-purchases/${created.id}/sync-payment`)).json().data
         .status,
-    ).toBe('pending');
+    ).toBe('cancelled');
     expect((await get(exhibitor, created.id)).json().data).toMatchObject({ status: 'approved', is_paid: false });
     expect(await allocationOf(exhibitor.id, pricedCategory)).toBeUndefined();
   });
@@ -508,6 +508,11 @@ describe('refunds and credit notes', () => {
     expect(
       (await listEmailsTo(t.db, 'books@event-a.test')).some((m) => m.subject.startsWith(`Credit note ${note.number}`)),
     ).toBe(true);
+    // The exhibitor receives the credit note itself with the news of the refund.
+    const refundMail = (await listEmailsTo(t.db, exhibitor.email)).find((m) => m.purpose === 'purchase-refunded')!;
+    expect(refundMail.textBody).toContain(`$50.00 of invoice ${purchase.invoice_id} is refunded (credit note ${note.number}).`);
+    expect(refundMail.textBody).toContain(`Credit note ${note.number}`);
+    expect(refundMail.textBody).toContain('Total amount: $50.00');
   });
 
   it('refuses refunding a purchase that is not paid', async () => {

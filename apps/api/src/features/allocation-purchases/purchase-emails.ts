@@ -5,6 +5,8 @@ import type { OutgoingEmail } from '../email/email.repository';
 import { eventPlaceholderValues } from '../email-templates/event-placeholders';
 import { renderTemplate } from '../email-templates/template-rendering';
 import { resolveTemplate } from '../email-templates/template-resolution';
+import { creditNoteDocument, renderDocument } from '../invoices/documents';
+import type { CreditNoteRow } from '../invoices/invoices.repository';
 import type { PurchaseRow } from './allocation-purchases.repository';
 
 /**
@@ -120,14 +122,22 @@ export function paidEmail(db: Database, p: PurchaseRow, publicUrl: string): Prom
   return purchaseUpdate(db, p, { purpose: 'purchase-paid', status: 'Payment received', details }, publicUrl);
 }
 
+/** To the requester: money returned, with the credit note that records it in full (none when no invoice was issued). */
 export function refundedEmail(
   db: Database,
   p: PurchaseRow,
   amountCents: number,
-  creditNoteNumber: string,
+  creditNote: CreditNoteRow | null,
   publicUrl: string,
 ): Promise<OutgoingEmail> {
-  const details = [`${formatInvoiceAmount(amountCents, p.currency)} of invoice ${p.invoiceNumber} is refunded (credit note ${creditNoteNumber}).`];
+  const refunded = formatInvoiceAmount(amountCents, p.currency);
+  const details = creditNote
+    ? [
+        `${refunded} of invoice ${p.invoiceNumber} is refunded (credit note ${creditNote.number}).`,
+        '',
+        renderDocument(creditNoteDocument(creditNote)).text,
+      ]
+    : [`${refunded} is refunded.`];
   return purchaseUpdate(db, p, { purpose: 'purchase-refunded', status: 'Refunded', details }, publicUrl);
 }
 

@@ -110,7 +110,7 @@ export function createPaymentsService({
       });
       const amount = plan.refundedAfter - purchase.refundedCents;
       const reason = 'Refunded at the payment provider';
-      const note = await creditNoteFor(tx, purchase, amount, taken, reason);
+      const note = await creditNoteFor(tx, purchase, amount, reason);
       await repo.insertRefund(tx, {
         allocationPurchaseId: purchase.id,
         paymentAttemptId: attempt.id,
@@ -132,26 +132,19 @@ export function createPaymentsService({
           refunded_amount: plan.refundedAfter,
           placesRemoved: taken,
           placesKept: plan.places - taken,
-          creditNote: note,
+          creditNote: note?.number ?? null,
         },
       });
-      await enqueueEmail(tx, await refundedEmail(tx, purchase, amount, note ?? '—', publicUrl));
+      await enqueueEmail(tx, await refundedEmail(tx, purchase, amount, note, publicUrl));
     });
   }
 
-  async function creditNoteFor(
-    tx: Database,
-    purchase: purchases.PurchaseRow,
-    amount: number,
-    places: number,
-    reason: string,
-  ) {
+  async function creditNoteFor(tx: Database, purchase: purchases.PurchaseRow, amount: number, reason: string) {
     const invoice = purchase.invoiceNumber
       ? await findInvoiceByNumber(tx, purchase.eventId, purchase.invoiceNumber)
       : undefined;
     if (!invoice) return null;
-    return (await issueCreditNote(tx, purchase, invoice, { kind: 'refund', amountCents: amount, reason }))
-      .number;
+    return issueCreditNote(tx, purchase, invoice, { kind: 'refund', amountCents: amount, reason });
   }
 
   function refundState(purchase: purchases.PurchaseRow) {
@@ -305,7 +298,7 @@ export function createPaymentsService({
           refundedCents: plan.refundedAfter,
           placesRemoved: purchase.placesRemoved + plan.places,
         });
-        const note = await creditNoteFor(tx, purchase, body.amount, plan.places, body.reason);
+        const note = await creditNoteFor(tx, purchase, body.amount, body.reason);
         const attempt = (await repo.attemptsOf(tx, purchaseId)).find(
           (a) =>
             a.state === 'succeeded' &&
@@ -346,11 +339,11 @@ export function createPaymentsService({
             status: plan.status,
             refunded_amount: plan.refundedAfter,
             placesRemoved: plan.places,
-            creditNote: note,
+            creditNote: note?.number ?? null,
             reason: body.reason,
           },
         });
-        await enqueueEmail(tx, await refundedEmail(tx, purchase, body.amount, note ?? '—', publicUrl));
+        await enqueueEmail(tx, await refundedEmail(tx, purchase, body.amount, note, publicUrl));
       });
       return present(purchaseId);
     },
