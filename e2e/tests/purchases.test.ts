@@ -12,6 +12,7 @@ import { baseUrl, callApi as sendApi, launchChromium, openPage, signIn, storedAu
 const CATEGORY = 'Exhibitor staff';
 const COMPANY = 'Aurora Robotics AS';
 const EVENT = 'Nordic Tech Expo 2027';
+const ISSUER = { name: 'Rīgas Izstādes SIA', address: 'Łódź · Příliš žluťoučký kůň · Αθήνα · Москва' };
 
 let browser: Browser;
 let downloads: string;
@@ -104,8 +105,17 @@ describe('allocation purchases', () => {
     await request.waitFor({ state: 'detached' });
     await purchaseRow(exhibitor, purchaseId).getByText('Requested').waitFor();
 
-    // The organiser approves 8 of the 10.
+    // The organiser names the event's issuer on its Invoicing page, in the scripts of its buyers:
+    // the invoice issued at approval keeps it, and both PDFs must read it back as written.
     const organiser = await signedIn('eventAdmin');
+    await organiser.goto('/events/1/invoicing');
+    await organiser.getByRole('textbox', { name: 'Legal name' }).fill(ISSUER.name);
+    await organiser.getByRole('textbox', { name: /^Address/ }).fill(ISSUER.address);
+    await organiser.getByRole('textbox', { name: /^VAT ID/ }).fill('LV 4000 3521 600');
+    await organiser.getByRole('button', { name: 'Save invoicing' }).click();
+    await organiser.waitForURL(`${baseUrl}/events/1`);
+
+    // The organiser approves 8 of the 10.
     await organiser.goto('/allocation-purchases?status=requested');
     const row = purchaseRow(organiser, purchaseId).filter({ hasText: COMPANY });
     await row.getByRole('button', { name: /^Review/ }).click();
@@ -160,6 +170,9 @@ describe('allocation purchases', () => {
       EVENT,
       COMPANY,
       'exhibitor@aurora-robotics.example',
+      ISSUER.name,
+      ISSUER.address,
+      'LV40003521600',
       'Badge Allocation',
       '$45.00',
       '$360.00',
@@ -182,7 +195,8 @@ describe('allocation purchases', () => {
     const serverFile = join(downloads, `server-${number}.pdf`);
     await serverPdf.saveAs(serverFile);
     const serverText = execFileSync('/usr/bin/pdftotext', [serverFile, '-'], { encoding: 'utf8' });
-    for (const expected of [number, EVENT, COMPANY, '$45.00', '$360.00', 'PAID']) expect(serverText).toContain(expected);
+    for (const expected of [number, EVENT, COMPANY, ISSUER.name, ISSUER.address, '$45.00', '$360.00', 'PAID'])
+      expect(serverText).toContain(expected);
 
     // The organiser downloads every invoice and credit note of the event as one ZIP of PDFs.
     await organiser.goto('/events/1?tab=purchases');

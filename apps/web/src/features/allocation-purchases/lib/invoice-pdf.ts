@@ -1,3 +1,4 @@
+import unicodeFontUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf?url';
 import html2canvas from 'html2canvas-pro';
 import { jsPDF } from 'jspdf';
 
@@ -19,6 +20,7 @@ export async function renderPdf(
 ): Promise<Blob> {
   if (pages.length === 0) throw new Error('Nothing to draw');
   const pdf = new jsPDF({ orientation: 'portrait', unit: 'mm', format: PAGE.format, compress: true });
+  await embedUnicodeFont(pdf);
   for (const [index, page] of pages.entries()) {
     if (index > 0) pdf.addPage(PAGE.format, 'portrait');
     const canvas = await html2canvas(page, {
@@ -41,6 +43,22 @@ export async function renderPdf(
     onProgress?.(index + 1, pages.length);
   }
   return pdf.output('blob');
+}
+
+const UNICODE_FONT = 'DejaVuSans';
+
+/**
+ * The text layer's font: jsPDF's built-in fonts know only Windows-1252, so "Rīgas Maiznieks SIA"
+ * or "Ελληνικά" would read back garbled. DejaVu Sans (Latin with diacritics, Greek, Cyrillic), the
+ * server's PDF font too, is fetched with the first PDF (a cached asset of the build, not a module).
+ */
+async function embedUnicodeFont(pdf: jsPDF) {
+  const bytes = new Uint8Array(await (await fetch(unicodeFontUrl)).arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  pdf.addFileToVFS(`${UNICODE_FONT}.ttf`, btoa(binary));
+  pdf.addFont(`${UNICODE_FONT}.ttf`, UNICODE_FONT, 'normal');
+  pdf.setFont(UNICODE_FONT, 'normal');
 }
 
 /** Millimetres per CSS pixel: the page's width fills the sheet's, unless its height would overflow. */
