@@ -136,7 +136,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/admin/badge-categories/event/:eventId': { access: 'any:view_badge_categories,view_exhibitor_users,view_users,view_badges,view_registrations' },
   'GET /api/admin/addons/event/:eventId': { access: 'all:view_badge_categories' },
   'GET /api/admin/badge-categories/:id': {
-    access: 'all:view_badge_categories',
+    access: 'any:view_badge_categories,view_exhibitor_users,view_users,view_badges,view_registrations',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.categoryB }),
   },
   'POST /api/admin/badge-categories': { access: 'all:create_badge_category' },

@@ -88,6 +88,19 @@ describe('the landing the root redirect chooses', () => {
     ).toBe(403);
   });
 
+  it('opens a category’s badge page for a holder of only the permission that led there', async () => {
+    for (const permission of ['view_users', 'view_exhibitor_users']) {
+      const holder = await holderOf(permission, 'can_see_exhibitor');
+      const res = await t.request(holder, { method: 'GET', url: `/api/admin/badge-categories/${w.categoryA}` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.name).toBe('Exhibitor staff');
+      // Only the badge types it may see: the VIP category stays hidden.
+      expect((await t.request(holder, { method: 'GET', url: `/api/admin/badge-categories/${w.vipCategoryA}` })).statusCode).toBe(404);
+      expect((await t.request(holder, { method: 'GET', url: `/api/admin/badge-categories/${w.categoryB}` })).statusCode).toBe(404);
+      expect((await t.request(holder, { method: 'PUT', url: `/api/admin/badge-categories/${w.categoryA}`, payload: { name: 'Taken' } })).statusCode).toBe(403);
+    }
+  });
+
   it('gives a badge-list reader of one event no categories of another', async () => {
     const holder = await holderOf('view_badges', 'can_see_exhibitor');
     expect(

@@ -60,7 +60,8 @@ export async function badgeCategoriesRoutes(app: FastifyInstance, { badgeCategor
   routes.route({
     method: 'GET',
     url: '/admin/badge-categories/:id',
-    config: { access: view },
+    // A badge list's category page names its category: its readers read that one too (the types they may see).
+    config: { access: requiresAny('view_badge_categories', ...BADGE_LIST_READERS) },
     schema: { tags, params: idParamsSchema, response: { 200: category, ...errors } },
     handler: async (request) => ({ data: await badgeCategories.getCategory(actorOf(request), request.params.id) }),
   });
