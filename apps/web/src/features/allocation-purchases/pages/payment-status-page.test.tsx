@@ -9,6 +9,7 @@ import { QUERY_STALE_TIME_MS } from '@/config/app';
 import { renderRoute } from '@/testing/render';
 import { demo } from '@/testing/sessions';
 import { answerRequests, type PurchaseRequest } from '../testing/api';
+import { purchaseOf } from '../testing/fixtures';
 import { PaymentStatusPage } from './payment-status-page';
 
 const originalAdapter = api.defaults.adapter;
@@ -27,9 +28,12 @@ function status(value: PublicPaymentStatusBody['status']): Reply {
 
 const SANDBOX = { provider: 'sandbox', testPayments: true };
 
-function open(sync: Reply | (() => Reply), path = '/payment-status/42', settings = SANDBOX) {
+const APPROVED = purchaseOf({ status: 'approved', accepted_amount: 8, amount_to_pay: 20000 });
+
+function open(sync: Reply | (() => Reply), path = '/payment-status/42', settings = SANDBOX, purchase = APPROVED) {
   const requests: PurchaseRequest[] = answerRequests(({ method, url }) => {
     if (url === '/payments/settings') return { status: 200, data: { data: settings } };
+    if (method === 'GET' && url === '/admin/allocation-purchases/42') return { status: 200, data: { data: purchase } };
     if (method === 'POST' && url === '/admin/allocation-purchases/42/payment-token')
       return {
         status: 200,
@@ -42,12 +46,14 @@ function open(sync: Reply | (() => Reply), path = '/payment-status/42', settings
     { path: '/payments/sandbox/:sessionId', element: <p>Sandbox checkout</p> },
     { path: '/allocation-purchases', element: <p>Purchases</p> },
   ]);
-  // The calls about this payment; the portal's payment settings are asked for beside them.
+  // The calls about this payment; the portal's payment settings and the purchase are asked for beside them.
+  const aboutPayment = () =>
+    requests.filter((request) => request.url !== '/payments/settings' && request.url !== '/admin/allocation-purchases/42');
   const seen = {
     get length() {
-      return requests.filter((request) => request.url !== '/payments/settings').length;
+      return aboutPayment().length;
     },
-    at: (index: number) => requests.filter((request) => request.url !== '/payments/settings').at(index),
+    at: (index: number) => aboutPayment().at(index),
   };
   return { seen, requests, router };
 }
@@ -106,9 +112,20 @@ describe('PaymentStatusPage', () => {
       const { router, seen } = open(status(value));
       expect(await screen.findByRole('heading', { name: title })).toBeTruthy();
       expect(screen.getByText('If it keeps failing, contact the organiser of Nordic Tech Expo 2027.')).toBeTruthy();
-      fireEvent.click(screen.getByRole('button', { name: 'Retry payment' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Retry payment' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/payments/sandbox/session-0001'));
       expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/admin/allocation-purchases/42/payment-token' });
+    },
+  );
+
+  it.each(['rejected', 'cancelled', 'refunded'] as const)(
+    'offers no retry when the purchase behind a cancelled payment is %s, and says there is nothing to pay',
+    async (purchaseStatus) => {
+      startSession({ admin: demo.exhibitor().user, token: 't', refreshToken: 'r' });
+      open(status('cancelled'), '/payment-status/42', SANDBOX, purchaseOf({ status: purchaseStatus }));
+      expect(await screen.findByText(`This purchase is ${purchaseStatus}: there is nothing left to pay.`)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Retry payment' })).toBeNull();
+      expect(screen.queryByText(/If it keeps failing/)).toBeNull();
     },
   );
 
@@ -119,6 +136,7 @@ describe('PaymentStatusPage', () => {
       if (url === '/payments/settings') return { status: 200, data: { data: SANDBOX } };
       if (method === 'POST' && url === '/admin/allocation-purchases/42/payment-token')
         return { status: 200, data: { data: { provider: 'sandbox', url: '/payments/sandbox/session-0002', instructions: null } } };
+      if (method === 'GET' && url === '/admin/allocation-purchases/42') return { status: 200, data: { data: APPROVED } };
       return status(paid ? 'paid' : 'failed');
     });
     // With the app's own cache rules (answers fresh for minutes), as in the portal.
@@ -131,7 +149,7 @@ describe('PaymentStatusPage', () => {
       { staleTime: QUERY_STALE_TIME_MS },
     );
     expect(await screen.findByRole('heading', { name: 'Payment failed' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Retry payment' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry payment' }));
     const pay = await screen.findByRole('link', { name: 'Pay successfully' });
     paid = true;
     fireEvent.click(pay);

@@ -1,4 +1,4 @@
-import type { PublicPaymentStatus } from '@portal/shared/allocation-purchases';
+import { canStart, PURCHASE_STATUS_LABELS, type PublicPaymentStatus } from '@portal/shared/allocation-purchases';
 import { formatMoney } from '@portal/shared/money';
 import { isAxiosError } from 'axios';
 import {
@@ -21,6 +21,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { useCreatePaymentToken } from '../api/create-payment-token';
+import { usePurchase } from '../api/get-purchase';
 import { purchaseKeys } from '../api/purchase-keys';
 import { usePaymentStatus } from '../api/sync-payment-status';
 import { PublicPaymentFrame } from '../components/public-payment-frame';
@@ -66,6 +67,8 @@ export function PaymentStatusPage() {
   const navigate = useNavigate();
   const retry = useCreatePaymentToken();
   const valid = Number.isInteger(purchaseId) && purchaseId > 0;
+  const unpaidAnswer = status.data?.status === 'failed' || status.data?.status === 'cancelled';
+  const purchase = usePurchase(session !== null && valid && unpaidAnswer ? purchaseId : null);
   const purchaseHref = `${paths.allocationPurchases.href()}?purchase=${purchaseId}`;
   const queryClient = useQueryClient();
   const paid = status.data?.status === 'paid';
@@ -120,7 +123,12 @@ export function PaymentStatusPage() {
 
   const { status: state, amount, currency, eventName } = status.data;
   const copy = STATES[state];
-  const canRetry = (state === 'failed' || state === 'cancelled') && session !== null;
+  const unpaid = state === 'failed' || state === 'cancelled';
+  // "cancelled" also stands for a rejected, withdrawn or refunded purchase (the public answer says no
+  // more): a signed-in payer is offered a retry only when its purchase can still be paid.
+  const own = purchase.data;
+  const closed = own !== undefined && !canStart('pay', own.status);
+  const canRetry = unpaid && session !== null && own !== undefined && !closed;
 
   function payAgain() {
     retry.mutate(purchaseId, {
@@ -142,8 +150,12 @@ export function PaymentStatusPage() {
         <dt className="text-muted-foreground">Event</dt>
         <dd className="text-right">{eventName}</dd>
       </dl>
-      <p className="mt-5 text-sm">{copy.next}</p>
-      {(state === 'failed' || state === 'cancelled') && (
+      <p className="mt-5 text-sm">
+        {closed
+          ? `This purchase is ${PURCHASE_STATUS_LABELS[own.status].toLowerCase()}: there is nothing left to pay.`
+          : copy.next}
+      </p>
+      {unpaid && !closed && (
         <p className="mt-2 text-sm text-muted-foreground">If it keeps failing, contact the organiser of {eventName}.</p>
       )}
       <div className="mt-6 flex flex-wrap justify-center gap-2">
@@ -159,7 +171,7 @@ export function PaymentStatusPage() {
             Retry payment
           </Button>
         )}
-        {(state === 'failed' || state === 'cancelled') && session === null && (
+        {unpaid && session === null && (
           <Button asChild>
             <Link to={purchaseHref}>
               <CreditCardIcon aria-hidden />
