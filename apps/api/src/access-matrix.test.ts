@@ -219,6 +219,8 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   // Another event's documents: allocation-purchases.routes.test.ts and invoice-files.test.ts (the matrix substitutes :id only).
   'GET /api/admin/events/:eventId/invoices': { access: 'all:view_allocation_purchase' },
   'GET /api/admin/events/:eventId/invoices.zip': { access: 'all:view_allocation_purchase' },
+  'GET /api/admin/events/:eventId/invoices.csv': { access: 'all:view_allocation_purchase' },
+  'GET /api/admin/events/:eventId/invoices.xlsx': { access: 'all:view_allocation_purchase' },
   'GET /api/events/:id/invoicing': { access: 'all:update_event', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
   'PUT /api/events/:id/invoicing': {
     access: 'all:update_event',

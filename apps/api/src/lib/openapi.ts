@@ -96,6 +96,8 @@ export const SUMMARIES: Record<string, string> = {
   'POST /api/payments/sandbox/{sessionId}': 'Ends a sandbox checkout as paid, failed or abandoned (no sign-in)',
   'GET /api/admin/allocation-purchases/{id}/invoice': 'A purchase’s current invoice, as issued',
   'GET /api/admin/credit-notes/{id}': 'One credit note, as issued',
+  'GET /api/admin/events/{eventId}/invoices.csv': 'The register of the event’s invoices and credit notes the caller reaches, as CSV',
+  'GET /api/admin/events/{eventId}/invoices.xlsx': 'The register of the event’s invoices and credit notes the caller reaches, as an .xlsx workbook',
   'GET /api/events/{id}/invoicing': 'Who issues the event’s invoices, on what terms and with which number prefixes',
   'PUT /api/events/{id}/invoicing': 'Set the event’s issuer, payment terms, footer and number prefixes (later invoices only)',
   'GET /api/admin/events/{eventId}/invoices': 'Every invoice and credit note of an event, in number order',

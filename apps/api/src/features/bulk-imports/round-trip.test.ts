@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { allocations, customFields } from '../../db/schema/badges';
 import { createTestApp, createWorld, type TestApp, type World } from '../../test/harness';
-import { safeCell } from './report-file';
+import { safeCell } from '../../lib/spreadsheet-cells';
 import { formBody, reportOf, upload, xlsxOf, type UploadFile } from './upload-helpers.test-support';
 
 /*

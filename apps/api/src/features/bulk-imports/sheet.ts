@@ -29,7 +29,7 @@ const MAX_WARNINGS = 200;
 
 /**
  * A cell as it was before the report or template put an apostrophe in front of what would run as a
- * formula (`safeCell` in report-file.ts). LibreOffice, and Excel in a .csv, keep that apostrophe as
+ * formula (`safeCell` in lib/spreadsheet-cells.ts). LibreOffice, and Excel in a .csv, keep that apostrophe as
  * part of the text: a phone number `'+47 22 33 44 55` would then fail on a file sent back as it was.
  */
 export const dropFormulaGuard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);

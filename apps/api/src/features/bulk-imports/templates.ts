@@ -1,7 +1,7 @@
 import { BULK_IMPORT_CLEAR_MARKER, BULK_IMPORT_MAX_ROWS } from '@portal/shared/bulk-imports';
 import ExcelJS from 'exceljs';
 import type { ColumnSpec } from './columns';
-import { safeCell, TEXT_FORMAT } from './report-file';
+import { safeCell, TEXT_FORMAT } from '../../lib/spreadsheet-cells';
 
 /** Rows below the header that carry the drop-down lists: the most a file may hold. */
 const LIST_ROWS = BULK_IMPORT_MAX_ROWS + 1;

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { Parse } from 'unzipper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins } from '../../db/schema/admins';
@@ -9,6 +10,7 @@ import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 import { pdfText } from '../../test/pdf';
+import { REGISTER_COLUMNS } from './document-register';
 
 let t: TestApp;
 let w: World;
@@ -222,5 +224,81 @@ describe('GET /admin/events/{eventId}/invoices.zip', () => {
     expect((await get(w.noRole, url)).statusCode).toBe(403);
     for (const outsider of [w.eventAdminB, w.exhibitorB]) expect((await get(outsider, url)).statusCode).toBe(404);
     expect((await get(w.eventAdminA, `/api/admin/events/999999/invoices.zip`)).statusCode).toBe(404);
+  });
+});
+
+/** The rows of a CSV register, its byte-order mark dropped and each field unquoted. */
+function csvRows(text: string): string[][] {
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const rows: string[][] = [];
+  for (const line of text.slice(1).split('\r\n').filter(Boolean)) {
+    const cells: string[] = [];
+    for (const match of line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)) cells.push(match[1]?.replaceAll('""', '"') ?? match[2] ?? '');
+    rows.push(cells);
+  }
+  return rows;
+}
+
+describe('GET /admin/events/{eventId}/invoices.csv and .xlsx', () => {
+  it('list every document an organiser reaches, one row each, credit notes negative, in the event’s currency', async () => {
+    const documents = await documentsOf(w.eventAdminA, w.eventA);
+    const res = await get(w.eventAdminA, `/api/admin/events/${w.eventA}/invoices.csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''invoices-event-${w.eventA}.csv`);
+    const [header, ...rows] = csvRows(res.body);
+    expect(header).toEqual([...REGISTER_COLUMNS]);
+    const column = (name: (typeof REGISTER_COLUMNS)[number]) => header!.indexOf(name);
+    expect(rows.map((row) => row[column('Number')]).sort()).toEqual(documents.map((d) => d.number).sort());
+    const note = rows.find((row) => row[column('Type')] === 'Credit note')!;
+    expect(note[column('Amount')]).toBe('-71.00');
+    expect(note[column('Currency')]).toBe('EUR');
+    const replaced = rows.find((row) => row[column('Number')] === note[column('Credits invoice')])!;
+    expect(replaced[column('Status')]).toBe('CANCELLED');
+    expect(replaced[column('Cancelled by')]).toBe(note[column('Number')]);
+    expect(replaced[column('Buyer')]).toBe('Rīgas Maiznieks SIA');
+    expect(replaced[column('Contact')]).toBe('Jānis Bērziņš');
+    expect(replaced[column('Buyer address')]).toBe('Łódź Żółć 5');
+
+    const workbook = new ExcelJS.Workbook();
+    const xlsx = await get(w.eventAdminA, `/api/admin/events/${w.eventA}/invoices.xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['x-document-count']).toBe(String(documents.length));
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(documents.length + 1);
+    const amounts = sheet.getColumn(column('Amount') + 1).values.slice(2);
+    // Numbers, so the column sums: four invoices of 1, 1, 2 and 3 places at €71.00, one credit note of one.
+    expect(amounts.reduce<number>((sum, value) => sum + Number(value), 0)).toBeCloseTo((1 + 1 + 2 + 3 - 1) * 71, 6);
+  });
+
+  it('writes a cell that would run as a formula as text', async () => {
+    await t.db.update(companies).set({ name: '=HYPERLINK("http://evil.example","Pay here")' }).where(eq(companies.id, w.sharedCompany));
+    try {
+      const before = (await documentsOf(otherExhibitorA, w.eventA)).length;
+      const id = await approvedPurchase(otherExhibitorA, w.eventAdminA, w.categoryA, 1);
+      const rows = csvRows((await get(otherExhibitorA, `/api/admin/events/${w.eventA}/invoices.csv`)).body);
+      expect(rows).toHaveLength(before + 2);
+      const buyer = rows[0]!.indexOf('Buyer');
+      expect(rows.some((row) => row[buyer] === `'=HYPERLINK("http://evil.example","Pay here")`)).toBe(true);
+      expect(rows.some((row) => row[buyer]!.startsWith('='))).toBe(false);
+      expect(id).toBeGreaterThan(0);
+    } finally {
+      await t.db.update(companies).set({ name: 'Global Company' }).where(eq(companies.id, w.sharedCompany));
+    }
+  });
+
+  it('give exhibitors their own rows, take the archive’s filters, and refuse as the archive does', async () => {
+    const own = (await documentsOf(w.exhibitorA, w.eventA)).map((d) => d.number).sort();
+    const rows = csvRows((await get(w.exhibitorA, `/api/admin/events/${w.eventA}/invoices.csv`)).body).slice(1);
+    expect(rows.map((row) => row[1]).sort()).toEqual(own);
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(csvRows((await get(w.eventAdminA, `/api/admin/events/${w.eventA}/invoices.csv?from=${later}`)).body)).toHaveLength(1);
+    expect((await get(w.eventAdminA, `/api/admin/events/${w.eventA}/invoices.xlsx?to=never`)).json().details[0].field).toBe('to');
+    for (const format of ['csv', 'xlsx']) {
+      const url = `/api/admin/events/${w.eventA}/invoices.${format}`;
+      expect((await get(w.noRole, url)).statusCode).toBe(403);
+      for (const outsider of [w.eventAdminB, w.exhibitorB]) expect((await get(outsider, url)).statusCode).toBe(404);
+    }
   });
 });

@@ -105,4 +105,28 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoi
       return sendFile(reply.header('x-document-count', String(archive.count)), 'application/zip', archive);
     },
   });
+
+  for (const [format, contentType] of [
+    ['csv', 'text/csv; charset=utf-8'],
+    ['xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  ] as const) {
+    routes.route({
+      method: 'GET',
+      url: `/admin/events/:eventId/invoices.${format}`,
+      config: { access: requires('view_allocation_purchase') },
+      schema: {
+        tags,
+        params: eventParamsSchema,
+        querystring: invoiceArchiveQuerySchema,
+        response: {
+          200: fileResponse(contentType, 'One row a document; the X-Document-Count header says how many'),
+          ...errors,
+        },
+      },
+      handler: async (request, reply) => {
+        const register = await invoices.register(actorOf(request), request.params.eventId, request.query, format);
+        return sendFile(reply.header('x-document-count', String(register.count)), contentType, register);
+      },
+    });
+  }
 }

@@ -10,6 +10,7 @@ import * as purchases from '../allocation-purchases/allocation-purchases.reposit
 import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
 import { creditNoteDocument, invoiceDocuments } from './documents';
 import { zipDocuments } from './document-archive';
+import { registerCsv, registerXlsx } from './document-register';
 import { renderDocumentPdf } from './invoice-pdf';
 import * as repo from './invoices.repository';
 
@@ -72,6 +73,25 @@ export function createInvoicesService({ db }: { db: Database }) {
     }
   }
 
+  /** The documents an archive or register holds, within the caller's reach and narrowed by the query, as one file. */
+  async function documentsFile(
+    actor: Actor,
+    eventId: number,
+    query: InvoiceArchiveQuery,
+    extension: string,
+    write: (documents: AsyncIterable<BillingDocument>) => Readable,
+  ): Promise<DocumentFile & { count: number }> {
+    const scope = scopeOf(actor.principal);
+    await reachEvent(scope, eventId);
+    const filter = purchaseFilter(scope);
+    const range = [query.from, query.to].filter(Boolean).join('-to-');
+    return {
+      fileName: `invoices-event-${eventId}${query.exhibitorId ? `-exhibitor-${query.exhibitorId}` : ''}${range ? `-${range}` : ''}.${extension}`,
+      count: await repo.countArchive(db, eventId, filter, query),
+      content: write(archiveDocuments(eventId, filter, query)),
+    };
+  }
+
   const service = {
     /** The purchase's current invoice, as issued. */
     async getInvoice(actor: Actor, purchaseId: number): Promise<BillingDocument> {
@@ -128,15 +148,17 @@ export function createInvoicesService({ db }: { db: Database }) {
      * query, as one ZIP that streams: documents are read a page at a time and drawn one at a time.
      */
     async archive(actor: Actor, eventId: number, query: InvoiceArchiveQuery): Promise<DocumentFile & { count: number }> {
-      const scope = scopeOf(actor.principal);
-      await reachEvent(scope, eventId);
-      const filter = purchaseFilter(scope);
-      const range = [query.from, query.to].filter(Boolean).join('-to-');
-      return {
-        fileName: `invoices-event-${eventId}${query.exhibitorId ? `-exhibitor-${query.exhibitorId}` : ''}${range ? `-${range}` : ''}.zip`,
-        count: await repo.countArchive(db, eventId, filter, query),
-        content: zipDocuments(archiveDocuments(eventId, filter, query)),
-      };
+      return documentsFile(actor, eventId, query, 'zip', zipDocuments);
+    },
+
+    /** The same documents as a register for the accounts: one row each, as .csv or .xlsx, streamed. */
+    async register(
+      actor: Actor,
+      eventId: number,
+      query: InvoiceArchiveQuery,
+      format: 'csv' | 'xlsx',
+    ): Promise<DocumentFile & { count: number }> {
+      return documentsFile(actor, eventId, query, format, format === 'csv' ? registerCsv : registerXlsx);
     },
   };
   return service;

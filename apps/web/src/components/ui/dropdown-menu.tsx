@@ -28,6 +28,10 @@ export function DropdownMenuContent({
 const itemClasses =
   'relative flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 [&_svg]:size-4 [&_svg]:text-muted-foreground';
 
+export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Item>) {
+  return <DropdownMenuPrimitive.Item className={cn(itemClasses, className)} {...props} />;
+}
+
 export function DropdownMenuRadioItem({
   className,
   children,

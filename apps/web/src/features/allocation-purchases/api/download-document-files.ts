@@ -16,16 +16,20 @@ export async function downloadDocumentPdf(source: DocumentFileSource, fallbackNa
   saveFile(content, fileName ?? fallbackName);
 }
 
+/** An event's documents as one file: the ZIP of their PDFs, or their register as a spreadsheet. */
+export type DocumentsFormat = 'zip' | 'xlsx' | 'csv';
+
 /**
- * Downloads the ZIP of the PDFs of an event's invoices and credit notes the user reaches, and says
- * how many it held: none is not saved.
+ * Downloads an event's invoices and credit notes the user reaches, as the ZIP of their PDFs or as
+ * their register, and says how many documents it held: none is not saved.
  */
 export async function downloadInvoiceArchive(
   eventId: number,
   query: InvoiceArchiveQuery,
   fallbackName: string,
+  format: DocumentsFormat = 'zip',
 ): Promise<number> {
-  const { content, fileName, headers } = await fetchFile(`/admin/events/${eventId}/invoices.zip`, query);
+  const { content, fileName, headers } = await fetchFile(`/admin/events/${eventId}/invoices.${format}`, query);
   const count = Number(headers['x-document-count']);
   if (count !== 0) saveFile(content, fileName ?? fallbackName);
   return count;

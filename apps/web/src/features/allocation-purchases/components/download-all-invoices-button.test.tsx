@@ -56,6 +56,22 @@ describe('DownloadAllInvoicesButton', () => {
     );
   });
 
+  it.each([
+    ['Excel workbook (.xlsx)', 'xlsx'],
+    ['CSV (.csv)', 'csv'],
+  ])('exports the invoice list as %s from the menu', async (item, format) => {
+    const { seen, saved } = serve({
+      status: 200,
+      data: new Blob(['rows']),
+      headers: { 'content-disposition': `attachment; filename*=UTF-8''invoices-event-3.${format}`, 'x-document-count': '4' },
+    });
+    const trigger = screen.getByRole('button', { name: 'Export invoice list' });
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: item }));
+    await waitFor(() => expect(saved).toEqual([`invoices-event-3.${format}`]));
+    expect(seen).toEqual([expect.objectContaining({ method: 'GET', url: `/admin/events/3/invoices.${format}` })]);
+  });
+
   it('says so when the event has no invoice yet, and saves nothing', async () => {
     const { saved } = serve({ status: 200, data: new Blob(['PK']), headers: { 'x-document-count': '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Download all invoices' }));

@@ -1,0 +1,114 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { BillingDocument } from '@portal/shared/allocation-purchases';
+import { currencyExponent } from '@portal/shared/currencies';
+import { moneyFromMinorUnits } from '@portal/shared/money';
+import ExcelJS from 'exceljs';
+import { safeCell, TEXT_FORMAT } from '../../lib/spreadsheet-cells';
+
+/**
+ * The register of an event's documents for its accounts: one row per invoice and credit note, as
+ * issued, with a credit note's amount negative so that a column sums to what is owed. The columns
+ * are the documents' own; tax columns join them when invoices carry tax.
+ */
+export const REGISTER_COLUMNS = [
+  'Type',
+  'Number',
+  'Issue date',
+  'Supply from',
+  'Supply to',
+  'Due date',
+  'Paid on',
+  'Status',
+  'Credits invoice',
+  'Cancelled by',
+  'Buyer',
+  'Contact',
+  'Email',
+  'Buyer address',
+  'Buyer VAT ID',
+  'Description',
+  'Quantity',
+  'Unit price',
+  'Amount',
+  'Currency',
+  'Issuer',
+  'Issuer VAT ID',
+] as const;
+
+export function registerRow(document: BillingDocument): string[] {
+  const sign = document.kind === 'credit_note' ? -1 : 1;
+  const money = (minorUnits: number) => moneyFromMinorUnits(minorUnits, document.currency);
+  const [line] = document.lines;
+  return [
+    document.kind === 'invoice' ? 'Invoice' : 'Credit note',
+    document.number,
+    document.issuedAt.slice(0, 10),
+    document.supplyPeriod?.start ?? '',
+    document.supplyPeriod?.end ?? '',
+    document.dueDate ?? '',
+    document.paidAt?.slice(0, 10) ?? '',
+    document.status,
+    document.creditedInvoiceNumber ?? '',
+    document.cancelledByCreditNoteNumber ?? '',
+    document.billTo.companyName ?? '',
+    document.billTo.contactName ?? '',
+    document.billTo.email ?? '',
+    document.billTo.address ?? '',
+    document.billTo.vatNumber ?? '',
+    line?.description ?? '',
+    line ? String(line.quantity) : '',
+    line ? money(line.unitPrice) : '',
+    money(sign * document.totalAmount),
+    document.currency,
+    document.issuer?.name ?? '',
+    document.issuer?.vatId ?? '',
+  ];
+}
+
+/** A CSV field: quoted when it holds a separator, a quote or a line break. */
+const csvField = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+const csvLine = (cells: readonly string[]) => `${cells.map((cell) => csvField(safeCell(cell))).join(',')}\r\n`;
+
+/** The register as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read its letters right), streamed row by row. */
+export function registerCsv(documents: AsyncIterable<BillingDocument>): Readable {
+  return Readable.from(
+    (async function* () {
+      yield `\uFEFF${csvLine(REGISTER_COLUMNS)}`;
+      for await (const document of documents) yield csvLine(registerRow(document));
+    })(),
+  );
+}
+
+const NUMBER_COLUMNS = new Set<string>(['Quantity', 'Unit price', 'Amount']);
+
+/**
+ * The register as an .xlsx, written row by row to the stream: quantities and amounts as numbers
+ * with the currency's decimals (so a column sums), every other cell text (nothing reformatted).
+ */
+export function registerXlsx(documents: AsyncIterable<BillingDocument>): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Documents', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = REGISTER_COLUMNS.map((header) => ({
+    header,
+    width: Math.max(12, header.length + 2),
+    style: NUMBER_COLUMNS.has(header) ? {} : { numFmt: TEXT_FORMAT },
+  }));
+  sheet.getRow(1).font = { bold: true };
+  void (async () => {
+    for await (const document of documents) {
+      const decimals = currencyExponent(document.currency);
+      const row = sheet.addRow(
+        registerRow(document).map((cell, index) =>
+          NUMBER_COLUMNS.has(REGISTER_COLUMNS[index]!) && cell !== '' ? Number(cell) : safeCell(cell),
+        ),
+      );
+      for (const column of ['Unit price', 'Amount'] as const)
+        row.getCell(REGISTER_COLUMNS.indexOf(column) + 1).numFmt = decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0';
+      row.commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  return output;
+}
