@@ -37,12 +37,20 @@ async function documentOf(db: Database, attachment: OutboxAttachment): Promise<B
  * The PDFs of the documents a mail carries, drawn now from their frozen copies. A document that is
  * gone or cannot be drawn throws, so that the attempt fails and the mail never leaves without it.
  */
-export async function renderMailAttachments(db: Database, attachments: readonly OutboxAttachment[]): Promise<MailAttachment[]> {
+export async function renderMailAttachments(
+  db: Database,
+  attachments: readonly OutboxAttachment[],
+): Promise<MailAttachment[]> {
   const files: MailAttachment[] = [];
   for (const attachment of attachments) {
     const document = await documentOf(db, attachment);
-    if (!document) throw new Error(`Attachment ${attachment.fileName}: the ${attachment.kind.replace('_', ' ')} no longer exists`);
-    files.push({ filename: attachment.fileName, contentType: 'application/pdf', content: await buffer(renderDocumentPdf(document)) });
+    if (!document)
+      throw new Error(`Attachment ${attachment.fileName}: the ${attachment.kind.replace('_', ' ')} no longer exists`);
+    files.push({
+      filename: attachment.fileName,
+      contentType: 'application/pdf',
+      content: await buffer(renderDocumentPdf(document)),
+    });
   }
   return files;
 }
