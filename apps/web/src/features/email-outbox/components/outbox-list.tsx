@@ -134,7 +134,7 @@ export function OutboxList() {
                 </div>
                 <div className="text-xs text-muted-foreground md:hidden">{outboxPurposeLabel(message.purpose)}</div>
                 {message.attachments.length > 0 && (
-                  <div className="text-xs break-all text-muted-foreground">Attachments: {message.attachments.join(', ')}</div>
+                  <div className="text-xs break-words text-muted-foreground">Attachments: {message.attachments.join(', ')}</div>
                 )}
                 {message.textBody && (
                   <details className="mt-1 text-xs">
