@@ -6,6 +6,7 @@ import { inflateRawSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, callApi as sendApi, launchChromium, openPage, signIn, storedAuth, type DemoUser } from './browser';
+import { waitForAttachment } from './mailbox';
 
 // The demo show (apps/api/src/db/seed/demo.ts): Aurora Robotics holds 10 places of "Exhibitor
 // staff" at $45.00 each.
@@ -197,6 +198,15 @@ describe('allocation purchases', () => {
     const serverText = execFileSync('/usr/bin/pdftotext', [serverFile, '-'], { encoding: 'utf8' });
     for (const expected of [number, EVENT, COMPANY, ISSUER.name, ISSUER.address, '$45.00', '$360.00', 'PAID'])
       expect(serverText).toContain(expected);
+
+    // The approval mail to the exhibitor carried the invoice as a PDF, drawn by the server.
+    const mailed = await waitForAttachment('exhibitor@aurora-robotics.example', `${number}.pdf`);
+    expect(mailed.contentType).toBe('application/pdf');
+    expect(mailed.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const mailedFile = join(downloads, `mailed-${number}.pdf`);
+    writeFileSync(mailedFile, mailed.content);
+    const mailedText = execFileSync('/usr/bin/pdftotext', [mailedFile, '-'], { encoding: 'utf8' });
+    for (const expected of [number, COMPANY, '$360.00']) expect(mailedText).toContain(expected);
 
     // The organiser downloads every invoice and credit note of the event as one ZIP of PDFs.
     await organiser.goto('/events/1?tab=purchases');

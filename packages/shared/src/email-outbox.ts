@@ -11,6 +11,20 @@ export const OUTBOX_STATUS_LABELS: Readonly<Record<OutboxStatus, string>> = {
   failed: 'Failed',
 };
 
+/** The kinds of document a message can carry as a PDF attachment. */
+export const OUTBOX_ATTACHMENT_KINDS = ['invoice', 'credit_note'] as const;
+
+/**
+ * A document a message carries, by reference: the PDF is drawn when the message is sent, from the
+ * document's frozen copy. `fileName` is the document's number plus `.pdf`, as the mail names it.
+ */
+export const outboxAttachmentSchema = z.object({
+  kind: z.enum(OUTBOX_ATTACHMENT_KINDS),
+  id: z.number().int(),
+  fileName: z.string(),
+});
+export type OutboxAttachment = z.infer<typeof outboxAttachmentSchema>;
+
 /**
  * One message of the outbox. `textBody` is null for every message that may carry a secret (an
  * invitation, a password reset, a registration link): whoever can read the outbox must not be
@@ -30,6 +44,8 @@ export const outboxMessageSchema = z.object({
   sentAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   textBody: z.string().nullable(),
+  /** The names of the documents attached to the message, in order. */
+  attachments: z.array(z.string()),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 

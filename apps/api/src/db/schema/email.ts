@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { OutboxAttachment } from '@portal/shared/email-outbox';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { events } from './events';
 
@@ -21,6 +22,8 @@ export const emailOutbox = pgTable(
     exhibitorId: integer('exhibitor_id').references(() => admins.id, { onDelete: 'set null' }),
     /** The signed-in account the message is addressed to, when it is one. */
     recipientAdminId: integer('recipient_admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    /** Documents sent with the message as PDFs, drawn at send time from their frozen copies. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -229,6 +229,13 @@ describe('deciding', () => {
     );
     expect(books!.textBody).toContain('Total amount: $75.00');
     expect(books!.htmlBody).toContain('<h1>Invoice');
+    // Both carry the invoice's PDF, queued as a reference and drawn when the mail is sent.
+    const invoice: BillingDocument = (
+      await send(exhibitor, 'GET', `/api/admin/allocation-purchases/${created.id}/invoice`)
+    ).json().data;
+    const attached = [{ kind: 'invoice', id: invoice.id, fileName: `${purchase.invoice_id}.pdf` }];
+    expect(mail.attachments).toEqual(attached);
+    expect(books!.attachments).toEqual(attached);
   });
 
   it('rejects only with a comment, and a rejected purchase cannot be paid', async () => {
@@ -513,6 +520,10 @@ describe('refunds and credit notes', () => {
     expect(refundMail.textBody).toContain(`$50.00 of invoice ${purchase.invoice_id} is refunded (credit note ${note.number}).`);
     expect(refundMail.textBody).toContain(`Credit note ${note.number}`);
     expect(refundMail.textBody).toContain('Total amount: $50.00');
+    const attached = [{ kind: 'credit_note', id: note.id, fileName: `${note.number}.pdf` }];
+    expect(refundMail.attachments).toEqual(attached);
+    const copy = (await listEmailsTo(t.db, 'books@event-a.test')).find((m) => m.subject.startsWith(`Credit note ${note.number}`));
+    expect(copy!.attachments).toEqual(attached);
   });
 
   it('refuses refunding a purchase that is not paid', async () => {
@@ -609,6 +620,7 @@ describe('documents after refunds, cancellations and reissues', () => {
       `Invoice ${purchase.invoice_id} is replaced by invoice ${after.invoice_id}; credit note ${onOld[1]!.number} cancels the old one.`,
     );
     expect(mail.textBody).toContain(`Total amount: $${((3 * PRICE) / 100).toFixed(2)}`);
+    expect(mail.attachments).toEqual([{ kind: 'invoice', id: replacement.id, fileName: `${after.invoice_id}.pdf` }]);
 
     // The rest refunded against the new invoice: nothing remains, so nothing can be reissued.
     expect((await send(w.eventAdminA, 'POST', refunds, { amount: 3 * PRICE, reason: 'All' })).statusCode).toBe(200);

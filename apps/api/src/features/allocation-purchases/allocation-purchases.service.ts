@@ -246,7 +246,7 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
     });
     // Nothing to pay (a free category): the places are granted at once.
     if (amountToPay === 0) await applyPayment(tx, actor, before.id, { provider: null, reference: null }, publicUrl);
-    await enqueueEmail(tx, await decisionEmail(tx, await loadPurchase(tx, before.id), publicUrl));
+    await enqueueEmail(tx, await decisionEmail(tx, await loadPurchase(tx, before.id), publicUrl, invoice));
   }
 
   return {
@@ -383,7 +383,7 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
         const replacement = await issueInvoice(tx, purchase, `Replaces invoice ${old.number}`, remaining);
         await repo.setInvoiceNumber(tx, id, replacement.number);
         const document = renderDocument(invoiceDocument(replacement, purchase, null)).text;
-        const change = { oldNumber: old.number, creditNoteNumber: note.number, document };
+        const change = { oldNumber: old.number, creditNoteNumber: note.number, document, invoiceId: replacement.id };
         await enqueueEmail(tx, await reissuedEmail(tx, await loadPurchase(tx, id), change, publicUrl));
         await recordAudit(tx, actor, {
           action: 'reissue_invoice',

@@ -1,11 +1,12 @@
 import { purchaseLink } from '@portal/shared/allocation-purchases';
 import { formatInvoiceAmount } from '@portal/shared/money';
 import type { Database } from '../../db/client';
+import type { OutboxAttachment } from '@portal/shared/email-outbox';
 import type { OutgoingEmail } from '../email/email.repository';
 import { eventPlaceholderValues } from '../email-templates/event-placeholders';
 import { renderTemplate } from '../email-templates/template-rendering';
 import { resolveTemplate } from '../email-templates/template-resolution';
-import { creditNoteDocument, renderDocument } from '../invoices/documents';
+import { attachmentOf, creditNoteDocument, renderDocument } from '../invoices/documents';
 import type { CreditNoteRow } from '../invoices/invoices.repository';
 import type { PurchaseRow } from './allocation-purchases.repository';
 
@@ -49,7 +50,7 @@ function message(
 async function purchaseUpdate(
   db: Database,
   p: PurchaseRow,
-  update: { purpose: string; status: string; details: string[] },
+  update: { purpose: string; status: string; details: string[]; attachments?: OutboxAttachment[] },
   publicUrl: string,
 ): Promise<OutgoingEmail> {
   const template = await resolveTemplate(db, { purpose: 'purchase_update', eventId: p.eventId, badgeCategoryId: p.badgeCategoryId });
@@ -74,6 +75,7 @@ async function purchaseUpdate(
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
+    attachments: update.attachments ?? null,
   };
 }
 
@@ -95,7 +97,13 @@ export function requestReceivedEmails(p: PurchaseRow, organisers: string[], publ
   );
 }
 
-export function decisionEmail(db: Database, p: PurchaseRow, publicUrl: string): Promise<OutgoingEmail> {
+/** To the requester: approved or not; an approval carries the invoice it issued (`invoice`) as a PDF. */
+export function decisionEmail(
+  db: Database,
+  p: PurchaseRow,
+  publicUrl: string,
+  invoice?: { id: number; number: string },
+): Promise<OutgoingEmail> {
   const approved = p.status === 'approved' || p.status === 'paid';
   const details = approved
     ? [
@@ -109,7 +117,12 @@ export function decisionEmail(db: Database, p: PurchaseRow, publicUrl: string): 
   return purchaseUpdate(
     db,
     p,
-    { purpose: approved ? 'purchase-approved' : 'purchase-rejected', status: approved ? 'Approved' : 'Not approved', details },
+    {
+      purpose: approved ? 'purchase-approved' : 'purchase-rejected',
+      status: approved ? 'Approved' : 'Not approved',
+      details,
+      attachments: approved && invoice ? [attachmentOf({ kind: 'invoice', ...invoice })] : undefined,
+    },
     publicUrl,
   );
 }
@@ -122,7 +135,10 @@ export function paidEmail(db: Database, p: PurchaseRow, publicUrl: string): Prom
   return purchaseUpdate(db, p, { purpose: 'purchase-paid', status: 'Payment received', details }, publicUrl);
 }
 
-/** To the requester: money returned, with the credit note that records it in full (none when no invoice was issued). */
+/**
+ * To the requester: money returned, with the credit note that records it in full, as text and as
+ * an attached PDF (none when no invoice was issued).
+ */
 export function refundedEmail(
   db: Database,
   p: PurchaseRow,
@@ -138,7 +154,8 @@ export function refundedEmail(
         renderDocument(creditNoteDocument(creditNote)).text,
       ]
     : [`${refunded} is refunded.`];
-  return purchaseUpdate(db, p, { purpose: 'purchase-refunded', status: 'Refunded', details }, publicUrl);
+  const attachments = creditNote ? [attachmentOf({ kind: 'credit_note', id: creditNote.id, number: creditNote.number })] : undefined;
+  return purchaseUpdate(db, p, { purpose: 'purchase-refunded', status: 'Refunded', details, attachments }, publicUrl);
 }
 
 /** To organisers: the requester withdrew its request, or cancelled it after approval (its invoice then credited). */
@@ -160,11 +177,11 @@ export function withdrawnEmails(p: PurchaseRow, organisers: string[], creditNote
   );
 }
 
-/** To the requester: its invoice was corrected; the new one, in full, follows the explanation. */
+/** To the requester: its invoice was corrected; the new one, in full, follows the explanation and is attached. */
 export function reissuedEmail(
   db: Database,
   p: PurchaseRow,
-  change: { oldNumber: string; creditNoteNumber: string; document: string },
+  change: { oldNumber: string; creditNoteNumber: string; document: string; invoiceId: number },
   publicUrl: string,
 ): Promise<OutgoingEmail> {
   const details = [
@@ -172,7 +189,13 @@ export function reissuedEmail(
     '',
     change.document,
   ];
-  return purchaseUpdate(db, p, { purpose: 'purchase-invoice-reissued', status: 'Invoice corrected', details }, publicUrl);
+  const attachments = p.invoiceNumber ? [attachmentOf({ kind: 'invoice', id: change.invoiceId, number: p.invoiceNumber })] : undefined;
+  return purchaseUpdate(
+    db,
+    p,
+    { purpose: 'purchase-invoice-reissued', status: 'Invoice corrected', details, attachments },
+    publicUrl,
+  );
 }
 
 /** To organisers: money arrived for a purchase no longer approved, and what the portal did about it. */

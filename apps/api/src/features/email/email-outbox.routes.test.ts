@@ -26,6 +26,7 @@ beforeAll(async () => {
     purpose: 'purchase-approved',
     eventId: w.eventA,
     exhibitorId: w.exhibitorA.id,
+    attachments: [{ kind: 'invoice', id: 1, fileName: 'INV-2026-000001.pdf' }],
   });
   ids.invitationA = await enqueueEmail(t.db, {
     toAddress: 'new@a.example',
@@ -75,6 +76,10 @@ describe('email outbox', () => {
       eventName: 'Event A',
       textBody: 'Approve it',
     });
+    expect(failed.attachments).toEqual([]);
+    // The names of the documents a message carries, not where they are kept.
+    const approved = res.json().data.find((m: { id: number }) => m.id === ids.aboutExhibitorA);
+    expect(approved.attachments).toEqual(['INV-2026-000001.pdf']);
     expect(await addresses(w.eventAdminB)).toEqual(['someone@b.example']);
     expect(await addresses(w.systemAdmin)).toEqual(expect.arrayContaining(['buyer@a.example', 'someone@b.example']));
   });

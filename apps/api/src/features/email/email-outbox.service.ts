@@ -29,6 +29,7 @@ function toMessage(row: repo.OutboxRow): OutboxMessage {
   return {
     ...row,
     textBody: PURPOSES_WITH_READABLE_BODY.has(row.purpose) ? row.textBody : null,
+    attachments: (row.attachments ?? []).map((attachment) => attachment.fileName),
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),

@@ -1,4 +1,5 @@
 import { and, eq, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { OutboxAttachment } from '@portal/shared/email-outbox';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/email';
 import { events } from '../../db/schema/events';
@@ -16,6 +17,8 @@ export type OutgoingEmail = {
   exhibitorId?: number | null;
   /** The account the message is addressed to, when it is one. */
   recipientAdminId?: number | null;
+  /** Documents to send with it as PDFs; queued with the mail, so that the two exist together. */
+  attachments?: OutboxAttachment[] | null;
 };
 
 export type QueuedEmail = typeof emailOutbox.$inferSelect;
@@ -33,10 +36,10 @@ export async function enqueueEmail(db: Database, email: OutgoingEmail): Promise<
 export async function enqueueEmails(db: Database, emails: readonly OutgoingEmail[]): Promise<void> {
   for (let start = 0; start < emails.length; start += 2000) {
     const rows = emails.slice(start, start + 2000);
-    await db.execute(sql`insert into email_outbox (to_address, subject, text_body, html_body, purpose, event_id, exhibitor_id, recipient_admin_id)
-      select v."toAddress", v.subject, v."textBody", v."htmlBody", v.purpose, v."eventId", v."exhibitorId", v."recipientAdminId"
+    await db.execute(sql`insert into email_outbox (to_address, subject, text_body, html_body, purpose, event_id, exhibitor_id, recipient_admin_id, attachments)
+      select v."toAddress", v.subject, v."textBody", v."htmlBody", v.purpose, v."eventId", v."exhibitorId", v."recipientAdminId", v.attachments
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as v("toAddress" text, subject text, "textBody" text, "htmlBody" text, purpose text, "eventId" int, "exhibitorId" int, "recipientAdminId" int)`);
+          as v("toAddress" text, subject text, "textBody" text, "htmlBody" text, purpose text, "eventId" int, "exhibitorId" int, "recipientAdminId" int, attachments jsonb)`);
   }
 }
 
@@ -134,6 +137,7 @@ const listColumns = {
   sentAt: emailOutbox.sentAt,
   createdAt: emailOutbox.createdAt,
   textBody: emailOutbox.textBody,
+  attachments: emailOutbox.attachments,
 };
 export type OutboxRow = NonNullable<Awaited<ReturnType<typeof findOutboxMessage>>>;
 

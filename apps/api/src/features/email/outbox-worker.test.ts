@@ -1,6 +1,10 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, createWorld, type TestApp } from '../../test/harness';
+import { attachmentsOf } from '../../test/mail';
+import { pdfText } from '../../test/pdf';
+import { invoicedPurchase } from '../allocation-purchases/purchase-fixtures';
+import { invoices } from '../../db/schema/invoices';
 import { eq, sql } from 'drizzle-orm';
 import { emailOutbox } from '../../db/schema/email';
 import * as repo from './email.repository';
@@ -198,5 +202,53 @@ describe('email outbox', () => {
     expect(await deliverDueEmails(t.db, transport, { writes })).toBe(0);
     expect(second).toBe(1);
     expect(received.filter((mail) => mail.to.includes('lapsed@test.example'))).toHaveLength(1);
+  });
+
+  it('sends a mail with the PDFs of the documents it references, drawn at send time', async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Portal <portal@test.example>', IDENTITY);
+    const w = await createWorld(t);
+    const { id: purchaseId } = await invoicedPurchase(t, w);
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.allocationPurchaseId, purchaseId)).orderBy(invoices.id);
+    await enqueueEmail(t.db, {
+      toAddress: 'attached@test.example',
+      subject: 'With the invoice',
+      textBody: 'See the attachment',
+      purpose: 'test',
+      attachments: [{ kind: 'invoice', id: invoice!.id, fileName: `${invoice!.number}.pdf` }],
+    });
+    // The mails the purchase queued go out in the same rounds.
+    while ((await deliverDueEmails(t.db, transport)) > 0);
+
+    const mail = received.find((message) => message.to.includes('attached@test.example'))!;
+    expect(mail.raw).toContain('See the attachment');
+    const [file, ...more] = attachmentsOf(mail.raw);
+    expect(more).toEqual([]);
+    expect(file).toMatchObject({ filename: `${invoice!.number}.pdf`, contentType: 'application/pdf' });
+    expect(file!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = await pdfText(file!.content);
+    expect(text).toContain(invoice!.number);
+    // The invoice was reissued since: its status is read at send time.
+    expect(text).toContain('CANCELLED');
+    const [row] = await listEmailsTo(t.db, 'attached@test.example');
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('fails the attempt of a mail whose document cannot be drawn, and never sends it without', async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Portal <portal@test.example>', IDENTITY);
+    await enqueueEmail(t.db, {
+      toAddress: 'missing@test.example',
+      subject: 'With a missing credit note',
+      textBody: 'B',
+      purpose: 'test',
+      attachments: [{ kind: 'credit_note', id: 999_999, fileName: 'CN-2026-999999.pdf' }],
+    });
+    await deliverDueEmails(t.db, transport);
+    expect(received.filter((mail) => mail.to.includes('missing@test.example'))).toHaveLength(0);
+    const [row] = await listEmailsTo(t.db, 'missing@test.example');
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'Attachment CN-2026-999999.pdf: the credit note no longer exists',
+    });
   });
 });

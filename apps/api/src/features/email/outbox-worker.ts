@@ -5,8 +5,12 @@ import type { Database } from '../../db/client';
 import * as repo from './email.repository';
 import type { QueuedEmail } from './email.repository';
 import { runEvery } from '../../lib/run-every';
+import { renderMailAttachments } from '../invoices/mail-attachments';
 
-export type MailTransport = { send(email: QueuedEmail): Promise<void> };
+/** A file sent with a message, as nodemailer takes it. */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
+export type MailTransport = { send(email: QueuedEmail, attachments: readonly MailAttachment[]): Promise<void> };
 
 /** The outbox writes a worker makes; the worker is handed them so that a caller can watch or wrap them. */
 export type OutboxWrites = Pick<typeof repo, 'claimDueEmails' | 'renewClaim' | 'markSent' | 'markAttemptFailed'>;
@@ -52,7 +56,7 @@ export function messageIdDomain(mailFrom: string, publicUrl: string | undefined)
 export function createSmtpTransport(smtpUrl: string, from: string, identity: MessageIdentity): MailTransport {
   const transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
-    send: async (email) => {
+    send: async (email, attachments) => {
       await transporter.sendMail({
         from,
         to: email.toAddress,
@@ -60,6 +64,7 @@ export function createSmtpTransport(smtpUrl: string, from: string, identity: Mes
         text: email.textBody,
         html: email.htmlBody ?? undefined,
         messageId: outboxMessageId(email.id, identity),
+        attachments: [...attachments],
       });
     },
   };
@@ -99,7 +104,9 @@ export async function deliverDueEmails(db: Database, transport: MailTransport, o
     if (!leasedUntil) continue;
     const deadline = Date.now() + LEASE_SECONDS * 1000 - LEASE_MARGIN_MS;
     try {
-      await transport.send(email);
+      // Drawn at each attempt from the frozen documents: a document that cannot be drawn fails the
+      // attempt as the mail server refusing would, and the mail never leaves without it.
+      await transport.send(email, await renderMailAttachments(db, email.attachments ?? []));
     } catch (error) {
       await writes.markAttemptFailed(db, email.id, error instanceof Error ? error.message : String(error), MAX_ATTEMPTS);
       continue;

@@ -10,6 +10,8 @@ import {
   DEFAULT_PAYMENT_TERMS_DAYS,
   type DocumentIssuer,
 } from '@portal/shared/invoicing';
+import { documentFileName } from '@portal/shared/billing-documents';
+import type { OutboxAttachment } from '@portal/shared/email-outbox';
 import { formatInvoiceAmount } from '@portal/shared/money';
 import type { Database } from '../../db/client';
 import { BusinessRuleError } from '../../lib/errors';
@@ -284,6 +286,12 @@ export function renderDocument(document: BillingDocument): { subject: string; te
   return { subject: `${title} ${document.number} — ${document.eventName}`, text, html };
 }
 
+/** The reference a mail keeps to a document it carries (drawn as a PDF when the mail is sent). */
+export function attachmentOf(document: Pick<BillingDocument, 'kind' | 'id' | 'number'>): OutboxAttachment {
+  return { kind: document.kind, id: document.id, fileName: documentFileName(document) };
+}
+
+/** The document to the event's accounting address: as text, and as its PDF attached. */
 async function copyToAccounting(tx: Database, purchase: PurchaseRow, document: BillingDocument): Promise<void> {
   if (!purchase.accountingEmail) return;
   const { subject, text, html } = renderDocument(document);
@@ -294,6 +302,7 @@ async function copyToAccounting(tx: Database, purchase: PurchaseRow, document: B
     htmlBody: html,
     purpose: document.kind === 'invoice' ? 'invoice-copy' : 'credit-note-copy',
     eventId: purchase.eventId,
+    attachments: [attachmentOf(document)],
   });
 }
 

@@ -84,6 +84,16 @@ export async function invoicesOfPurchases(db: Database, purchaseIds: number[]): 
     .orderBy(asc(invoices.sequence));
 }
 
+/** An invoice by id with whether its purchase is paid, and when (read live), for drawing it outside any request. */
+export async function findInvoiceWithPayment(db: Database, id: number) {
+  const [row] = await db
+    .select({ invoice: invoices, isPaid: allocationPurchases.isPaid, paidAt: allocationPurchases.paidAt })
+    .from(invoices)
+    .leftJoin(allocationPurchases, eq(allocationPurchases.id, invoices.allocationPurchaseId))
+    .where(eq(invoices.id, id));
+  return row;
+}
+
 /** A credit note the scope reaches through its purchase (organisers of its event reach it always). */
 export async function findCreditNote(db: Database, id: number, purchaseScope: SQL | undefined, eventId: number | null) {
   const [row] = await creditNotesJoined(db)

@@ -34,6 +34,7 @@ const base: OutboxMessage = {
   sentAt: '2026-11-01T10:00:00.000Z',
   createdAt: '2026-11-01T10:00:00.000Z',
   textBody: 'Amount to pay: $10.00',
+  attachments: ['INV-2026-000001.pdf'],
 };
 const failed: OutboxMessage = {
   ...base,
@@ -46,6 +47,7 @@ const failed: OutboxMessage = {
   lastError: '550 Mailbox unavailable',
   sentAt: null,
   textBody: null,
+  attachments: [],
 };
 
 function answer(handle: (request: SeenRequest) => { status: number; data?: unknown }) {
@@ -76,12 +78,14 @@ describe('OutboxList', () => {
     expect(within(sentRow).getByText('Sent', { selector: 'span' })).toBeTruthy();
     expect(within(sentRow).queryByRole('button', { name: /retry/i })).toBeNull();
     expect(within(sentRow).getByText('Show text')).toBeTruthy();
+    expect(within(sentRow).getByText('Attachments: INV-2026-000001.pdf')).toBeTruthy();
 
     const failedRow = screen.getByText(failed.subject).closest('tr')!;
     expect(within(failedRow).getByText('Failed')).toBeTruthy();
     expect(within(failedRow).getByText('8 attempts, given up')).toBeTruthy();
     expect(within(failedRow).getAllByText('550 Mailbox unavailable').length).toBeGreaterThan(0);
     expect(within(failedRow).queryByText('Show text')).toBeNull();
+    expect(within(failedRow).queryByText(/Attachments:/)).toBeNull();
 
     const retry = within(failedRow).getByRole('button', { name: 'Retry now: the message to new@acme.example' });
     // Label in name (WCAG 2.5.3): the accessible name starts with the text the button shows.

@@ -133,6 +133,9 @@ export function OutboxList() {
                   {message.eventName && choosesEvent ? ` · ${message.eventName}` : ''}
                 </div>
                 <div className="text-xs text-muted-foreground md:hidden">{outboxPurposeLabel(message.purpose)}</div>
+                {message.attachments.length > 0 && (
+                  <div className="text-xs break-words text-muted-foreground">Attachments: {message.attachments.join(', ')}</div>
+                )}
                 {message.textBody && (
                   <details className="mt-1 text-xs">
                     <summary className="cursor-pointer text-muted-foreground">Show text</summary>
