@@ -620,6 +620,9 @@ describe('documents after refunds, cancellations and reissues', () => {
       `Invoice ${purchase.invoice_id} is replaced by invoice ${after.invoice_id}; credit note ${onOld[1]!.number} cancels the old one.`,
     );
     expect(mail.textBody).toContain(`Total amount: $${((3 * PRICE) / 100).toFixed(2)}`);
+    // It holds no secret: the outbox shows the organiser its text.
+    const outbox = (await send(w.eventAdminA, 'GET', `/api/admin/email-outbox?purpose=purchase-invoice-reissued&search=${encodeURIComponent(exhibitor.email)}`)).json().data;
+    expect(outbox[0].textBody).toContain(`is replaced by invoice ${after.invoice_id}`);
     expect(mail.attachments).toEqual([{ kind: 'invoice', id: replacement.id, fileName: `${after.invoice_id}.pdf` }]);
 
     // The rest refunded against the new invoice: nothing remains, so nothing can be reissued.

@@ -18,6 +18,8 @@ const PURPOSES_WITH_READABLE_BODY: ReadonlySet<string> = new Set([
   'purchase-rejected',
   'purchase-paid',
   'purchase-refunded',
+  'purchase-cancelled',
+  'purchase-invoice-reissued',
   'purchase-late-payment',
   'invoice-copy',
   'credit-note-copy',
