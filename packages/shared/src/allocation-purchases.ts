@@ -316,6 +316,8 @@ export const billingDocumentSchema = z.object({
   supplyPeriod: z.object({ start: z.string(), end: z.string() }).nullable(),
   /** For an invoice: when its purchase was paid (read live), else null. */
   paidAt: isoDateTime.nullable(),
+  /** For a paid invoice: the payment's reference (bank transfer reference, Stripe payment intent), read live; else null. */
+  paymentReference: z.string().nullable(),
 });
 export type BillingDocument = z.infer<typeof billingDocumentSchema>;
 

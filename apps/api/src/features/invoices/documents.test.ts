@@ -96,6 +96,7 @@ describe('renderDocument', () => {
     ...invoiceSnapshot(purchase, null, terms, ISSUED),
     issuedAt: ISSUED.toISOString(),
     paidAt: null,
+    paymentReference: null,
     status: 'PENDING' as const,
     creditedInvoiceNumber: null,
     cancelledByCreditNoteNumber: null,

@@ -133,8 +133,15 @@ const completeSnapshot = (snapshot: DocumentSnapshot): DocumentSnapshot => ({
 /** How an invoice was cancelled: the credit note that did it, and the corrected invoice replacing it, if any. */
 export type Cancellation = { creditNote: string; replacement: string | null };
 
-/** Whether an invoice's purchase is paid, and when (read live). */
-export type Payment = { isPaid: boolean; paidAt: Date | null };
+/** Whether an invoice's purchase is paid, when and by which payment (read live). */
+export type Payment = { isPaid: boolean; paidAt: Date | null; paymentReference: string | null };
+
+/** A payment as the documents' queries read it beside an invoice (`repo.paymentColumns`). */
+export const paymentOf = (row: { isPaid: boolean | null; paidAt: Date | null; paymentReference: string | null }): Payment => ({
+  isPaid: Boolean(row.isPaid),
+  paidAt: row.paidAt,
+  paymentReference: row.paymentReference,
+});
 
 export function invoiceDocument(row: repo.InvoiceRow, payment: Payment, cancellation: Cancellation | null): BillingDocument {
   return {
@@ -146,6 +153,7 @@ export function invoiceDocument(row: repo.InvoiceRow, payment: Payment, cancella
     ...completeSnapshot(row.snapshot),
     issuedAt: row.issuedAt.toISOString(),
     paidAt: payment.isPaid && payment.paidAt ? payment.paidAt.toISOString() : null,
+    paymentReference: payment.isPaid ? payment.paymentReference : null,
     status: cancellation ? 'CANCELLED' : payment.isPaid ? 'PAID' : 'PENDING',
     creditedInvoiceNumber: null,
     cancelledByCreditNoteNumber: cancellation?.creditNote ?? null,
@@ -186,6 +194,7 @@ export function creditNoteDocument(row: repo.CreditNoteRow): BillingDocument {
     ...completeSnapshot(row.snapshot),
     issuedAt: row.issuedAt.toISOString(),
     paidAt: null,
+    paymentReference: null,
     status: 'CREDITED',
     creditedInvoiceNumber: row.invoiceNumber,
     cancelledByCreditNoteNumber: null,

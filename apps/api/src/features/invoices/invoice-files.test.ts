@@ -272,6 +272,23 @@ describe('GET /admin/events/{eventId}/invoices.csv and .xlsx', () => {
     expect(amounts.reduce<number>((sum, value) => sum + Number(value), 0)).toBeCloseTo((1 + 1 + 2 + 3 - 1) * 71, 6);
   });
 
+  it('names the day and the reference of the payment on a paid invoice', async () => {
+    const id = await approvedPurchase(otherExhibitorA, w.eventAdminA, w.categoryA, 1);
+    const token = (await t.request(otherExhibitorA, { method: 'POST', url: `/api/admin/allocation-purchases/${id}/payment-token` })).json().data;
+    const sessionId = token.url.split('/').pop();
+    expect((await t.request(null, { method: 'POST', url: `/api/payments/sandbox/${sessionId}`, payload: { outcome: 'success' } })).statusCode).toBe(200);
+    const purchase = (await get(otherExhibitorA, `/api/admin/allocation-purchases/${id}`)).json().data;
+    expect(purchase.paymentReference).toBeTruthy();
+    const invoice: BillingDocument = (await get(otherExhibitorA, `/api/admin/allocation-purchases/${id}/invoice`)).json().data;
+    expect(invoice).toMatchObject({ status: 'PAID', paymentReference: purchase.paymentReference });
+    const [header, ...rows] = csvRows((await get(otherExhibitorA, `/api/admin/events/${w.eventA}/invoices.csv`)).body);
+    const row = rows.find((cells) => cells[header!.indexOf('Number')] === invoice.number)!;
+    expect(row[header!.indexOf('Payment reference')]).toBe(purchase.paymentReference);
+    expect(row[header!.indexOf('Paid on')]).toBe(invoice.paidAt!.slice(0, 10));
+    // An unpaid invoice names no payment.
+    expect(rows.filter((cells) => cells[header!.indexOf('Status')] === 'PENDING').every((cells) => cells[header!.indexOf('Payment reference')] === '')).toBe(true);
+  });
+
   it('writes a cell that would run as a formula as text', async () => {
     await t.db.update(companies).set({ name: '=HYPERLINK("http://evil.example","Pay here")' }).where(eq(companies.id, w.sharedCompany));
     try {

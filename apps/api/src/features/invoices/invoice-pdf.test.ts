@@ -26,6 +26,7 @@ const invoice = (overrides: Partial<BillingDocument> = {}): BillingDocument => (
   dueDate: null,
   supplyPeriod: null,
   paidAt: null,
+  paymentReference: null,
   ...overrides,
 });
 

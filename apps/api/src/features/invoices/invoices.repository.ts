@@ -85,9 +85,16 @@ export async function invoicesOfPurchases(db: Database, purchaseIds: number[]): 
 }
 
 /** An invoice by id with whether its purchase is paid, and when (read live), for drawing it outside any request. */
+/** What an invoice's document reads live of its purchase's payment (`paymentOf`). */
+export const paymentColumns = {
+  isPaid: allocationPurchases.isPaid,
+  paidAt: allocationPurchases.paidAt,
+  paymentReference: allocationPurchases.paymentReference,
+};
+
 export async function findInvoiceWithPayment(db: Database, id: number) {
   const [row] = await db
-    .select({ invoice: invoices, isPaid: allocationPurchases.isPaid, paidAt: allocationPurchases.paidAt })
+    .select({ invoice: invoices, ...paymentColumns })
     .from(invoices)
     .leftJoin(allocationPurchases, eq(allocationPurchases.id, invoices.allocationPurchaseId))
     .where(eq(invoices.id, id));
@@ -106,7 +113,7 @@ export async function findCreditNote(db: Database, id: number, purchaseScope: SQ
 export async function eventDocuments(db: Database, eventId: number, purchaseScope: SQL | undefined) {
   const [invoiceRows, creditNoteRows] = await Promise.all([
     db
-      .select({ invoice: invoices, isPaid: allocationPurchases.isPaid, paidAt: allocationPurchases.paidAt })
+      .select({ invoice: invoices, ...paymentColumns })
       .from(invoices)
       .leftJoin(allocationPurchases, eq(allocationPurchases.id, invoices.allocationPurchaseId))
       .where(and(eq(invoices.eventId, eventId), purchaseScope))
@@ -167,7 +174,7 @@ export async function archiveInvoicePage(
   limit: number,
 ) {
   return db
-    .select({ invoice: invoices, isPaid: allocationPurchases.isPaid, paidAt: allocationPurchases.paidAt })
+    .select({ invoice: invoices, ...paymentColumns })
     .from(invoices)
     .leftJoin(allocationPurchases, eq(allocationPurchases.id, invoices.allocationPurchaseId))
     .where(and(archiveWhere(invoices, eventId, purchaseScope, filter), gt(invoices.id, afterId)))

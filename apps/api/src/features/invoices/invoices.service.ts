@@ -8,7 +8,7 @@ import type { Actor } from '../../lib/actor';
 import { NotFoundError } from '../../lib/errors';
 import * as purchases from '../allocation-purchases/allocation-purchases.repository';
 import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
-import { creditNoteDocument, invoiceDocuments } from './documents';
+import { creditNoteDocument, invoiceDocuments, paymentOf } from './documents';
 import { zipDocuments } from './document-archive';
 import { registerCsv, registerXlsx } from './document-register';
 import { renderDocumentPdf } from './invoice-pdf';
@@ -52,13 +52,13 @@ export function createInvoicesService({ db }: { db: Database }) {
         repo.creditNotesOfPurchases(db, purchaseIds),
       ]);
       const payments = new Map(
-        page.map(({ invoice, isPaid, paidAt }) => [invoice.allocationPurchaseId, { isPaid: Boolean(isPaid), paidAt }]),
+        page.map((row) => [row.invoice.allocationPurchaseId, paymentOf(row)]),
       );
       const rows = new Map([...page.map(({ invoice }) => invoice), ...siblings].map((invoice) => [invoice.id, invoice]));
       const documents = invoiceDocuments(
         [...rows.values()].map((invoice) => ({
           invoice,
-          payment: payments.get(invoice.allocationPurchaseId) ?? { isPaid: false, paidAt: null },
+          payment: payments.get(invoice.allocationPurchaseId) ?? { isPaid: false, paidAt: null, paymentReference: null },
         })),
         creditNotes,
       );
@@ -126,7 +126,7 @@ export function createInvoicesService({ db }: { db: Database }) {
       const { invoiceRows, creditNoteRows } = await repo.eventDocuments(db, eventId, purchaseFilter(scope));
       return [
         ...invoiceDocuments(
-          invoiceRows.map(({ invoice, isPaid, paidAt }) => ({ invoice, payment: { isPaid: Boolean(isPaid), paidAt } })),
+          invoiceRows.map((row) => ({ invoice: row.invoice, payment: paymentOf(row) })),
           creditNoteRows,
         ),
         ...creditNoteRows.map(creditNoteDocument),

@@ -3,7 +3,7 @@ import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import type { OutboxAttachment } from '@portal/shared/email-outbox';
 import type { Database } from '../../db/client';
 import type { MailAttachment } from '../email/outbox-worker';
-import { creditNoteDocument, invoiceDocuments } from './documents';
+import { creditNoteDocument, invoiceDocuments, paymentOf } from './documents';
 import { renderDocumentPdf } from './invoice-pdf';
 import * as repo from './invoices.repository';
 
@@ -19,7 +19,7 @@ async function invoiceNow(db: Database, id: number): Promise<BillingDocument | u
     repo.invoicesOfPurchases(db, purchaseIds),
     repo.creditNotesOfPurchases(db, purchaseIds),
   ]);
-  const payment = { isPaid: Boolean(row.isPaid), paidAt: row.paidAt };
+  const payment = paymentOf(row);
   const invoices = siblings.some((invoice) => invoice.id === id) ? siblings : [row.invoice];
   return invoiceDocuments(
     invoices.map((invoice) => ({ invoice, payment })),

@@ -67,6 +67,7 @@ export function invoiceOf(overrides: Partial<BillingDocument> = {}): BillingDocu
     dueDate: '2027-02-16',
     supplyPeriod: { start: '2027-03-10', end: '2027-03-12' },
     paidAt: null,
+    paymentReference: null,
     ...overrides,
   };
 }
