@@ -1,30 +1,17 @@
 // Bulk import figures, printed beside their aims; never asserted in tests. The API runs in its own
 // process (api-server.ts) on PostgreSQL; its peak memory is read from /proc after each figure.
 import { sql } from 'drizzle-orm';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { openPostgres, queryRows } from '../apps/api/src/db/client';
-import { applyMigrations } from '../apps/api/src/db/migrate';
-import { seedCatalogue } from '../apps/api/src/db/seed/catalogue';
+import { queryRows } from '../apps/api/src/db/client';
 import { newBadgeCode } from '../apps/api/src/features/badges/badge-codes';
-import { badgeRows, seedBenchShow, xlsxOf, type BenchShow } from './bulk-seed';
+import { badgeRows, xlsxOf, type BenchShow } from './bulk-seed';
+import { peakMemory, withPostgresApi } from './postgres-api';
 
-const SECRET = 'bench-secret-bench-secret-bench-secret-42';
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-/** The API process's peak resident memory since the last reset, in MB; reset for the next figure. */
-function peakMemory(pid: number): string {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  // Writing 5 to clear_refs resets VmHWM to the current RSS (Linux ≥ 4.0).
-  writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  return `${(kb / 1024).toFixed(0)} MB`;
-}
+const megabytes = (mb: number) => `${mb.toFixed(0)} MB`;
 
 async function upload(
   address: string,
@@ -114,75 +101,49 @@ async function copyRows(url: string, target: BenchShow, rows: string[][]): Promi
 }
 
 async function main() {
-  const name = `portal_bench_bulk_${process.pid}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  try {
-    await admin.connect();
-  } catch {
-    // COPY, the figure imports are measured against, is PostgreSQL's: without a server there is nothing to compare.
-    console.log(`\nBulk imports: skipped, no PostgreSQL at ${new URL(SERVER).host} (set BENCH_DATABASE_URL).`);
-    return;
-  }
-  await admin.query(`create database ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString());
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('api-server.ts', import.meta.url).pathname], {
-    env: { ...process.env, BENCH_API_DATABASE_URL: url.toString(), BENCH_API_SECRET: SECRET },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  try {
-    await applyMigrations(database);
-    await seedCatalogue(database.db);
-    const target = await seedBenchShow(database, SECRET);
-    const [address] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  // COPY, the figure imports are measured against, is PostgreSQL's: without a server there is nothing to compare.
+  await withPostgresApi('Bulk imports', async ({ database, databaseUrl, show, address, pid }) => {
     const rows10k = badgeRows(10_000, 'ten');
     const file10k = await xlsxOf(rows10k);
     const rows50k = badgeRows(50_000, 'fifty');
     const file50k = await xlsxOf(rows50k);
     const fields = (badgeCategoryId: number) => ({
-      eventId: target.eventId,
+      eventId: show.eventId,
       badgeCategoryId,
-      exhibitorId: target.exhibitorId,
+      exhibitorId: show.exhibitorId,
     });
-    peakMemory(child.pid!);
+    peakMemory(pid);
 
     console.log(
       `Bulk imports on PostgreSQL, API in its own process; files: 10,000 rows ${(file10k.length / 1e6).toFixed(1)} MB, 50,000 rows ${(file50k.length / 1e6).toFixed(1)} MB (.xlsx, 7 columns, 3 custom fields).`,
     );
-    const validate = await upload(address, target.token, 'validate', fields(target.import10k), file10k);
+    const validate = await upload(address, show.token, 'validate', fields(show.import10k), file10k);
     console.log(
-      `10,000 badge rows, validate: ${validate.seconds.toFixed(2)} s (HTTP ${validate.status}); API peak memory ${peakMemory(child.pid!)}`,
+      `10,000 badge rows, validate: ${validate.seconds.toFixed(2)} s (HTTP ${validate.status}); API peak memory ${megabytes(peakMemory(pid))}`,
     );
-    const imported = await upload(address, target.token, 'import', fields(target.import10k), file10k);
-    const importMemory = peakMemory(child.pid!);
-    const copySeconds = await copyRows(url.toString(), target, rows10k);
+    const imported = await upload(address, show.token, 'import', fields(show.import10k), file10k);
+    const importMemory = megabytes(peakMemory(pid));
+    const copySeconds = await copyRows(databaseUrl, show, rows10k);
     console.log(
       `10,000 badge rows, import (validates again, then writes): ${imported.seconds.toFixed(2)} s (HTTP ${imported.status}); API peak memory ${importMemory}` +
         `\n  PostgreSQL COPY of the same rows and answers: ${copySeconds.toFixed(2)} s; validate + import ${((validate.seconds + imported.seconds) / copySeconds).toFixed(1)}× COPY, import alone ${(imported.seconds / copySeconds).toFixed(1)}× (aim: under 5 s, within 3×)`,
     );
-    const reimported = await upload(address, target.token, 'import', fields(target.import10k), file10k);
+    const reimported = await upload(address, show.token, 'import', fields(show.import10k), file10k);
     console.log(
-      `10,000 badge rows, re-import (all unchanged): ${reimported.seconds.toFixed(2)} s (HTTP ${reimported.status}); API peak memory ${peakMemory(child.pid!)}`,
+      `10,000 badge rows, re-import (all unchanged): ${reimported.seconds.toFixed(2)} s (HTTP ${reimported.status}); API peak memory ${megabytes(peakMemory(pid))}`,
     );
-    const big = await upload(address, target.token, 'import', fields(target.import50k), file50k);
+    const big = await upload(address, show.token, 'import', fields(show.import50k), file50k);
     console.log(
-      `50,000 badge rows, import: ${big.seconds.toFixed(2)} s (HTTP ${big.status}); API peak memory ${peakMemory(child.pid!)} (aim: inside 60 s)`,
+      `50,000 badge rows, import: ${big.seconds.toFixed(2)} s (HTTP ${big.status}); API peak memory ${megabytes(peakMemory(pid))} (aim: inside 60 s)`,
     );
     const [count] = await queryRows<{ n: number }>(
       database.db,
-      sql`select cast(count(*) as integer) as n from badges where event_id = ${target.eventId}`,
+      sql`select cast(count(*) as integer) as n from badges where event_id = ${show.eventId}`,
     );
     console.log(`Badges written: ${count!.n} (expected 70,000).`);
     for (const response of [validate, imported, big])
       if (response.status !== 200) console.log(`Answer: ${response.body.slice(0, 500)}`);
-  } finally {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 main().catch((error: unknown) => {

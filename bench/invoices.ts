@@ -1,35 +1,18 @@
 // Invoice archive figures, printed beside their aim; never asserted in tests. The API runs in its own
 // process (api-server.ts) on PostgreSQL; its peak memory is read from /proc after each figure.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { buffer } from 'node:stream/consumers';
 import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { openPostgres } from '../apps/api/src/db/client';
-import { applyMigrations } from '../apps/api/src/db/migrate';
+import type { DatabaseHandle } from '../apps/api/src/db/client';
 import { allocationPurchases } from '../apps/api/src/db/schema/allocation-purchases';
 import { events } from '../apps/api/src/db/schema/events';
 import { invoices, type DocumentSnapshot } from '../apps/api/src/db/schema/invoices';
-import { seedCatalogue } from '../apps/api/src/db/seed/catalogue';
 import { invoiceDocument } from '../apps/api/src/features/invoices/documents';
 import { renderDocumentPdf } from '../apps/api/src/features/invoices/invoice-pdf';
-import { seedBenchShow } from './bulk-seed';
+import { peakMemory, withPostgresApi } from './postgres-api';
 
-const SECRET = 'bench-secret-bench-secret-bench-secret-42';
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 1000);
-
-/** The API process's peak resident memory since the last reset, in MB; reset for the next figure. */
-function peakMemory(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  // Writing 5 to clear_refs resets VmHWM to the current RSS (Linux ≥ 4.0).
-  writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  return kb / 1024;
-}
 
 /** CPU seconds the process has used (user + system): a figure the machine's other load does not inflate. */
 function cpuSeconds(pid: number): number {
@@ -81,7 +64,7 @@ function snapshot(i: number): DocumentSnapshot {
 
 /** INVOICES paid purchases of the bench show's exhibitor, each with its invoice, written in batches. */
 async function seedInvoices(
-  database: ReturnType<typeof openPostgres>,
+  database: DatabaseHandle,
   eventId: number,
   exhibitorId: number,
   categoryId: number,
@@ -128,28 +111,8 @@ async function seedInvoices(
 }
 
 async function main() {
-  const name = `portal_bench_invoices_${process.pid}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`\nInvoice archive: skipped, no PostgreSQL at ${new URL(SERVER).host} (set BENCH_DATABASE_URL).`);
-    return;
-  }
-  await admin.query(`create database ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString());
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('api-server.ts', import.meta.url).pathname], {
-    env: { ...process.env, BENCH_API_DATABASE_URL: url.toString(), BENCH_API_SECRET: SECRET },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  try {
-    await applyMigrations(database);
-    await seedCatalogue(database.db);
-    const show = await seedBenchShow(database, SECRET);
+  await withPostgresApi('Invoice archive', async ({ database, show, address, pid }) => {
     await seedInvoices(database, show.eventId, show.exhibitorId, show.import10k);
-    const [address] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
 
     // The floor: the same documents drawn one after another in this process, without HTTP or ZIP.
     const rows = await database.db.select().from(invoices).where(eq(invoices.eventId, show.eventId));
@@ -164,10 +127,10 @@ async function main() {
     const { user, system } = process.cpuUsage(renderCpu);
     const renderCpuSeconds = (user + system) / 1e6;
 
-    peakMemory(child.pid!);
-    const idleMemory = peakMemory(child.pid!);
+    peakMemory(pid);
+    const idleMemory = peakMemory(pid);
     const load = loadavg();
-    const apiCpu = cpuSeconds(child.pid!);
+    const apiCpu = cpuSeconds(pid);
     const start = performance.now();
     const response = await fetch(`${address}/api/admin/events/${show.eventId}/invoices.zip`, {
       headers: { authorization: `Bearer ${show.token}` },
@@ -176,8 +139,8 @@ async function main() {
     let bytes = 0;
     for await (const chunk of response.body!) bytes += (chunk as Uint8Array).length;
     const seconds = (performance.now() - start) / 1000;
-    const archiveMemory = peakMemory(child.pid!);
-    const archiveCpu = cpuSeconds(child.pid!) - apiCpu;
+    const archiveMemory = peakMemory(pid);
+    const archiveCpu = cpuSeconds(pid) - apiCpu;
 
     console.log(
       `\nInvoice archive on PostgreSQL, API in its own process: ${INVOICES} invoices (EUR, names in five scripts).` +
@@ -186,13 +149,7 @@ async function main() {
         `\n  The same ${rows.length} PDFs drawn one by one in this process, no HTTP or ZIP: ${renderSeconds.toFixed(2)} s, CPU ${renderCpuSeconds.toFixed(2)} s (${(renderedBytes / 1e6).toFixed(1)} MB); archive ${(seconds / renderSeconds).toFixed(2)}× that` +
         `\n  (machine load when the download began: ${load.map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores)`,
     );
-  } finally {
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-    await database.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 main().catch((error: unknown) => {
