@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { attachmentsOf, type ReceivedAttachment } from '../../apps/api/src/test/mail';
 
 const mailboxDir = inject('mailboxDir');
 const WAIT_MS = 15_000;
@@ -16,32 +17,8 @@ function bodyOf(raw: string): string {
   return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/**
- * The attachments of a raw message as nodemailer writes it: the parts of its outer multipart body
- * marked `Content-Disposition: attachment`, base64-decoded.
- */
-function attachmentsOf(raw: string): { filename: string; contentType: string; content: Buffer }[] {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  if (!boundary) return [];
-  return raw
-    .split(`--${boundary}`)
-    .slice(1)
-    .flatMap((part) => {
-      const split = part.search(/\r?\n\r?\n/);
-      const headers = part.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-      if (split < 0 || !/^content-disposition:\s*attachment/im.test(headers)) return [];
-      return [
-        {
-          filename: /filename="?([^";\r\n]+)"?/i.exec(headers)?.[1] ?? '',
-          contentType: /^content-type:\s*([^;\r\n]+)/im.exec(headers)?.[1]?.trim() ?? '',
-          content: Buffer.from(part.slice(split).replace(/\s+/g, ''), 'base64'),
-        },
-      ];
-    });
-}
-
 /** Waits for a message to the address carrying a file of that name, and answers the file. */
-export async function waitForAttachment(address: string, fileName: string): Promise<ReturnType<typeof attachmentsOf>[number]> {
+export async function waitForAttachment(address: string, fileName: string): Promise<ReceivedAttachment> {
   if (!mailboxDir) throw new Error('These tests read the portal’s emails and need the mail server the e2e setup starts');
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
