@@ -6,8 +6,7 @@ import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, Valida
 import { listResult } from '../../lib/listing';
 import { deleteAccountsUnlessRecords } from '../allocation-purchases/financial-records';
 import { recordAudit } from '../audit/audit.repository';
-import { queueInvitation } from '../auth/invitations';
-import { expireOneTimeTokens } from '../auth/one-time-tokens.repository';
+import { queueInvitation, renewInvitation } from '../auth/invitations';
 import { revokeAllForAdmin } from '../auth/refresh-tokens.repository';
 import { hashPassword } from '../auth/passwords';
 import { loadPrincipal } from '../auth/principal';
@@ -252,8 +251,7 @@ export function createAdminsService({ db, publicUrl }: { db: Database; publicUrl
       if (admin.hasPassword) throw new ConflictError('This account has already chosen a password');
       const roles = await findRolesByIds(db, admin.roles.map((role) => role.id));
       await db.transaction(async (tx) => {
-        await expireOneTimeTokens(tx, id, 'invitation');
-        await queueInvitation(
+        await renewInvitation(
           tx,
           {
             adminId: id,

@@ -4,7 +4,7 @@ import { enqueueEmails, type OutgoingEmail } from '../email/email.repository';
 import { eventPlaceholderValues } from '../email-templates/event-placeholders';
 import { renderTemplate } from '../email-templates/template-rendering';
 import { resolveTemplate } from '../email-templates/template-resolution';
-import { insertOneTimeTokens, newOneTimeToken } from './one-time-tokens.repository';
+import { expireOneTimeTokens, insertOneTimeTokens, newOneTimeToken } from './one-time-tokens.repository';
 
 export const INVITATION_TTL_HOURS = 7 * 24;
 
@@ -29,6 +29,16 @@ export async function queueInvitation(
   publicUrl: string,
 ): Promise<void> {
   await queueInvitations(db, await prepareInvitations(db, [invitee], invitee.eventId, publicUrl));
+}
+
+/** Sends an account a new invitation in the caller's transaction: the links sent before stop working. */
+export async function renewInvitation(
+  tx: Database,
+  invitee: Invitee & { eventId: number | null },
+  publicUrl: string,
+): Promise<void> {
+  await expireOneTimeTokens(tx, invitee.adminId, 'invitation');
+  await queueInvitation(tx, invitee, publicUrl);
 }
 
 export type PreparedInvitations = { tokens: ReturnType<typeof newOneTimeToken>['row'][]; mails: OutgoingEmail[] };

@@ -11,8 +11,7 @@ import { assertEmailFree, withEmailConflict } from '../admins/account-email';
 import * as admins from '../admins/admins.repository';
 import { deleteAccountsUnlessRecords } from '../allocation-purchases/financial-records';
 import { recordAudit } from '../audit/audit.repository';
-import { queueInvitation } from '../auth/invitations';
-import { expireOneTimeTokens } from '../auth/one-time-tokens.repository';
+import { queueInvitation, renewInvitation } from '../auth/invitations';
 import { hashPassword } from '../auth/passwords';
 import { scopeOf, type Scope } from '../auth/scope';
 import { findCompany, insertCompany } from '../companies/companies.repository';
@@ -151,8 +150,7 @@ export function createExhibitorsService({ db, publicUrl, files }: { db: Database
       const exhibitor = await getInScope(actor, id);
       if (exhibitor.hasPassword) throw new ConflictError('This exhibitor has already chosen a password');
       await db.transaction(async (tx) => {
-        await expireOneTimeTokens(tx, id, 'invitation');
-        await queueInvitation(
+        await renewInvitation(
           tx,
           {
             adminId: id,
