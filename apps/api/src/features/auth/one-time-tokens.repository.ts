@@ -36,19 +36,21 @@ export async function createOneTimeToken(db: Database, adminId: number, purpose:
   return token;
 }
 
+/** The token's row while it still works: of this purpose, not used, not expired. */
+const isOpen = (token: string, purpose: Purpose) =>
+  and(
+    eq(oneTimeTokens.tokenHash, hash(token)),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    sql`${oneTimeTokens.expiresAt} > now()`,
+  );
+
 /** Whose a token is while it still works, without using it up; null when unknown, used or expired. */
 export async function findOpenOneTimeToken(db: Database, token: string, purpose: Purpose): Promise<number | null> {
   const [row] = await db
     .select({ adminId: oneTimeTokens.adminId })
     .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hash(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        sql`${oneTimeTokens.expiresAt} > now()`,
-      ),
-    );
+    .where(isOpen(token, purpose));
   return row?.adminId ?? null;
 }
 
@@ -57,14 +59,7 @@ export async function consumeOneTimeToken(db: Database, token: string, purpose: 
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hash(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        sql`${oneTimeTokens.expiresAt} > now()`,
-      ),
-    )
+    .where(isOpen(token, purpose))
     .returning({ adminId: oneTimeTokens.adminId });
   return row?.adminId ?? null;
 }
