@@ -1,23 +1,44 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** Runs a poppler tool (pdftotext, pdffonts, pdfinfo) on a PDF held in memory and answers its output. */
-export async function poppler(tool: 'pdftotext' | 'pdffonts' | 'pdfinfo', pdf: Buffer): Promise<string> {
+/** Writes a PDF held in memory to a scratch folder for a poppler tool, and removes it after. */
+async function withPdfFile<T>(pdf: Buffer, use: (file: string, dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'portal-pdf-'));
   try {
     const file = join(dir, 'document.pdf');
     await writeFile(file, pdf);
-    const { stdout } = await run(tool, tool === 'pdftotext' ? [file, '-'] : [file], { encoding: 'utf8' });
-    return stdout;
+    return await use(file, dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
+/** Runs a poppler tool (pdftotext, pdffonts, pdfinfo) on a PDF held in memory and answers its output. */
+export async function poppler(tool: 'pdftotext' | 'pdffonts' | 'pdfinfo', pdf: Buffer): Promise<string> {
+  return withPdfFile(pdf, async (file) => {
+    const { stdout } = await run(tool, tool === 'pdftotext' ? [file, '-'] : [file], { encoding: 'utf8' });
+    return stdout;
+  });
+}
+
 /** The text a reader's software takes out of the PDF, in reading order. */
 export const pdfText = (pdf: Buffer) => poppler('pdftotext', pdf);
+
+/** The PDF's XMP metadata, as pdfinfo reads it. */
+export const xmpMetadata = (pdf: Buffer) =>
+  withPdfFile(pdf, async (file) => (await run('pdfinfo', ['-meta', file], { encoding: 'utf8' })).stdout);
+
+/** The files embedded in a PDF (its EmbeddedFiles name tree) by name, as poppler's pdfdetach saves them. */
+export const embeddedFiles = (pdf: Buffer) =>
+  withPdfFile(pdf, async (file, dir) => {
+    const out = join(dir, 'files');
+    await mkdir(out);
+    await run('pdfdetach', ['-saveall', '-o', out, file]);
+    const names = await readdir(out);
+    return new Map(await Promise.all(names.map(async (name) => [name, await readFile(join(out, name))] as const)));
+  });

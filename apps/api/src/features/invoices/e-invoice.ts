@@ -242,6 +242,27 @@ export function renderEInvoiceXml(document: TaxedDocument): string {
   return root.end({ prettyPrint: true });
 }
 
+/**
+ * The document with its VAT as EN 16931 needs it. A document without VAT figures is read as not
+ * subject to VAT: one "O" row for its total, which is then its net.
+ */
+export function eInvoiceSource(document: BillingDocument | TaxedDocument): TaxedDocument {
+  if ('tax' in document && document.tax) return document;
+  const reason = 'Not subject to VAT';
+  return {
+    ...document,
+    billTo: { country: null, ...document.billTo },
+    lines: document.lines.map((line) => ({ ...line, vatCategory: 'O', vatRate: 0 })),
+    tax: {
+      pricesIncludeTax: false,
+      reverseCharge: false,
+      breakdown: [{ category: 'O', rate: 0, net: document.totalAmount, tax: 0, exemptionReason: reason }],
+      net: document.totalAmount,
+      tax: 0,
+    },
+  };
+}
+
 /** The XML, or null when the document cannot be one (the PDF is then drawn without it). */
 export function eInvoiceXmlOrNull(document: TaxedDocument): string | null {
   return eInvoiceProblem(document) ? null : renderEInvoiceXml(document);
