@@ -4,10 +4,12 @@ import { buffer } from 'node:stream/consumers';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFileName } from '@portal/shared/billing-documents';
 import { ZipFile } from 'yazl';
+import { eInvoiceSource, eInvoiceXmlOrNull } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
 
 /**
- * A ZIP of the documents' PDFs, streamed as it is written. The next document is drawn only once
+ * A ZIP of the documents' PDFs, each with its EN 16931 XML beside it (`{number}.xml`) when it can be
+ * an e-invoice, streamed as it is written. The next document is drawn only once
  * the archive has taken the last one, and the archive is read only as fast as the client takes it,
  * so memory holds about one document whatever the number.
  *
@@ -24,14 +26,22 @@ export function zipDocuments(documents: AsyncIterable<BillingDocument>): Readabl
   const gone = new AbortController();
   output.once('close', () => gone.abort());
 
+  /** Adds one file and waits until the archive has taken it. */
+  async function add(content: Buffer, fileName: string, mtime: Date) {
+    const entry = new PassThrough();
+    entry.end(content);
+    const taken = once(entry, 'end', { signal: gone.signal });
+    zip.addReadStream(entry, fileName, { mtime, compressionLevel: 1 });
+    await taken;
+  }
+
   async function fill() {
     for await (const document of documents) {
       if (gone.signal.aborted) return;
-      const entry = new PassThrough();
-      entry.end(await buffer(renderDocumentPdf(document)));
-      const taken = once(entry, 'end', { signal: gone.signal });
-      zip.addReadStream(entry, documentFileName(document), { mtime: new Date(document.issuedAt), compressionLevel: 1 });
-      await taken;
+      const mtime = new Date(document.issuedAt);
+      await add(await buffer(renderDocumentPdf(document)), documentFileName(document), mtime);
+      const xml = eInvoiceXmlOrNull(eInvoiceSource(document));
+      if (xml) await add(Buffer.from(xml, 'utf8'), documentFileName(document, 'xml'), mtime);
     }
     zip.end();
   }

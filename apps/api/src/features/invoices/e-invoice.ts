@@ -1,6 +1,7 @@
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFigures } from '@portal/shared/billing-documents';
 import { currencyExponent } from '@portal/shared/currencies';
+import { vatIdCountry } from '@portal/shared/invoicing';
 import { moneyFromMinorUnits } from '@portal/shared/money';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
@@ -67,7 +68,7 @@ export function eInvoiceProblem(document: TaxedDocument): string | null {
   const where = "on the event's Invoicing page";
   if (currencyExponent(document.currency) > MAX_DECIMALS)
     return `EN 16931 e-invoices carry amounts with at most ${MAX_DECIMALS} decimals; ${document.currency} has ${currencyExponent(document.currency)}, so this document has no e-invoice (its PDF is complete)`;
-  if (!issuer) return `This document was issued before the event's issuer was recorded; enter the issuer's name and country ${where} for the documents to come`;
+  if (!issuer) return `This document names no issuer (none was entered when it was issued): enter the issuer's name, country and VAT ID ${where} for the documents to come`;
   if (blank(issuer.name)) return `Enter the issuer's name ${where}`;
   if (blank(issuer.country)) return `Enter the issuer's country ${where}`;
   if (blank(billTo.companyName) && blank(billTo.contactName)) return "The buyer's name is missing: enter the company's name";
@@ -244,14 +245,15 @@ export function renderEInvoiceXml(document: TaxedDocument): string {
 
 /**
  * The document with its VAT as EN 16931 needs it. A document without VAT figures is read as not
- * subject to VAT: one "O" row for its total, which is then its net.
+ * subject to VAT: one "O" row for its total, which is then its net; its buyer's country is its VAT
+ * number's.
  */
 export function eInvoiceSource(document: BillingDocument | TaxedDocument): TaxedDocument {
   if ('tax' in document && document.tax) return document;
   const reason = 'Not subject to VAT';
   return {
     ...document,
-    billTo: { country: null, ...document.billTo },
+    billTo: { ...document.billTo, country: document.billTo.vatNumber ? vatIdCountry(document.billTo.vatNumber) : null },
     lines: document.lines.map((line) => ({ ...line, vatCategory: 'O', vatRate: 0 })),
     tax: {
       pricesIncludeTax: false,

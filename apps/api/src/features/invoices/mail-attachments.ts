@@ -4,6 +4,7 @@ import type { OutboxAttachment } from '@portal/shared/email-outbox';
 import type { Database } from '../../db/client';
 import type { MailAttachment } from '../email/outbox-worker';
 import { creditNoteDocument, invoiceDocuments, paymentOf } from './documents';
+import { eInvoiceSource, renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
 import * as repo from './invoices.repository';
 
@@ -34,8 +35,9 @@ async function documentOf(db: Database, attachment: OutboxAttachment): Promise<B
 }
 
 /**
- * The PDFs of the documents a mail carries, drawn now from their frozen copies. A document that is
- * gone or cannot be drawn throws, so that the attempt fails and the mail never leaves without it.
+ * The files of the documents a mail carries (their PDFs, their e-invoices), drawn now from their
+ * frozen copies. A document that is gone or cannot be drawn throws, so that the attempt fails and
+ * the mail never leaves without it.
  */
 export async function renderMailAttachments(
   db: Database,
@@ -46,11 +48,15 @@ export async function renderMailAttachments(
     const document = await documentOf(db, attachment);
     if (!document)
       throw new Error(`Attachment ${attachment.fileName}: the ${attachment.kind.replace('_', ' ')} no longer exists`);
-    files.push({
-      filename: attachment.fileName,
-      contentType: 'application/pdf',
-      content: await buffer(renderDocumentPdf(document)),
-    });
+    files.push(
+      attachment.format === 'xml'
+        ? {
+            filename: attachment.fileName,
+            contentType: 'application/xml',
+            content: Buffer.from(renderEInvoiceXml(eInvoiceSource(document)), 'utf8'),
+          }
+        : { filename: attachment.fileName, contentType: 'application/pdf', content: await buffer(renderDocumentPdf(document)) },
+    );
   }
   return files;
 }
