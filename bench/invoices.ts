@@ -1,5 +1,6 @@
 // Invoice archive figures, printed beside their aim; never asserted in tests. The API runs in its own
 // process (api-server.ts) on PostgreSQL; its peak memory is read from /proc after each figure.
+import { documentTax, taxOn } from '@portal/shared/vat';
 import { readFileSync } from 'node:fs';
 import { buffer } from 'node:stream/consumers';
 import { cpus, loadavg } from 'node:os';
@@ -40,10 +41,15 @@ function snapshot(i: number): DocumentSnapshot {
       email: `buyer${i}@bench.example`,
       address: `Brīvības iela ${i}\nRīga LV-1010`,
       vatNumber: `LV${String(40003000000 + i)}`,
+      country: 'LV',
     },
-    lines: [{ description: 'Badge Allocation: Exhibitor staff', quantity, unitPrice: 7100, total: quantity * 7100 }],
+    lines: [{ description: 'Badge Allocation: Exhibitor staff', quantity, unitPrice: 7100, total: quantity * 7100, vatCategory: 'S', vatRate: 21 }],
     currency: 'EUR',
-    totalAmount: quantity * 7100,
+    totalAmount: quantity * 7100 + taxOn(quantity * 7100, 2100),
+    tax: documentTax(
+      { category: 'S', rateBasisPoints: 2100, pricesIncludeTax: false, exemptionReason: null },
+      { net: quantity * 7100, tax: taxOn(quantity * 7100, 2100), gross: quantity * 7100 + taxOn(quantity * 7100, 2100) },
+    ),
     notes: i % 3 === 0 ? 'Payable within 14 days of issue.' : null,
     issuer: {
       name: 'Messe Rīga SIA',

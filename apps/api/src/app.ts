@@ -21,6 +21,7 @@ import { createPasswordReset } from './features/auth/password-reset';
 import { createSsoVerifier } from './features/auth/sso';
 import { allocationPurchasesRoutes } from './features/allocation-purchases/allocation-purchases.routes';
 import { createAllocationPurchasesService } from './features/allocation-purchases/allocation-purchases.service';
+import { noVatRegistry, viesRegistry } from './features/invoices/vat-registry';
 import { allocationsRoutes } from './features/allocations/allocations.routes';
 import { createAllocationsService } from './features/allocations/allocations.service';
 import { badgesRoutes } from './features/badges/badges.routes';
@@ -252,7 +253,11 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     allocations: createAllocationsService({ db }),
     badges,
     registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, badges, customFields }),
-    allocationPurchases: createAllocationPurchasesService({ db, publicUrl }),
+    allocationPurchases: createAllocationPurchasesService({
+      db,
+      publicUrl,
+      vatRegistry: config.VAT_REGISTRY === 'vies' ? viesRegistry(config.VIES_URL) : noVatRegistry,
+    }),
     bulkImports: createBulkImportsService({
       db,
       publicUrl,

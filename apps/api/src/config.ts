@@ -93,6 +93,9 @@ const configSchema = z.object({
   PAYMENT_STATUS_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(30 * 24),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'STRIPE_SECRET_KEY starts with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_').optional(),
+  /** Whether buyers' VAT IDs are checked live with the EU's VIES before the reverse charge (docs/purchases.md). */
+  VAT_REGISTRY: z.enum(['off', 'vies']).default('off'),
+  VIES_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
   /** Shown to payers with the manual provider: the account to transfer to. */
   PAYMENT_BANK_DETAILS: z.string().max(2000).optional(),
 });

@@ -1,5 +1,20 @@
 import { z } from 'zod';
-import { documentIssuerSchema } from './invoicing';
+import { documentIssuerSchema, vatIdSchema } from './invoicing';
+import { documentTaxSchema, VAT_CATEGORIES } from './vat';
+
+/** How a purchase is taxed (decided at request) and, once approved, what its `amount_to_pay` is made of. */
+export const purchaseTaxSchema = z.object({
+  category: z.enum(VAT_CATEGORIES),
+  /** Percent applied (0 unless standard rated). */
+  rate: z.number(),
+  reverseCharge: z.boolean(),
+  pricesIncludeTax: z.boolean(),
+  exemptionReason: z.string().nullable(),
+  /** Net and tax of `amount_to_pay`, in minor units; null before approval. */
+  net: z.number().int().nullable(),
+  tax: z.number().int().nullable(),
+});
+export type PurchaseTax = z.infer<typeof purchaseTaxSchema>;
 import { idSchema, isoDateTime, listQueryWithSort, optionalTextLine, textLine, dateOrDateTimeQuery, isoDateTimeInput } from './common';
 
 /**
@@ -51,6 +66,8 @@ export const billToSchema = z.object({
   email: z.string().nullable(),
   address: z.string().nullable(),
   vatNumber: z.string().nullable(),
+  /** ISO 3166-1 code: the company's country, else its VAT ID's; null when neither says. */
+  country: z.string().nullable(),
 });
 export type BillTo = z.infer<typeof billToSchema>;
 
@@ -93,8 +110,11 @@ export const allocationPurchaseSchema = z.object({
   unitPrice: z.number().int(),
   /** quantity × unitPrice, in minor units. */
   totalPrice: z.number().int(),
-  /** accepted_amount × unitPrice, in minor units; set at approval. */
+  /** What is charged, VAT included: accepted_amount × unitPrice with the VAT the event adds (docs/purchases.md); set at approval. */
   amount_to_pay: z.number().int().nullable(),
+  /** The buyer's VAT ID as given with the request. */
+  buyerVatId: z.string().nullable(),
+  tax: purchaseTaxSchema,
   refunded_amount: z.number().int(),
   currency: z.string(),
   is_paid: z.boolean(),
@@ -174,8 +194,19 @@ export const createAllocationPurchaseBodySchema = z.object({
     .min(1, 'Ask for at least 1 place')
     .max(MAX_PURCHASE_QUANTITY, `At most ${MAX_PURCHASE_QUANTITY} places at once`),
   comment: optionalTextLine(2000),
+  /** The buyer's VAT ID: a business in another EU member state than the issuer pays no VAT (reverse charge). */
+  vatId: vatIdSchema.optional(),
 });
 export type CreateAllocationPurchaseBody = z.input<typeof createAllocationPurchaseBodySchema>;
+
+/** What a request would cost, as the server will charge it (`POST /allocation-purchases/quote`). */
+export const purchaseQuoteSchema = purchaseTaxSchema.extend({
+  net: z.number().int(),
+  tax: z.number().int(),
+  gross: z.number().int(),
+  currency: z.string(),
+});
+export type PurchaseQuote = z.infer<typeof purchaseQuoteSchema>;
 
 export const updateAllocationPurchaseBodySchema = z.discriminatedUnion('action', [
   z.object({
@@ -271,8 +302,13 @@ export const sandboxSessionParamsSchema = z.object({ sessionId: z.string().regex
 export const documentLineSchema = z.object({
   description: z.string(),
   quantity: z.number().int(),
+  /** Net, in minor units. */
   unitPrice: z.number().int(),
+  /** The line's net amount. */
   total: z.number().int(),
+  vatCategory: z.enum(VAT_CATEGORIES),
+  /** Percent. */
+  vatRate: z.number(),
 });
 export type DocumentLine = z.infer<typeof documentLineSchema>;
 
@@ -292,8 +328,10 @@ export const billingDocumentSchema = z.object({
   billTo: billToSchema,
   lines: z.array(documentLineSchema),
   currency: z.string(),
-  /** Total amount of the document in minor units (for a credit note: the amount credited). */
+  /** Total amount of the document in minor units, VAT included (for a credit note: the amount credited). */
   totalAmount: z.number().int(),
+  /** Its VAT: net, tax and gross per rate; documents from before VAT read as not subject to it. */
+  tax: documentTaxSchema,
   /**
    * PAID or PENDING for an invoice (spec §4, read live), CANCELLED once a credit note cancelled it
    * (its purchase cancelled, or the invoice replaced by a corrected one); CREDITED for a credit note.

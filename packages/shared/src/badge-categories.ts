@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedInt, idSchema, isoDateTime, listQueryWithSort, MAX_SORT_ORDER, optionalTextLine, queryInteger, textLine } from './common';
 import { normalizePermission } from './permissions';
+import { vatRateSchema } from './vat';
 import type { UserType } from './user-types';
 
 export const BADGE_TYPES = ['exhibitor', 'visitor', 'contractor', 'vip'] as const;
@@ -42,6 +43,8 @@ export const badgeCategorySummarySchema = z.object({
   badgeType: z.enum(BADGE_TYPES),
   /** Price of one extra badge or add-on, in the event currency's minor unit (ISO 4217 exponent). */
   unitPrice: z.number().int(),
+  /** This category's VAT rate in percent; null: the event's default rate (its Invoicing page). */
+  vatRate: z.number().nullable(),
   currency: z.string(),
   isActive: z.boolean(),
   sortOrder: z.number().int(),
@@ -89,6 +92,7 @@ const categoryFields = {
   type: z.enum(CATEGORY_TYPES).default('badge'),
   badgeType: z.enum(BADGE_TYPES),
   unitPrice: unitPriceMinorUnits.default(0),
+  vatRate: vatRateSchema.nullable().default(null),
   isActive: z.boolean().default(true),
   sortOrder: boundedInt(0, MAX_SORT_ORDER).default(0),
   description: optionalTextLine(2000),
@@ -103,6 +107,7 @@ export const updateBadgeCategoryBodySchema = z
     displayName: categoryFields.displayName,
     badgeType: categoryFields.badgeType,
     unitPrice: unitPriceMinorUnits,
+    vatRate: vatRateSchema.nullable(),
     isActive: z.boolean(),
     sortOrder: boundedInt(0, MAX_SORT_ORDER),
     description: categoryFields.description,

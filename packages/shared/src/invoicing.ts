@@ -1,7 +1,7 @@
 import { isValidBIC, isValidIBAN } from 'ibantools';
-import { checkVAT, countries } from 'jsvat';
 import { z } from 'zod';
 import { emailSchema, isoDateTime, optionalTextLine } from './common';
+import { isValidVatId, vatRateSchema } from './vat';
 
 /**
  * The organiser's legal entity and invoicing terms for one event (docs/purchases.md): who issues
@@ -11,17 +11,6 @@ import { emailSchema, isoDateTime, optionalTextLine } from './common';
 export const DEFAULT_PAYMENT_TERMS_DAYS = 14;
 export const DEFAULT_INVOICE_PREFIX = 'INV';
 export const DEFAULT_CREDIT_NOTE_PREFIX = 'CN';
-
-/** A VAT ID in the format (and, where the country has one, the check digits) of an EU member state or another country jsvat knows. */
-export function isValidVatId(value: string): boolean {
-  return checkVAT(value, countries).isValid;
-}
-
-/** The country of a well-formed VAT ID ("DE", "LV"; Greece's "EL" as "GR"), or null. */
-export function vatIdCountry(value: string): string | null {
-  const result = checkVAT(value, countries);
-  return result.isValid ? (result.country?.isoCode.short ?? null) : null;
-}
 
 /** Upper-case, without the spaces, dots and dashes people type into VAT IDs, IBANs and BICs. */
 const compact = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
@@ -36,6 +25,9 @@ function checkedCode(max: number, valid: (value: string) => boolean, message: st
     z.string().max(max, `At most ${max} characters`).transform(compact).refine(valid, message).nullable(),
   );
 }
+
+/** A VAT ID as forms send it: optional, compacted, and of valid format. */
+export const vatIdSchema = checkedCode(20, isValidVatId, 'Not a valid VAT ID: start with the country code, such as DE136695976');
 
 /** A series prefix: letters, digits and single separators; the year and running number follow it ("INV-2026-000042"). */
 const prefixSchema = z
@@ -60,6 +52,12 @@ export const invoiceSettingsSchema = z.object({
     phone: z.string().nullable(),
   }),
   footer: z.string().nullable(),
+  /** Percent for categories without their own rate; null: the event charges no VAT. */
+  defaultVatRate: z.number().nullable(),
+  /** Whether category prices include the VAT (gross) or have it added (net). */
+  pricesIncludeTax: z.boolean(),
+  /** Why a 0 % rate charges nothing, printed on the invoice. */
+  vatExemptionText: z.string().nullable(),
   paymentTermsDays: z.number().int(),
   invoicePrefix: z.string(),
   creditNotePrefix: z.string(),
@@ -82,7 +80,7 @@ export const updateInvoiceSettingsBodySchema = z
           .regex(/^[A-Z]{2}$/, 'Use the two-letter country code (ISO 3166-1), such as DE or LV')
           .nullable(),
       ),
-      vatId: checkedCode(20, isValidVatId, 'Not a valid VAT ID: start with the country code, such as DE136695976'),
+      vatId: vatIdSchema,
       registrationNumber: optionalTextLine(50),
       iban: checkedCode(34, isValidIBAN, 'Not a valid IBAN: check the country code, length and check digits'),
       bic: checkedCode(11, isValidBIC, 'Not a valid BIC: 8 or 11 letters and digits, such as COBADEFFXXX'),
@@ -90,6 +88,9 @@ export const updateInvoiceSettingsBodySchema = z
       phone: optionalTextLine(50),
     }),
     footer: optionalTextLine(1000),
+    defaultVatRate: z.preprocess((value) => (value === '' ? null : value), vatRateSchema.nullable()).default(null),
+    pricesIncludeTax: z.boolean().default(false),
+    vatExemptionText: optionalTextLine(300),
     paymentTermsDays: z
       .number({ error: 'A whole number of days from 0 to 365' })
       .int('A whole number of days from 0 to 365')
@@ -101,6 +102,10 @@ export const updateInvoiceSettingsBodySchema = z
   .refine((body) => body.invoicePrefix !== body.creditNotePrefix, {
     message: 'Invoices and credit notes need different prefixes',
     path: ['creditNotePrefix'],
+  })
+  .refine((body) => body.defaultVatRate === null || body.issuer.country !== null, {
+    message: 'Enter the issuer’s country: it decides when the reverse charge applies',
+    path: ['issuer', 'country'],
   });
 export type UpdateInvoiceSettingsBody = z.input<typeof updateInvoiceSettingsBodySchema>;
 

@@ -1,4 +1,5 @@
 import { PAYMENT_PROVIDERS, PURCHASE_STATUSES } from '@portal/shared/allocation-purchases';
+import { VAT_CATEGORIES } from '@portal/shared/vat';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
@@ -42,6 +43,21 @@ export const allocationPurchases = pgTable(
     /** Places already taken back from the allocation by refunds. */
     placesRemoved: integer('places_removed').notNull().default(0),
     currency: text('currency').notNull(),
+    /** The buyer's VAT ID as given with the request (frozen: the invoice's bill-to carries it). */
+    buyerVatId: text('buyer_vat_id'),
+    /**
+     * The tax treatment decided at request (`taxTreatment` in packages/shared/src/vat.ts): the UNCL 5305
+     * category, the rate applied and the category's listed rate in basis points, whether the prices
+     * were gross, and why no VAT is charged. Purchases from before VAT read as not subject to it.
+     */
+    vatCategory: text('vat_category', { enum: VAT_CATEGORIES }).notNull().default('O'),
+    vatRateBasisPoints: integer('vat_rate_bp').notNull().default(0),
+    vatListedRateBasisPoints: integer('vat_listed_rate_bp').notNull().default(0),
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    vatExemptionReason: text('vat_exemption_reason'),
+    /** Net and tax of `amount_to_pay` (which is gross), fixed at approval. */
+    netAmountCents: integer('net_amount_cents'),
+    taxAmountCents: integer('tax_amount_cents'),
     isPaid: boolean('is_paid').notNull().default(false),
     comment: text('comment'),
     decisionComment: text('decision_comment'),
@@ -75,6 +91,10 @@ export const allocationPurchases = pgTable(
     check(
       'allocation_purchases_refund_within',
       sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= coalesce(${t.amountToPayCents}, 0)`,
+    ),
+    check(
+      'allocation_purchases_vat_rates_range',
+      sql`${t.vatRateBasisPoints} BETWEEN 0 AND 10000 AND ${t.vatListedRateBasisPoints} BETWEEN 0 AND 10000`,
     ),
     check(
       'allocation_purchases_places_removed_within',

@@ -29,6 +29,8 @@ export const badgeCategories = pgTable(
     type: text('type', { enum: ['badge', 'addon'] }).notNull().default('badge'),
     badgeType: text('badge_type', { enum: ['exhibitor', 'visitor', 'contractor', 'vip'] }).notNull(),
     unitPriceCents: integer('unit_price_cents').notNull().default(0),
+    /** This category's VAT rate in basis points; null: the event's default (`event_invoicing`). */
+    vatRateBasisPoints: integer('vat_rate_bp'),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     description: text('description'),
@@ -41,6 +43,7 @@ export const badgeCategories = pgTable(
     check('badge_categories_type_known', sql`${t.type} IN ('badge', 'addon')`),
     check('badge_categories_badge_type_known', sql`${t.badgeType} IN ('exhibitor', 'visitor', 'contractor', 'vip')`),
     check('badge_categories_price_positive', sql`${t.unitPriceCents} >= 0`),
+    check('badge_categories_vat_rate_range', sql`${t.vatRateBasisPoints} BETWEEN 0 AND 10000`),
   ],
 );
 

@@ -1,13 +1,13 @@
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { allocationPurchases } from './allocation-purchases';
 import { events } from './events';
 
 /** What an issued document keeps of the world at issue time. */
 export type DocumentSnapshot = Pick<
   BillingDocument,
-  'eventName' | 'billTo' | 'lines' | 'currency' | 'totalAmount' | 'notes' | 'issuer' | 'footer' | 'dueDate' | 'supplyPeriod'
+  'eventName' | 'billTo' | 'lines' | 'currency' | 'totalAmount' | 'tax' | 'notes' | 'issuer' | 'footer' | 'dueDate' | 'supplyPeriod'
 >;
 
 /**
@@ -42,12 +42,21 @@ export const eventInvoicing = pgTable(
     issuerEmail: text('issuer_email'),
     issuerPhone: text('issuer_phone'),
     invoiceFooter: text('invoice_footer'),
+    /** The event's VAT rate in basis points (19 % = 1900), for categories without their own; null: no VAT charged. */
+    defaultVatRateBasisPoints: integer('default_vat_rate_bp'),
+    /** Whether category prices include the VAT (gross) or have it added (net). */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    /** Why a 0 % rate charges nothing ("Exempt under § 4 Nr. 22 UStG"), printed on the invoice. */
+    vatExemptionText: text('vat_exemption_text'),
     paymentTermsDays: integer('payment_terms_days').notNull().default(14),
     invoicePrefix: text('invoice_prefix').notNull().default('INV'),
     creditNotePrefix: text('credit_note_prefix').notNull().default('CN'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('event_invoicing_terms_range', sql`${t.paymentTermsDays} BETWEEN 0 AND 365`)],
+  (t) => [
+    check('event_invoicing_terms_range', sql`${t.paymentTermsDays} BETWEEN 0 AND 365`),
+    check('event_invoicing_vat_rate_range', sql`${t.defaultVatRateBasisPoints} BETWEEN 0 AND 10000`),
+  ],
 );
 
 /** An issued invoice: its figures and bill-to are a frozen copy, never edited; a correction is a credit note and a new invoice. */

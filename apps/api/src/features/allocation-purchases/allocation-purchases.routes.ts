@@ -2,6 +2,7 @@ import {
   allocationPurchaseSchema,
   createAllocationPurchaseBodySchema,
   listAllocationPurchasesQuerySchema,
+  purchaseQuoteSchema,
   reissueInvoiceBodySchema,
   updateAllocationPurchaseBodySchema,
 } from '@portal/shared/allocation-purchases';
@@ -49,6 +50,19 @@ export async function allocationPurchasesRoutes(
     schema: { tags, body: createAllocationPurchaseBodySchema, response: { 201: purchase, ...errors } },
     handler: async (request, reply) =>
       reply.code(201).send({ data: await allocationPurchases.createPurchase(actorOf(request), request.body) }),
+  });
+
+  routes.route({
+    method: 'POST',
+    url: '/admin/allocation-purchases/quote',
+    config: { access: requires('create_allocation_purchase') },
+    schema: {
+      tags,
+      summary: 'What a request would cost, VAT included, as the server would charge it; writes nothing',
+      body: createAllocationPurchaseBodySchema,
+      response: { 200: itemResponseSchema(purchaseQuoteSchema), ...errors },
+    },
+    handler: async (request) => ({ data: await allocationPurchases.quotePurchase(actorOf(request), request.body) }),
   });
 
   // Organisers approve and reject (update_allocation_purchase); a requester may withdraw its own request.

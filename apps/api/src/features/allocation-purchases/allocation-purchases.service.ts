@@ -4,8 +4,11 @@ import {
   type createAllocationPurchaseBodySchema,
   type ListAllocationPurchasesQuery,
   type PaymentProviderName,
+  type PurchaseQuote,
+  type PurchaseTax,
   type updateAllocationPurchaseBodySchema,
 } from '@portal/shared/allocation-purchases';
+import { basisPointsToRate, taxedAmount, taxTreatment, type TaxTreatment } from '@portal/shared/vat';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -17,7 +20,9 @@ import { findCategory } from '../badge-categories/badge-categories.repository';
 import { categoryFilterFor } from '../badge-categories/badge-categories.service';
 import { enqueueEmail } from '../email/email.repository';
 import {
+  chargedOf,
   creditNoteSummary,
+  treatmentOf,
   invoiceDocument,
   issueCreditNote,
   issueInvoice,
@@ -25,6 +30,7 @@ import {
   renderDocument,
 } from '../invoices/documents';
 import * as invoicesRepo from '../invoices/invoices.repository';
+import { noVatRegistry, type VatRegistry } from '../invoices/vat-registry';
 import { growAllocation, type PurchaseHolder } from './allocation-growth';
 import { assertAcceptedAmount, assertCanStart } from './allocation-purchases.rules';
 import * as repo from './allocation-purchases.repository';
@@ -35,6 +41,14 @@ const MAX_CENTS = 2_147_483_647;
 type CreateAllocationPurchaseBody = z.infer<typeof createAllocationPurchaseBodySchema>;
 type UpdateAllocationPurchaseBody = z.infer<typeof updateAllocationPurchaseBodySchema>;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+const purchaseTaxOf = (treatment: TaxTreatment): Omit<PurchaseTax, 'net' | 'tax'> => ({
+  category: treatment.category,
+  rate: basisPointsToRate(treatment.rateBasisPoints),
+  reverseCharge: treatment.category === 'AE',
+  pricesIncludeTax: treatment.pricesIncludeTax,
+  exemptionReason: treatment.exemptionReason,
+});
 
 export function toPurchase(
   row: repo.PurchaseRow,
@@ -51,6 +65,12 @@ export function toPurchase(
     unitPrice: row.unitPriceCents,
     totalPrice: row.totalPriceCents,
     amount_to_pay: row.amountToPayCents,
+    buyerVatId: row.buyerVatId,
+    tax: {
+      ...purchaseTaxOf(treatmentOf(row)),
+      net: row.amountToPayCents === null ? null : chargedOf(row).net,
+      tax: row.amountToPayCents === null ? null : chargedOf(row).tax,
+    },
     refunded_amount: row.refundedCents,
     currency: row.currency,
     is_paid: row.isPaid,
@@ -169,7 +189,15 @@ export async function applyPayment(
   return { applied: true, purchase };
 }
 
-export function createAllocationPurchasesService({ db, publicUrl }: { db: Database; publicUrl: string }) {
+export function createAllocationPurchasesService({
+  db,
+  publicUrl,
+  vatRegistry = noVatRegistry,
+}: {
+  db: Database;
+  publicUrl: string;
+  vatRegistry?: VatRegistry;
+}) {
   async function getInScope(actor: Actor, id: number): Promise<repo.PurchaseRow> {
     const row = await repo.findPurchase(db, id, repo.purchaseScopeFilter(scopeOf(actor.principal)));
     if (!row) throw new NotFoundError('Allocation purchase');
@@ -179,6 +207,51 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
   async function present(id: number): Promise<AllocationPurchase> {
     const [purchase] = await withDocuments(db, [await loadPurchase(db, id)]);
     return purchase!;
+  }
+
+  /**
+   * The category, its price and how it is taxed for a request: the category's VAT rate or the
+   * event's, and the reverse charge for a buyer's VAT ID from another member state (checked with
+   * the registry first when one is configured).
+   */
+  async function priceRequest(actor: Actor, body: CreateAllocationPurchaseBody) {
+    const scope = scopeOf(actor.principal);
+    if (scope.kind !== 'exhibitor' && scope.kind !== 'sub-account') {
+      throw new ForbiddenError('Places are requested by an exhibitor or its sub-accounts');
+    }
+    const category = await findCategory(db, body.badgeCategoryId, categoryFilterFor(actor.principal));
+    if (!category || category.eventId !== scope.eventId) {
+      throw ValidationError.field('badgeCategoryId', 'Badge category not found in your event');
+    }
+    if (!category.isActive) throw ValidationError.field('badgeCategoryId', 'This category is closed');
+    const settings = (await invoicesRepo.findInvoicing(db, category.eventId))?.settings;
+    const vatId = body.vatId ?? null;
+    const treatment = taxTreatment(
+      {
+        rateBasisPoints: category.vatRateBasisPoints ?? settings?.defaultVatRateBasisPoints ?? null,
+        pricesIncludeTax: settings?.pricesIncludeTax ?? false,
+        exemptionText: settings?.vatExemptionText ?? null,
+        issuerCountry: settings?.issuerCountry ?? null,
+      },
+      vatId,
+    );
+    if (treatment.category === 'AE' && vatRegistry.enabled) {
+      const answer = await vatRegistry.check(vatId!);
+      if (answer === 'invalid') throw ValidationError.field('vatId', 'The EU VAT registry (VIES) does not know this VAT ID');
+      if (answer === 'unavailable') {
+        throw new BusinessRuleError('The EU VAT registry (VIES) is not answering; try again shortly', [
+          { field: 'vatId', message: 'Could not be checked with the EU VAT registry just now' },
+        ]);
+      }
+    }
+    const totalPrice = category.unitPrice * body.quantity;
+    const amount = taxedAmount(totalPrice, treatment);
+    if (amount.gross > MAX_CENTS) {
+      throw new BusinessRuleError('This request is too large to invoice at once; ask for fewer places', [
+        { field: 'quantity', message: 'Too many places at this price' },
+      ]);
+    }
+    return { scope, category, treatment, totalPrice, amount, vatId };
   }
 
   /** A lost conditional UPDATE: the purchase moved meanwhile, so the refusal names its new status. */
@@ -218,11 +291,14 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
     comment: string | null,
   ) {
     assertAcceptedAmount(acceptedAmount, before.quantity);
-    const amountToPay = acceptedAmount * before.unitPriceCents;
+    const charged = taxedAmount(acceptedAmount * before.unitPriceCents, treatmentOf(before));
+    const amountToPay = charged.gross;
     const won = await repo.transition(tx, before.id, ['requested'], {
       status: 'approved',
       acceptedAmount,
       amountToPayCents: amountToPay,
+      netAmountCents: charged.net,
+      taxAmountCents: charged.tax,
       decisionComment: comment,
       decidedByAdminId: actor.principal.id,
       approvedAt: new Date(),
@@ -260,23 +336,21 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
       return purchase!;
     },
 
+    /** What a request would cost, VAT included, exactly as `createPurchase` would record it. */
+    async quotePurchase(actor: Actor, body: CreateAllocationPurchaseBody): Promise<PurchaseQuote> {
+      const { category, treatment, amount } = await priceRequest(actor, body);
+      return {
+        ...purchaseTaxOf(treatment),
+        net: amount.net,
+        tax: amount.tax,
+        gross: amount.gross,
+        currency: category.currency,
+      };
+    },
+
     /** An exhibitor or sub-account asks for places; the price is the category's, read here, never the client's. */
     async createPurchase(actor: Actor, body: CreateAllocationPurchaseBody): Promise<AllocationPurchase> {
-      const scope = scopeOf(actor.principal);
-      if (scope.kind !== 'exhibitor' && scope.kind !== 'sub-account') {
-        throw new ForbiddenError('Places are requested by an exhibitor or its sub-accounts');
-      }
-      const category = await findCategory(db, body.badgeCategoryId, categoryFilterFor(actor.principal));
-      if (!category || category.eventId !== scope.eventId) {
-        throw ValidationError.field('badgeCategoryId', 'Badge category not found in your event');
-      }
-      if (!category.isActive) throw ValidationError.field('badgeCategoryId', 'This category is closed');
-      const totalPrice = category.unitPrice * body.quantity;
-      if (totalPrice > MAX_CENTS) {
-        throw new BusinessRuleError('This request is too large to invoice at once; ask for fewer places', [
-          { field: 'quantity', message: 'Too many places at this price' },
-        ]);
-      }
+      const { scope, category, treatment, totalPrice, vatId } = await priceRequest(actor, body);
       const id = await db.transaction(async (tx) => {
         const purchaseId = await repo.insertPurchase(tx, {
           eventId: category.eventId,
@@ -288,6 +362,12 @@ export function createAllocationPurchasesService({ db, publicUrl }: { db: Databa
           totalPriceCents: totalPrice,
           currency: category.currency,
           comment: body.comment ?? null,
+          buyerVatId: vatId,
+          vatCategory: treatment.category,
+          vatRateBasisPoints: treatment.rateBasisPoints,
+          vatListedRateBasisPoints: treatment.listedRateBasisPoints,
+          pricesIncludeTax: treatment.pricesIncludeTax,
+          vatExemptionReason: treatment.exemptionReason,
         });
         const purchase = await loadPurchase(tx, purchaseId);
         await recordAudit(tx, actor, {

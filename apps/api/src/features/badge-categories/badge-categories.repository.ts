@@ -14,6 +14,7 @@ const summaryColumns = {
   type: badgeCategories.type,
   badgeType: badgeCategories.badgeType,
   unitPrice: badgeCategories.unitPriceCents,
+  vatRateBasisPoints: badgeCategories.vatRateBasisPoints,
   currency: sql<string>`(select e.currency from ${events} e where e.id = badge_categories.event_id)`,
   isActive: badgeCategories.isActive,
   sortOrder: badgeCategories.sortOrder,

@@ -7,6 +7,7 @@ import {
   type ListBadgeCategoriesQuery,
 } from '@portal/shared/badge-categories';
 import { formatInvoiceAmount } from '@portal/shared/money';
+import { basisPointsToRate, rateToBasisPoints } from '@portal/shared/vat';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
@@ -23,13 +24,20 @@ type CategoryInput = {
   displayName?: string | null;
   badgeType?: BadgeType;
   unitPrice?: number;
+  vatRate?: number | null;
   isActive?: boolean;
   sortOrder?: number;
   description?: string | null;
 };
 
-export function toCategory<Row extends { createdAt: Date; updatedAt: Date }>(row: Row) {
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+export function toCategory<Row extends { createdAt: Date; updatedAt: Date; vatRateBasisPoints: number | null }>(row: Row) {
+  const { vatRateBasisPoints, ...rest } = row;
+  return {
+    ...rest,
+    vatRate: vatRateBasisPoints === null ? null : basisPointsToRate(vatRateBasisPoints),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** The scope filter of badge categories for a principal: its event, its visible badge types. */
@@ -77,6 +85,7 @@ export function createBadgeCategoriesService({ db, provider }: { db: Database; p
     displayName: body.displayName,
     badgeType: body.badgeType,
     unitPriceCents: body.unitPrice,
+    vatRateBasisPoints: body.vatRate === undefined || body.vatRate === null ? body.vatRate : rateToBasisPoints(body.vatRate),
     isActive: body.isActive,
     sortOrder: body.sortOrder,
     description: body.description,

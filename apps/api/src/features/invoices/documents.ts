@@ -13,6 +13,18 @@ import {
 import { documentFileName } from '@portal/shared/billing-documents';
 import type { OutboxAttachment } from '@portal/shared/email-outbox';
 import { formatInvoiceAmount } from '@portal/shared/money';
+import {
+  countryCode,
+  documentTax,
+  NOT_SUBJECT_WORDING,
+  partOf,
+  rateToBasisPoints,
+  untaxed,
+  vatIdCountry,
+  type DocumentTax,
+  type TaxedAmount,
+  type TaxTreatment,
+} from '@portal/shared/vat';
 import type { Database } from '../../db/client';
 import { BusinessRuleError } from '../../lib/errors';
 import type { DocumentSnapshot } from '../../db/schema/invoices';
@@ -22,11 +34,18 @@ import { takeNextNumber } from './document-numbers';
 import { eInvoiceProblem, eInvoiceSource } from './e-invoice';
 import * as repo from './invoices.repository';
 
-/** An amount as one document line: whole places at the purchase's price read as such, any other amount as one line of money. */
-function amountLine(description: string, amountCents: number, unitPriceCents: number): DocumentSnapshot['lines'][number] {
-  return unitPriceCents > 0 && amountCents % unitPriceCents === 0
-    ? { description, quantity: amountCents / unitPriceCents, unitPrice: unitPriceCents, total: amountCents }
-    : { description, quantity: 1, unitPrice: amountCents, total: amountCents };
+/** An amount as one document line: whole places at the purchase's net price read as such, any other amount as one line of money. */
+function amountLine(
+  description: string,
+  netCents: number,
+  unitNetCents: number,
+  tax: DocumentTax,
+): DocumentSnapshot['lines'][number] {
+  const [row] = tax.breakdown;
+  const vat = { vatCategory: row?.category ?? 'O', vatRate: row?.rate ?? 0 } as const;
+  return unitNetCents > 0 && netCents % unitNetCents === 0
+    ? { description, quantity: netCents / unitNetCents, unitPrice: unitNetCents, total: netCents, ...vat }
+    : { description, quantity: 1, unitPrice: netCents, total: netCents, ...vat };
 }
 
 /** What an invoice takes from its event's invoicing settings at issue (`invoicingTerms`). */
@@ -71,6 +90,28 @@ export function issuerOf(settings: repo.InvoicingRow): DocumentIssuer {
 /** "2026-05-02" plus `days` days, as a date. */
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
+/** How a purchase is taxed, as frozen with it at request. */
+export const treatmentOf = (purchase: PurchaseRow): TaxTreatment => ({
+  category: purchase.vatCategory,
+  rateBasisPoints: purchase.vatRateBasisPoints,
+  listedRateBasisPoints: purchase.vatListedRateBasisPoints,
+  pricesIncludeTax: purchase.pricesIncludeTax,
+  exemptionReason: purchase.vatExemptionReason ?? (purchase.vatCategory === 'O' ? NOT_SUBJECT_WORDING : null),
+});
+
+/** What an approved purchase charges: its net and tax, fixed at approval. */
+export function chargedOf(purchase: PurchaseRow): TaxedAmount {
+  const gross = purchase.amountToPayCents ?? purchase.totalPriceCents;
+  return { net: purchase.netAmountCents ?? gross, tax: purchase.taxAmountCents ?? 0, gross };
+}
+
+/** The price per place without VAT, where the price list gives it in whole minor units. */
+function unitNetOf(purchase: PurchaseRow, charged: TaxedAmount): number {
+  if (!purchase.pricesIncludeTax) return purchase.unitPriceCents;
+  const places = purchase.acceptedAmount ?? purchase.quantity;
+  return charged.net % places === 0 ? charged.net / places : 0;
+}
+
 /**
  * The frozen copy an invoice keeps of the purchase, its company, its event and its issuer at issue
  * time. A corrected invoice may carry less than the purchase (`amountCents`: what was not refunded).
@@ -98,6 +139,11 @@ export function invoiceSnapshot(
       email: purchase.requesterEmail,
     },
   });
+  const treatment = treatmentOf(purchase);
+  const charged = chargedOf(purchase);
+  const amount = amountCents === undefined ? charged : partOf(amountCents, charged, treatment.rateBasisPoints);
+  const tax = documentTax(treatment, amount);
+  const vatNumber = purchase.buyerVatId ?? purchase.companyVatNumber;
   return {
     eventName: figures.eventName,
     billTo: {
@@ -105,15 +151,13 @@ export function invoiceSnapshot(
       contactName: `${purchase.requesterFirstName} ${purchase.requesterLastName}`.trim() || null,
       email: purchase.requesterEmail,
       address: purchase.companyAddress,
-      vatNumber: purchase.companyVatNumber,
+      vatNumber,
+      country: countryCode(purchase.companyCountry) ?? (vatNumber ? vatIdCountry(vatNumber) : null),
     },
-    lines: [
-      amountCents === undefined || amountCents === figures.totalAmount
-        ? { description: figures.description, quantity: figures.quantity, unitPrice: figures.unitPrice, total: figures.total }
-        : amountLine(figures.description, amountCents, purchase.unitPriceCents),
-    ],
+    lines: [amountLine(figures.description, amount.net, unitNetOf(purchase, charged), tax)],
     currency: purchase.currency,
-    totalAmount: amountCents ?? figures.totalAmount,
+    totalAmount: amount.gross,
+    tax,
     notes,
     issuer: terms.issuer,
     footer: terms.footer,
@@ -123,13 +167,20 @@ export function invoiceSnapshot(
 }
 
 /** A stored snapshot with the fields documents issued before them lack. */
-const completeSnapshot = (snapshot: DocumentSnapshot): DocumentSnapshot => ({
-  ...snapshot,
-  issuer: snapshot.issuer ?? null,
-  footer: snapshot.footer ?? null,
-  dueDate: snapshot.dueDate ?? null,
-  supplyPeriod: snapshot.supplyPeriod ?? null,
-});
+const completeSnapshot = (snapshot: DocumentSnapshot): DocumentSnapshot => {
+  const tax = snapshot.tax ?? untaxed(snapshot.totalAmount);
+  const [row] = tax.breakdown;
+  return {
+    ...snapshot,
+    billTo: { ...snapshot.billTo, country: snapshot.billTo.country ?? null },
+    lines: snapshot.lines.map((line) => ({ ...line, vatCategory: line.vatCategory ?? row!.category, vatRate: line.vatRate ?? row!.rate })),
+    tax,
+    issuer: snapshot.issuer ?? null,
+    footer: snapshot.footer ?? null,
+    dueDate: snapshot.dueDate ?? null,
+    supplyPeriod: snapshot.supplyPeriod ?? null,
+  };
+};
 
 /** How an invoice was cancelled: the credit note that did it, and the corrected invoice replacing it, if any. */
 export type Cancellation = { creditNote: string; replacement: string | null };
@@ -184,6 +235,21 @@ export function invoiceDocuments(
 /** What credit notes have not yet taken back of an invoice. */
 export const remainingOf = (invoice: repo.InvoiceRow, creditNotes: readonly { invoiceId: number; amountCents: number }[]) =>
   creditNotes.reduce((left, note) => (note.invoiceId === invoice.id ? left - note.amountCents : left), invoice.snapshot.totalAmount);
+
+/** The net, tax and gross credit notes have not yet taken back of an invoice. */
+function remainingTaxedOf(
+  invoice: repo.InvoiceRow,
+  creditNotes: readonly { invoiceId: number; amountCents: number; snapshot: DocumentSnapshot }[],
+): TaxedAmount {
+  const issued = completeSnapshot(invoice.snapshot).tax;
+  return creditNotes
+    .filter((note) => note.invoiceId === invoice.id)
+    .map((note) => completeSnapshot(note.snapshot).tax)
+    .reduce(
+      (left, taken) => ({ net: left.net - taken.net, tax: left.tax - taken.tax, gross: left.gross - taken.net - taken.tax }),
+      { net: issued.net, tax: issued.tax, gross: invoice.snapshot.totalAmount },
+    );
+}
 
 export function creditNoteDocument(row: repo.CreditNoteRow): BillingDocument {
   return {
@@ -355,7 +421,8 @@ export async function issueCreditNote(
   invoice: repo.InvoiceRow,
   credit: { kind: 'refund' | 'reissue'; amountCents: number; reason: string },
 ): Promise<repo.CreditNoteRow> {
-  const remaining = remainingOf(invoice, await repo.creditNotesOfInvoice(tx, invoice.id));
+  const taken = await repo.creditNotesOfInvoice(tx, invoice.id);
+  const remaining = remainingOf(invoice, taken);
   // Never more than is left of the invoice: a reissue after a refund credits only the rest.
   // Zero only cancels an invoice of nothing (a free purchase's), which a correction may replace.
   const nothingToCredit = credit.amountCents === 0 && invoice.snapshot.totalAmount !== 0;
@@ -368,12 +435,17 @@ export async function issueCreditNote(
   const { series, sequence, number } = await takeNextNumber(tx, creditNotePrefix, issuedAt);
   const description =
     credit.kind === 'reissue' ? `Cancels invoice ${invoice.number}` : `Refund against invoice ${invoice.number}`;
-  // It corrects that invoice: its bill-to and issuer are the invoice's; nothing is due on it.
+  // It corrects that invoice: its bill-to, issuer and VAT treatment are the invoice's; nothing is due on it.
+  const issued = completeSnapshot(invoice.snapshot);
+  const [rate] = issued.tax.breakdown;
+  const amount = partOf(credit.amountCents, remainingTaxedOf(invoice, taken), rateToBasisPoints(rate!.rate));
+  const tax = { ...issued.tax, breakdown: [{ ...rate!, net: amount.net, tax: amount.tax }], net: amount.net, tax: amount.tax };
   const snapshot: DocumentSnapshot = {
-    ...completeSnapshot(invoice.snapshot),
+    ...issued,
     dueDate: null,
-    lines: [amountLine(description, credit.amountCents, purchase.unitPriceCents)],
+    lines: [amountLine(description, amount.net, unitNetOf(purchase, chargedOf(purchase)), tax)],
     totalAmount: credit.amountCents,
+    tax,
     notes: credit.reason,
   };
   const values = {

@@ -1,5 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
+import { untaxed } from '@portal/shared/vat';
 import { describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
 import { taxedInvoice } from '../../test/documents';
@@ -15,10 +16,11 @@ const invoice = (overrides: Partial<BillingDocument> = {}): BillingDocument => (
   eventId: 1,
   eventName: 'Trade Fair 2026',
   issuedAt: '2026-05-04T10:00:00.000Z',
-  billTo: { companyName: 'Acme', contactName: 'Ann Lee', email: 'ann@acme.example', address: null, vatNumber: null },
-  lines: [{ description: 'Badge Allocation: Exhibitor staff', quantity: 3, unitPrice: 4500, total: 13500 }],
+  billTo: { companyName: 'Acme', contactName: 'Ann Lee', email: 'ann@acme.example', address: null, vatNumber: null, country: null },
+  lines: [{ description: 'Badge Allocation: Exhibitor staff', quantity: 3, unitPrice: 4500, total: 13500, vatCategory: 'O', vatRate: 0 }],
   currency: 'USD',
   totalAmount: 13500,
+  tax: untaxed(13500),
   status: 'PENDING',
   notes: null,
   creditedInvoiceNumber: null,
@@ -63,7 +65,7 @@ describe('renderDocumentPdf', () => {
         await render(
           invoice({
             currency: 'EUR',
-            lines: [{ description: 'Stand', quantity: 1, unitPrice: 7100, total: 7100 }],
+            lines: [{ description: 'Stand', quantity: 1, unitPrice: 7100, total: 7100, vatCategory: 'O', vatRate: 0 }],
             totalAmount: 7100,
             status: 'PAID',
           }),
@@ -77,7 +79,7 @@ describe('renderDocumentPdf', () => {
         await render(
           invoice({
             currency: 'JPY',
-            lines: [{ description: 'Stand', quantity: 1, unitPrice: 4500, total: 4500 }],
+            lines: [{ description: 'Stand', quantity: 1, unitPrice: 4500, total: 4500, vatCategory: 'O', vatRate: 0 }],
             totalAmount: 4500,
           }),
         ),
@@ -96,7 +98,8 @@ describe('renderDocumentPdf', () => {
           email: 'janis@maiznieks.example',
           address: 'Łódź Żółć 5',
           vatNumber: 'LV40003000000',
-        },
+        country: null,
+      },
         notes: 'Příliš žluťoučký kůň',
       }),
     );
@@ -175,6 +178,8 @@ describe('renderDocumentPdf', () => {
       quantity: 1,
       unitPrice: 100,
       total: 100,
+      vatCategory: 'O' as const,
+      vatRate: 0,
     }));
     const pdf = await render(
       invoice({ lines, totalAmount: 6000, notes: 'N '.repeat(2000).trim(), eventName: 'E'.repeat(300) }),

@@ -5,6 +5,7 @@ import {
   type InvoiceSettings,
   type updateInvoiceSettingsBodySchema,
 } from '@portal/shared/invoicing';
+import { basisPointsToRate, rateToBasisPoints } from '@portal/shared/vat';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -34,6 +35,9 @@ function toSettings(eventId: number, row: repo.InvoicingRow | null): InvoiceSett
     eventId,
     issuer: row ? issuerOf(row) : NO_ISSUER,
     footer: row?.invoiceFooter ?? null,
+    defaultVatRate: row?.defaultVatRateBasisPoints == null ? null : basisPointsToRate(row.defaultVatRateBasisPoints),
+    pricesIncludeTax: row?.pricesIncludeTax ?? false,
+    vatExemptionText: row?.vatExemptionText ?? null,
     paymentTermsDays: row?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
     invoicePrefix: row?.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
     creditNotePrefix: row?.creditNotePrefix ?? DEFAULT_CREDIT_NOTE_PREFIX,
@@ -77,6 +81,9 @@ export function createInvoiceSettingsService({ db }: { db: Database }) {
           issuerEmail: body.issuer.email,
           issuerPhone: body.issuer.phone ?? null,
           invoiceFooter: body.footer ?? null,
+          defaultVatRateBasisPoints: body.defaultVatRate === null ? null : rateToBasisPoints(body.defaultVatRate),
+          pricesIncludeTax: body.pricesIncludeTax,
+          vatExemptionText: body.vatExemptionText ?? null,
           paymentTermsDays: body.paymentTermsDays,
           invoicePrefix: body.invoicePrefix,
           creditNotePrefix: body.creditNotePrefix,

@@ -70,7 +70,7 @@ export async function creditNotesOfPurchases(db: Database, purchaseIds: number[]
 /** The credit notes taken against one invoice (callers hold the purchase's lock, so none is added meanwhile). */
 export async function creditNotesOfInvoice(db: Database, invoiceId: number) {
   return db
-    .select({ invoiceId: creditNotes.invoiceId, amountCents: creditNotes.amountCents })
+    .select({ invoiceId: creditNotes.invoiceId, amountCents: creditNotes.amountCents, snapshot: creditNotes.snapshot })
     .from(creditNotes)
     .where(eq(creditNotes.invoiceId, invoiceId));
 }

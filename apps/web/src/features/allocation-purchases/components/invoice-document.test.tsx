@@ -16,7 +16,7 @@ describe('InvoiceDocument', () => {
     render(
       <InvoiceDocument
         document={invoiceOf({
-          lines: [{ description: 'Badge Allocation', quantity: 8, unitPrice: 123450, total: 987600 }],
+          lines: [{ description: 'Badge Allocation', quantity: 8, unitPrice: 123450, total: 987600, vatCategory: 'O', vatRate: 0 }],
           totalAmount: 987600,
           notes: 'Pay within 14 days',
         })}
@@ -95,7 +95,7 @@ describe('InvoiceDocument', () => {
         <InvoiceDocument
           document={invoiceOf({
             currency,
-            lines: [{ description: 'Badge Allocation', quantity: 3, unitPrice, total: 3 * unitPrice }],
+            lines: [{ description: 'Badge Allocation', quantity: 3, unitPrice, total: 3 * unitPrice, vatCategory: 'O', vatRate: 0 }],
             totalAmount: 3 * unitPrice,
           })}
         />,
@@ -110,8 +110,8 @@ describe('InvoiceDocument', () => {
       <InvoiceDocument
         document={invoiceOf({
           eventName: '',
-          billTo: { companyName: null, contactName: '  ', email: null, address: null, vatNumber: null },
-          lines: [{ description: '', quantity: 2, unitPrice: 500, total: 1000 }],
+          billTo: { companyName: null, contactName: '  ', email: null, address: null, vatNumber: null, country: null },
+          lines: [{ description: '', quantity: 2, unitPrice: 500, total: 1000, vatCategory: 'O', vatRate: 0 }],
           totalAmount: 1000,
           status: 'PAID',
         })}
@@ -133,7 +133,7 @@ describe('InvoiceDocument', () => {
           status: 'CREDITED',
           creditedInvoiceNumber: 'INV-2027-000007',
           totalAmount: 5000,
-          lines: [{ description: 'Refund: 2 places', quantity: 2, unitPrice: 2500, total: 5000 }],
+          lines: [{ description: 'Refund: 2 places', quantity: 2, unitPrice: 2500, total: 5000, vatCategory: 'O', vatRate: 0 }],
         })}
       />,
     );

@@ -1,3 +1,4 @@
+import { untaxed } from '@portal/shared/vat';
 import type { AllocationPurchase, BillingDocument } from '@portal/shared/allocation-purchases';
 
 /** A purchase as the API answers it: Aurora Robotics asked for 10 Booth staff places at $25.00. */
@@ -12,6 +13,8 @@ export function purchaseOf(overrides: Partial<AllocationPurchase> = {}): Allocat
     unitPrice: 2500,
     totalPrice: 25000,
     amount_to_pay: null,
+    buyerVatId: null,
+    tax: { category: 'O', rate: 0, reverseCharge: false, pricesIncludeTax: false, exemptionReason: 'Not subject to VAT', net: null, tax: null },
     refunded_amount: 0,
     currency: 'USD',
     is_paid: false,
@@ -53,10 +56,12 @@ export function invoiceOf(overrides: Partial<BillingDocument> = {}): BillingDocu
       email: 'exhibitor@aurora-robotics.example',
       address: null,
       vatNumber: null,
+      country: null,
     },
-    lines: [{ description: 'Badge Allocation', quantity: 8, unitPrice: 2500, total: 20000 }],
+    lines: [{ description: 'Badge Allocation', quantity: 8, unitPrice: 2500, total: 20000, vatCategory: 'O', vatRate: 0 }],
     currency: 'USD',
     totalAmount: 20000,
+    tax: untaxed(20000),
     status: 'PENDING',
     notes: null,
     creditedInvoiceNumber: null,
