@@ -1,4 +1,4 @@
-import type { TaxedDocument } from '../features/invoices/e-invoice';
+import type { BillingDocument } from '@portal/shared/allocation-purchases';
 
 /** Documents as issued, for the tests of what is drawn and written from them. */
 
@@ -15,7 +15,7 @@ export const issuer = {
 };
 
 /** A domestic EUR invoice at 19 %: two places at €500 net. */
-export const taxedInvoice = (overrides: Partial<TaxedDocument> = {}): TaxedDocument => ({
+export const domesticInvoice = (overrides: Partial<BillingDocument> = {}): BillingDocument => ({
   kind: 'invoice',
   id: 1,
   number: 'INV-2026-000042',
@@ -56,8 +56,8 @@ export const taxedInvoice = (overrides: Partial<TaxedDocument> = {}): TaxedDocum
 });
 
 /** One line of a zero-rated kind, with its single breakdown row. */
-export const zeroRated = (category: 'AE' | 'E' | 'O', exemptionReason: string, overrides: Partial<TaxedDocument> = {}) =>
-  taxedInvoice({
+export const zeroRated = (category: 'AE' | 'E' | 'O', exemptionReason: string, overrides: Partial<BillingDocument> = {}) =>
+  domesticInvoice({
     lines: [{ description: 'Stand', quantity: 1, unitPrice: 100000, total: 100000, vatCategory: category, vatRate: 0 }],
     totalAmount: 100000,
     tax: {

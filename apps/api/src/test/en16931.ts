@@ -183,7 +183,8 @@ export function businessRuleErrors(xml: string): string[] {
       rule('BR-S-10', !reason, 'category S with an exemption reason');
     } else {
       rule(`BR-${category}-9`, rowTax === 0, `category ${category} with tax`);
-      if (category !== 'Z') rule(`BR-${category}-10`, reason, `category ${category} without an exemption reason`);
+      if (category === 'Z') rule('BR-Z-10', !reason, 'category Z with an exemption reason');
+      else rule(`BR-${category}-10`, reason, `category ${category} without an exemption reason`);
     }
     if (category === 'Z' || category === 'E') rule(`BR-${category}-2`, sellerVat, `category ${category} without the seller VAT ID`);
     if (category === 'AE') rule('BR-AE-2', sellerVat && buyerVat, 'reverse charge without both VAT IDs');

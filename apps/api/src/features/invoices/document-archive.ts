@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFileName } from '@portal/shared/billing-documents';
 import { ZipFile } from 'yazl';
-import { eInvoiceSource, eInvoiceXmlOrNull } from './e-invoice';
+import { eInvoiceXmlOrNull } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
 
 /**
@@ -40,7 +40,7 @@ export function zipDocuments(documents: AsyncIterable<BillingDocument>): Readabl
       if (gone.signal.aborted) return;
       const mtime = new Date(document.issuedAt);
       await add(await buffer(renderDocumentPdf(document)), documentFileName(document), mtime);
-      const xml = eInvoiceXmlOrNull(eInvoiceSource(document));
+      const xml = eInvoiceXmlOrNull(document);
       if (xml) await add(Buffer.from(xml, 'utf8'), documentFileName(document, 'xml'), mtime);
     }
     zip.end();

@@ -31,7 +31,7 @@ import type { DocumentSnapshot } from '../../db/schema/invoices';
 import { enqueueEmail } from '../email/email.repository';
 import type { PurchaseRow } from '../allocation-purchases/allocation-purchases.repository';
 import { takeNextNumber } from './document-numbers';
-import { eInvoiceProblem, eInvoiceSource } from './e-invoice';
+import { eInvoiceProblem } from './e-invoice';
 import * as repo from './invoices.repository';
 
 /** An amount as one document line: whole places at the purchase's net price read as such, any other amount as one line of money. */
@@ -383,7 +383,7 @@ async function copyToAccounting(tx: Database, purchase: PurchaseRow, document: B
     eventId: purchase.eventId,
     attachments: [
       attachmentOf(document),
-      ...(eInvoiceProblem(eInvoiceSource(document)) ? [] : [attachmentOf(document, 'xml')]),
+      ...(eInvoiceProblem(document) ? [] : [attachmentOf(document, 'xml')]),
     ],
   });
 }

@@ -23,11 +23,11 @@ let purchaseB: number;
 const BOOKS = 'books@einvoice-a.test';
 const get = (as: TestUser | null, url: string) => t.request(as, { method: 'GET', url });
 
-async function approvedPurchase(as: TestUser, organiser: TestUser, badgeCategoryId: number, places: number) {
+async function approvedPurchase(as: TestUser, organiser: TestUser, badgeCategoryId: number, places: number, vatId?: string) {
   const created = await t.request(as, {
     method: 'POST',
     url: '/api/admin/allocation-purchases',
-    payload: { badgeCategoryId, quantity: places },
+    payload: { badgeCategoryId, quantity: places, vatId },
   });
   expect(created.statusCode).toBe(201);
   const id: number = created.json().data.id;
@@ -76,6 +76,7 @@ beforeAll(async () => {
         phone: '+49 40 1234567',
       },
       footer: 'Москва · Rīga · Αθήνα',
+      defaultVatRate: 19,
       paymentTermsDays: 14,
       invoicePrefix: 'INV',
       creditNotePrefix: 'CN',
@@ -83,7 +84,8 @@ beforeAll(async () => {
   });
   expect(settings.statusCode).toBe(200);
 
-  purchaseA = await approvedPurchase(w.exhibitorA, w.eventAdminA, w.categoryA, 2);
+  // A Latvian business buying from a German issuer: reverse charge.
+  purchaseA = await approvedPurchase(w.exhibitorA, w.eventAdminA, w.categoryA, 2, 'LV40003521600');
   const reissued = await t.request(w.eventAdminA, {
     method: 'POST',
     url: `/api/admin/allocation-purchases/${purchaseA}/reissue-invoice`,
@@ -109,6 +111,9 @@ describe('GET /admin/allocation-purchases/{id}/invoice.xml', () => {
     expect(xml).toContain('Rīgas Maiznieks SIA');
     expect(xml).toContain('Ελληνικά Εκθέσεις Α.Ε.');
     expect(xml).toContain('<ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>');
+    expect(xml).toMatch(/<ram:CategoryCode>AE<\/ram:CategoryCode>/);
+    expect(xml).toMatch(/<ram:ID schemeID="VA">LV40003521600<\/ram:ID>/);
+    expect(xml).toMatch(/<ram:ID schemeID="VA">DE136695976<\/ram:ID>/);
 
     const pdf = await get(w.exhibitorA, `/api/admin/allocation-purchases/${purchaseA}/invoice.pdf`);
     const embedded = (await embeddedFiles(pdf.rawPayload)).get('factur-x.xml');

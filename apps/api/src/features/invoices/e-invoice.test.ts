@@ -1,8 +1,9 @@
 import { create } from 'xmlbuilder2';
 import { describe, expect, it } from 'vitest';
 import { businessRuleErrors, en16931Errors, schemaErrors } from '../../test/en16931';
-import { issuer, taxedInvoice as invoice, zeroRated } from '../../test/documents';
-import { eInvoiceProblem, renderEInvoiceXml, type TaxedDocument } from './e-invoice';
+import { issuer, domesticInvoice as invoice, zeroRated } from '../../test/documents';
+import type { BillingDocument } from '@portal/shared/allocation-purchases';
+import { eInvoiceProblem, renderEInvoiceXml } from './e-invoice';
 
 type Node = { localName: string; textContent: string | null; childNodes: ArrayLike<unknown>; getAttribute(name: string): string | null };
 
@@ -23,7 +24,7 @@ function texts(xml: string, path: string): string[] {
   return found;
 }
 
-async function validXml(document: TaxedDocument) {
+async function validXml(document: BillingDocument) {
   const xml = renderEInvoiceXml(document);
   expect(await en16931Errors(xml)).toEqual([]);
   return xml;
@@ -86,6 +87,11 @@ describe('renderEInvoiceXml', () => {
     const xml = await validXml(zeroRated('O', 'Not subject to VAT'));
     expect(texts(xml, 'SpecifiedTaxRegistration/ID')).toEqual([]);
     expect(texts(xml, 'RateApplicablePercent')).toEqual([]);
+    expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/ExemptionReason')).toEqual(['Not subject to VAT']);
+  });
+
+  it('gives a document from before VAT (no exemption reason) the reason of its category', async () => {
+    const xml = await validXml(zeroRated('O', 'unused', { tax: { ...zeroRated('O', '').tax, breakdown: [{ ...zeroRated('O', '').tax.breakdown[0]!, exemptionReason: null }] } }));
     expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/ExemptionReason')).toEqual(['Not subject to VAT']);
   });
 
@@ -192,7 +198,7 @@ describe('renderEInvoiceXml', () => {
   });
 
   it('refuses, naming what is missing, what EN 16931 cannot carry', () => {
-    const refusals: [TaxedDocument, RegExp][] = [
+    const refusals: [BillingDocument, RegExp][] = [
       [invoice({ currency: 'KWD' }), /at most 2 decimals; KWD has 3/],
       [invoice({ issuer: null }), /names no issuer .*enter the issuer's name, country and VAT ID on the event's Invoicing page/],
       [invoice({ issuer: { ...issuer, country: null } }), /Enter the issuer's country on the event's Invoicing page/],

@@ -1,8 +1,8 @@
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFigures } from '@portal/shared/billing-documents';
 import { currencyExponent } from '@portal/shared/currencies';
-import { vatIdCountry } from '@portal/shared/invoicing';
 import { moneyFromMinorUnits } from '@portal/shared/money';
+import { VAT_CATEGORY_LABELS, type VatCategory } from '@portal/shared/vat';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import { BusinessRuleError } from '../../lib/errors';
@@ -36,26 +36,10 @@ const TYPE_CODES = { invoice: '380', credit_note: '381' } as const;
 const PAYMENT_MEANS = { sepaCreditTransfer: '58', notDefined: '1' } as const;
 /** UN/ECE Recommendation 20: "one", a place on a badge allocation counted as a piece. */
 const UNIT_CODE = 'C62';
+/** The categories whose breakdown says why no VAT is charged. */
+const EXEMPT_CATEGORIES: ReadonlySet<VatCategory> = new Set(['E', 'AE', 'O']);
 /** EN 16931 amounts carry at most two decimals (BR-DEC). */
 const MAX_DECIMALS = 2;
-
-export type VatCategory = 'S' | 'Z' | 'E' | 'AE' | 'O';
-
-/** The VAT figures of a document: one breakdown row per category and rate, in minor units. */
-export type DocumentTax = {
-  pricesIncludeTax: boolean;
-  reverseCharge: boolean;
-  breakdown: { category: VatCategory; rate: number; net: number; tax: number; exemptionReason: string | null }[];
-  net: number;
-  tax: number;
-};
-
-/** A frozen document with its VAT: each line's category and rate, its net total, and the buyer's country. */
-export type TaxedDocument = Omit<BillingDocument, 'lines' | 'billTo'> & {
-  lines: (BillingDocument['lines'][number] & { vatCategory: VatCategory; vatRate: number })[];
-  billTo: BillingDocument['billTo'] & { country: string | null };
-  tax: DocumentTax;
-};
 
 const blank = (value: string | null | undefined): value is null | undefined | '' => !value?.trim();
 
@@ -63,7 +47,7 @@ const blank = (value: string | null | undefined): value is null | undefined | ''
  * What keeps the document from being a valid EN 16931 e-invoice, as one sentence that says where to
  * fix it for the documents still to come, or null when nothing does.
  */
-export function eInvoiceProblem(document: TaxedDocument): string | null {
+export function eInvoiceProblem(document: BillingDocument): string | null {
   const { issuer, billTo } = document;
   const where = "on the event's Invoicing page";
   if (currencyExponent(document.currency) > MAX_DECIMALS)
@@ -92,13 +76,6 @@ const percent = (rate: number) => String(Math.round(rate * 100) / 100);
 /** CII's date (format 102): "20260504", the day in UTC as the PDF prints it. */
 const day = (iso: string) => iso.slice(0, 10).replaceAll('-', '');
 
-/** A unit price that includes VAT, as the net price EN 16931 wants (BT-146 may have more decimals). */
-function netUnitPrice(line: TaxedDocument['lines'][number], document: TaxedDocument): string {
-  if (!document.tax.pricesIncludeTax || line.quantity === 0) return amount(line.unitPrice, document.currency);
-  const exponent = currencyExponent(document.currency);
-  return String(Number((line.total / line.quantity / 10 ** exponent).toFixed(exponent + 4)));
-}
-
 /** Appends `<name>text</name>` unless the text is empty, and answers the parent for chaining. */
 function text(parent: XMLBuilder, name: string, value: string | null | undefined, attributes?: Record<string, string>) {
   if (blank(value)) return parent;
@@ -114,7 +91,7 @@ const dateTime = (parent: XMLBuilder, name: string, iso: string) =>
  * `eInvoiceProblem` finds something: the caller decides whether that fails a download or only
  * leaves the PDF without its embedded file.
  */
-export function renderEInvoiceXml(document: TaxedDocument): string {
+export function renderEInvoiceXml(document: BillingDocument): string {
   const problem = eInvoiceProblem(document);
   if (problem) throw new BusinessRuleError(problem);
   const issuer = document.issuer!;
@@ -140,7 +117,7 @@ export function renderEInvoiceXml(document: TaxedDocument): string {
   }
 
   const transaction = root.ele('rsm:SupplyChainTradeTransaction');
-  const figures = documentFigures(document as unknown as BillingDocument);
+  const figures = documentFigures(document);
   document.lines.forEach((line, index) => {
     const item = transaction.ele('ram:IncludedSupplyChainTradeLineItem');
     item.ele('ram:AssociatedDocumentLineDocument').ele('ram:LineID').txt(String(index + 1));
@@ -150,7 +127,7 @@ export function renderEInvoiceXml(document: TaxedDocument): string {
       .ele('ram:SpecifiedLineTradeAgreement')
       .ele('ram:NetPriceProductTradePrice')
       .ele('ram:ChargeAmount')
-      .txt(netUnitPrice(line, document));
+      .txt(money(line.unitPrice));
     item.ele('ram:SpecifiedLineTradeDelivery').ele('ram:BilledQuantity', { unitCode: UNIT_CODE }).txt(String(line.quantity));
     const settlement = item.ele('ram:SpecifiedLineTradeSettlement');
     const lineTax = settlement.ele('ram:ApplicableTradeTax');
@@ -211,7 +188,9 @@ export function renderEInvoiceXml(document: TaxedDocument): string {
     const breakdown = settlement.ele('ram:ApplicableTradeTax');
     breakdown.ele('ram:CalculatedAmount').txt(money(row.tax));
     breakdown.ele('ram:TypeCode').txt('VAT');
-    if (row.category !== 'S') text(breakdown, 'ram:ExemptionReason', row.exemptionReason);
+    // BT-120: E, AE and O say why no VAT is charged (BR-E-10, BR-AE-10, BR-O-10); S and Z must not (BR-S-10, BR-Z-10).
+    if (EXEMPT_CATEGORIES.has(row.category))
+      breakdown.ele('ram:ExemptionReason').txt(row.exemptionReason?.trim() || VAT_CATEGORY_LABELS[row.category]);
     breakdown.ele('ram:BasisAmount').txt(money(row.net));
     breakdown.ele('ram:CategoryCode').txt(row.category);
     if (row.category !== 'O') breakdown.ele('ram:RateApplicablePercent').txt(percent(row.rate));
@@ -243,29 +222,7 @@ export function renderEInvoiceXml(document: TaxedDocument): string {
   return root.end({ prettyPrint: true });
 }
 
-/**
- * The document with its VAT as EN 16931 needs it. A document without VAT figures is read as not
- * subject to VAT: one "O" row for its total, which is then its net; its buyer's country is its VAT
- * number's.
- */
-export function eInvoiceSource(document: BillingDocument | TaxedDocument): TaxedDocument {
-  if ('tax' in document && document.tax) return document;
-  const reason = 'Not subject to VAT';
-  return {
-    ...document,
-    billTo: { ...document.billTo, country: document.billTo.vatNumber ? vatIdCountry(document.billTo.vatNumber) : null },
-    lines: document.lines.map((line) => ({ ...line, vatCategory: 'O', vatRate: 0 })),
-    tax: {
-      pricesIncludeTax: false,
-      reverseCharge: false,
-      breakdown: [{ category: 'O', rate: 0, net: document.totalAmount, tax: 0, exemptionReason: reason }],
-      net: document.totalAmount,
-      tax: 0,
-    },
-  };
-}
-
 /** The XML, or null when the document cannot be one (the PDF is then drawn without it). */
-export function eInvoiceXmlOrNull(document: TaxedDocument): string | null {
+export function eInvoiceXmlOrNull(document: BillingDocument): string | null {
   return eInvoiceProblem(document) ? null : renderEInvoiceXml(document);
 }

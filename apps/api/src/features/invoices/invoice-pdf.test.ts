@@ -3,7 +3,7 @@ import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { untaxed } from '@portal/shared/vat';
 import { describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
-import { taxedInvoice } from '../../test/documents';
+import { domesticInvoice } from '../../test/documents';
 import { embeddedFiles, poppler, pdfText, xmpMetadata } from '../../test/pdf';
 import { renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
@@ -248,7 +248,7 @@ describe('renderDocumentPdf', () => {
   });
 
   it('embeds the EN 16931 XML as factur-x.xml, announced in the XMP as Factur-X EN 16931', async () => {
-    const document = taxedInvoice({ status: 'PAID', paidAt: '2026-05-06T09:00:00.000Z' });
+    const document = domesticInvoice({ status: 'PAID', paidAt: '2026-05-06T09:00:00.000Z' });
     const pdf = await render(document);
     const files = await embeddedFiles(pdf);
     expect([...files.keys()]).toEqual(['factur-x.xml']);
@@ -269,7 +269,7 @@ describe('renderDocumentPdf', () => {
   });
 
   it('draws a document that cannot be an e-invoice without the XML, and completely', async () => {
-    for (const document of [invoice(), taxedInvoice({ issuer: { ...taxedInvoice().issuer!, country: null } })]) {
+    for (const document of [invoice(), domesticInvoice({ issuer: { ...domesticInvoice().issuer!, country: null } })]) {
       const pdf = await render(document);
       expect((await embeddedFiles(pdf)).size).toBe(0);
       expect(await xmpMetadata(pdf)).not.toContain('fx:DocumentType');

@@ -7,7 +7,7 @@ import { formatInvoiceAmount } from '@portal/shared/money';
 import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
-import { eInvoiceSource, eInvoiceXmlOrNull, FACTUR_X_FILE_NAME } from './e-invoice';
+import { eInvoiceXmlOrNull, FACTUR_X_FILE_NAME } from './e-invoice';
 
 /**
  * The server's rendering of an invoice or credit note: a vector A4 PDF/A-3b with selectable text,
@@ -406,7 +406,7 @@ export function renderDocumentPdf(document: BillingDocument): Readable {
   };
   for (const section of SECTIONS) section(page, context);
   // A document that cannot be an EN 16931 invoice (no issuer, say) is still a complete PDF.
-  const xml = eInvoiceXmlOrNull(eInvoiceSource(document));
+  const xml = eInvoiceXmlOrNull(document);
   if (xml) embedEInvoice(page, xml, new Date(document.issuedAt));
   page.end();
   return page;

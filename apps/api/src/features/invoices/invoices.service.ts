@@ -11,7 +11,7 @@ import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
 import { creditNoteDocument, invoiceDocuments, paymentOf } from './documents';
 import { zipDocuments } from './document-archive';
 import { registerCsv, registerXlsx } from './document-register';
-import { eInvoiceSource, renderEInvoiceXml } from './e-invoice';
+import { renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
 import * as repo from './invoices.repository';
 
@@ -32,7 +32,7 @@ function purchaseFilter(scope: Scope) {
 
 /** The same XML the document's PDF embeds, named by the document's number. */
 function eInvoiceFile(document: BillingDocument): DocumentFile {
-  const xml = renderEInvoiceXml(eInvoiceSource(document));
+  const xml = renderEInvoiceXml(document);
   return { fileName: documentFileName(document, 'xml'), content: Readable.from([Buffer.from(xml, 'utf8')]) };
 }
 

@@ -4,7 +4,7 @@ import type { OutboxAttachment } from '@portal/shared/email-outbox';
 import type { Database } from '../../db/client';
 import type { MailAttachment } from '../email/outbox-worker';
 import { creditNoteDocument, invoiceDocuments, paymentOf } from './documents';
-import { eInvoiceSource, renderEInvoiceXml } from './e-invoice';
+import { renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
 import * as repo from './invoices.repository';
 
@@ -53,7 +53,7 @@ export async function renderMailAttachments(
         ? {
             filename: attachment.fileName,
             contentType: 'application/xml',
-            content: Buffer.from(renderEInvoiceXml(eInvoiceSource(document)), 'utf8'),
+            content: Buffer.from(renderEInvoiceXml(document), 'utf8'),
           }
         : { filename: attachment.fileName, contentType: 'application/pdf', content: await buffer(renderDocumentPdf(document)) },
     );
