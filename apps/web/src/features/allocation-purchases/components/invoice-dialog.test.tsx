@@ -97,4 +97,34 @@ describe('InvoiceDialog', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(INVOICE_FAILURE_MESSAGE));
     expect(seen.map((request) => request.url)).toContain('/admin/credit-notes/5.pdf');
   });
+
+  it('downloads the e-invoice under the server’s name, and shows why when the server has none', async () => {
+    const xml = new Blob(['<?xml version="1.0"?>']);
+    let refuse = false;
+    const seen = answerRequests((request) =>
+      !request.url.endsWith('.xml')
+        ? { status: 200, data: { data: invoiceOf() } }
+        : refuse
+          ? { status: 422, data: new Blob([JSON.stringify({ statusCode: 422, message: "Enter the issuer's country on the event's Invoicing page" })]) }
+          : { status: 200, data: xml, headers: { 'content-disposition': "attachment; filename*=UTF-8''INV-2027-000007.xml" } },
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:xml');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderRoute('/', [
+      { path: '/', element: <InvoiceDialog source={{ kind: 'invoice', purchaseId: 42 }} onClose={() => {}} /> },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'E-invoice (XML)' }));
+    await waitFor(() => expect(saved).toEqual(['INV-2027-000007.xml']));
+    expect(seen.map((request) => request.url)).toContain('/admin/allocation-purchases/42/invoice.xml');
+
+    refuse = true;
+    fireEvent.click(screen.getByRole('button', { name: 'E-invoice (XML)' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Enter the issuer's country on the event's Invoicing page"));
+    expect(saved).toHaveLength(1);
+    click.mockRestore();
+  });
 });
