@@ -31,7 +31,16 @@ export const domesticInvoice = (overrides: Partial<BillingDocument> = {}): Billi
     vatNumber: 'DE811569869',
     country: 'DE',
   },
-  lines: [{ description: 'Badge Allocation: Exhibitor staff', quantity: 2, unitPrice: 50000, total: 100000, vatCategory: 'S', vatRate: 19 }],
+  lines: [
+    {
+      description: 'Badge Allocation: Exhibitor staff',
+      quantity: 2,
+      unitPrice: 50000,
+      total: 100000,
+      vatCategory: 'S',
+      vatRate: 19,
+    },
+  ],
   currency: 'EUR',
   totalAmount: 119000,
   tax: {
@@ -56,7 +65,11 @@ export const domesticInvoice = (overrides: Partial<BillingDocument> = {}): Billi
 });
 
 /** One line of a zero-rated kind, with its single breakdown row. */
-export const zeroRated = (category: 'AE' | 'E' | 'O', exemptionReason: string, overrides: Partial<BillingDocument> = {}) =>
+export const zeroRated = (
+  category: 'AE' | 'E' | 'O',
+  exemptionReason: string,
+  overrides: Partial<BillingDocument> = {},
+) =>
   domesticInvoice({
     lines: [{ description: 'Stand', quantity: 1, unitPrice: 100000, total: 100000, vatCategory: category, vatRate: 0 }],
     totalAmount: 100000,

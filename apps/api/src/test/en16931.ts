@@ -48,7 +48,11 @@ const isElement = (node: unknown): node is Element => (node as { nodeType?: numb
 function all(from: Element, path: string): Element[] {
   return path.split('/').reduce<Element[]>(
     (found, name) =>
-      found.flatMap((element) => Array.from(element.childNodes).filter(isElement).filter((child) => child.localName === name)),
+      found.flatMap((element) =>
+        Array.from(element.childNodes)
+          .filter(isElement)
+          .filter((child) => child.localName === name),
+      ),
     [from],
   );
 }
@@ -81,7 +85,11 @@ export function businessRuleErrors(xml: string): string[] {
   const breakdown = all(settlement, 'ApplicableTradeTax');
   const currency = textAt(settlement, 'InvoiceCurrencyCode');
 
-  rule('BR-01', has(document, 'ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID'), 'specification identifier');
+  rule(
+    'BR-01',
+    has(document, 'ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID'),
+    'specification identifier',
+  );
   rule('BR-02', has(header, 'ID'), 'invoice number');
   rule('BR-03', /^\d{8}$/.test(textAt(header, 'IssueDateTime/DateTimeString')), 'issue date');
   rule('BR-04', ['380', '381'].includes(textAt(header, 'TypeCode')), 'type code');
@@ -102,19 +110,33 @@ export function businessRuleErrors(xml: string): string[] {
   rule('BR-16', lines.length > 0, 'at least one line');
 
   // BR-DEC: document-level and line amounts have at most two decimals.
-  for (const path of ['LineTotalAmount', 'TaxBasisTotalAmount', 'TaxTotalAmount', 'GrandTotalAmount', 'TotalPrepaidAmount', 'DuePayableAmount'])
+  for (const path of [
+    'LineTotalAmount',
+    'TaxBasisTotalAmount',
+    'TaxTotalAmount',
+    'GrandTotalAmount',
+    'TotalPrepaidAmount',
+    'DuePayableAmount',
+  ])
     if (has(totals, path)) rule('BR-DEC', decimals(textAt(totals, path)) <= 2, `${path} has more than two decimals`);
 
   const lineNets: { category: string; rate: string; net: number }[] = [];
   for (const line of lines) {
     const id = textAt(line, 'AssociatedDocumentLineDocument/LineID');
-    const net = textAt(line, 'SpecifiedLineTradeSettlement/SpecifiedTradeSettlementLineMonetarySummation/LineTotalAmount');
+    const net = textAt(
+      line,
+      'SpecifiedLineTradeSettlement/SpecifiedTradeSettlementLineMonetarySummation/LineTotalAmount',
+    );
     const price = textAt(line, 'SpecifiedLineTradeAgreement/NetPriceProductTradePrice/ChargeAmount');
     const lineTax = one(line, 'SpecifiedLineTradeSettlement/ApplicableTradeTax');
     const category = lineTax ? textAt(lineTax, 'CategoryCode') : '';
     rule('BR-21', id !== '', 'line identifier');
     rule('BR-22', has(line, 'SpecifiedLineTradeDelivery/BilledQuantity'), `line ${id} quantity`);
-    rule('BR-23', !!one(line, 'SpecifiedLineTradeDelivery/BilledQuantity')?.getAttribute('unitCode'), `line ${id} unit code`);
+    rule(
+      'BR-23',
+      !!one(line, 'SpecifiedLineTradeDelivery/BilledQuantity')?.getAttribute('unitCode'),
+      `line ${id} unit code`,
+    );
     rule('BR-24', net !== '', `line ${id} net amount`);
     rule('BR-DEC-23', decimals(net) <= 2, `line ${id} net amount has more than two decimals`);
     rule('BR-25', has(line, 'SpecifiedTradeProduct/Name'), `line ${id} item name`);
@@ -124,41 +146,79 @@ export function businessRuleErrors(xml: string): string[] {
     const rate = lineTax ? textAt(lineTax, 'RateApplicablePercent') : '';
     if (category === 'O') rule('BR-O-5', rate === '', `line ${id} carries a rate beside category O`);
     else if (category === 'S') rule('BR-S-5', Number(rate) > 0, `line ${id} rate of category S is not above zero`);
-    else rule(`BR-${category}-5`, rate !== '' && Number(rate) === 0, `line ${id} rate of category ${category} is not zero`);
+    else
+      rule(
+        `BR-${category}-5`,
+        rate !== '' && Number(rate) === 0,
+        `line ${id} rate of category ${category} is not zero`,
+      );
     lineNets.push({ category, rate: rate === '' ? '' : String(Number(rate)), net: cents(net) });
   }
 
   const lineTotal = lineNets.reduce((sum, line) => sum + line.net, 0);
-  rule('BR-CO-10', cents(textAt(totals, 'LineTotalAmount')) === lineTotal, 'LineTotalAmount is not the sum of the line net amounts');
+  rule(
+    'BR-CO-10',
+    cents(textAt(totals, 'LineTotalAmount')) === lineTotal,
+    'LineTotalAmount is not the sum of the line net amounts',
+  );
   const allowances = has(totals, 'AllowanceTotalAmount') ? cents(textAt(totals, 'AllowanceTotalAmount')) : 0;
   const charges = has(totals, 'ChargeTotalAmount') ? cents(textAt(totals, 'ChargeTotalAmount')) : 0;
   const basis = cents(textAt(totals, 'TaxBasisTotalAmount'));
-  rule('BR-CO-13', basis === lineTotal - allowances + charges, 'TaxBasisTotalAmount is not lines − allowances + charges');
+  rule(
+    'BR-CO-13',
+    basis === lineTotal - allowances + charges,
+    'TaxBasisTotalAmount is not lines − allowances + charges',
+  );
   const taxTotal = one(totals, 'TaxTotalAmount');
-  rule('BR-CO-14', taxTotal !== undefined && cents(taxTotal.textContent ?? '') === breakdown.reduce((sum, row) => sum + cents(textAt(row, 'CalculatedAmount')), 0), 'TaxTotalAmount is not the sum of the breakdown');
+  rule(
+    'BR-CO-14',
+    taxTotal !== undefined &&
+      cents(taxTotal.textContent ?? '') ===
+        breakdown.reduce((sum, row) => sum + cents(textAt(row, 'CalculatedAmount')), 0),
+    'TaxTotalAmount is not the sum of the breakdown',
+  );
   rule('BR-CO-14', taxTotal?.getAttribute('currencyID') === currency, 'TaxTotalAmount is not in the invoice currency');
   const grand = cents(textAt(totals, 'GrandTotalAmount'));
-  rule('BR-CO-15', grand === basis + cents(taxTotal?.textContent ?? ''), 'GrandTotalAmount is not TaxBasisTotalAmount + TaxTotalAmount');
+  rule(
+    'BR-CO-15',
+    grand === basis + cents(taxTotal?.textContent ?? ''),
+    'GrandTotalAmount is not TaxBasisTotalAmount + TaxTotalAmount',
+  );
   const prepaid = has(totals, 'TotalPrepaidAmount') ? cents(textAt(totals, 'TotalPrepaidAmount')) : 0;
   const due = cents(textAt(totals, 'DuePayableAmount'));
   rule('BR-CO-16', due === grand - prepaid, 'DuePayableAmount is not GrandTotalAmount − TotalPrepaidAmount');
   rule('BR-CO-18', breakdown.length > 0, 'at least one VAT breakdown');
   rule(
     'BR-CO-25',
-    due <= 0 || has(settlement, 'SpecifiedTradePaymentTerms/DueDateDateTime/DateTimeString') || has(settlement, 'SpecifiedTradePaymentTerms/Description'),
+    due <= 0 ||
+      has(settlement, 'SpecifiedTradePaymentTerms/DueDateDateTime/DateTimeString') ||
+      has(settlement, 'SpecifiedTradePaymentTerms/Description'),
     'an amount due without due date or payment terms',
   );
 
   const sellerVat = all(seller, 'SpecifiedTaxRegistration/ID').some((id) => id.getAttribute('schemeID') === 'VA');
   const buyerVat = all(buyer, 'SpecifiedTaxRegistration/ID').some((id) => id.getAttribute('schemeID') === 'VA');
-  rule('BR-CO-26', has(seller, 'ID') || has(seller, 'SpecifiedLegalOrganization/ID') || sellerVat, 'no seller identifier, registration number or VAT ID');
-  rule('BR-CO-9', all(seller, 'SpecifiedTaxRegistration/ID').every((id) => /^[A-Z]{2}/.test(id.textContent ?? '')), 'VAT ID without a country prefix');
+  rule(
+    'BR-CO-26',
+    has(seller, 'ID') || has(seller, 'SpecifiedLegalOrganization/ID') || sellerVat,
+    'no seller identifier, registration number or VAT ID',
+  );
+  rule(
+    'BR-CO-9',
+    all(seller, 'SpecifiedTaxRegistration/ID').every((id) => /^[A-Z]{2}/.test(id.textContent ?? '')),
+    'VAT ID without a country prefix',
+  );
 
   for (const means of all(settlement, 'SpecifiedTradeSettlementPaymentMeans')) {
     const code = textAt(means, 'TypeCode');
     rule('BR-49', code !== '', 'payment means code');
     if (code === '30' || code === '58')
-      rule('BR-61', has(means, 'PayeePartyCreditorFinancialAccount/IBANID') || has(means, 'PayeePartyCreditorFinancialAccount/ProprietaryID'), 'credit transfer without an account');
+      rule(
+        'BR-61',
+        has(means, 'PayeePartyCreditorFinancialAccount/IBANID') ||
+          has(means, 'PayeePartyCreditorFinancialAccount/ProprietaryID'),
+        'credit transfer without an account',
+      );
   }
 
   const categories = new Set(lineNets.map((line) => line.category));
@@ -173,11 +233,19 @@ export function businessRuleErrors(xml: string): string[] {
     // Rounded to the decimals the amounts are written with (whole yen for JPY), in integers.
     const step = 10 ** (2 - decimals(textAt(row, 'BasisAmount')));
     const expectedTax = Math.round((rowBasis * Math.round(Number(rate) * 100)) / 10_000 / step) * step;
-    rule('BR-CO-17', category === 'O' || rowTax === expectedTax, `breakdown ${category} ${rate}: tax is not basis × rate`);
+    rule(
+      'BR-CO-17',
+      category === 'O' || rowTax === expectedTax,
+      `breakdown ${category} ${rate}: tax is not basis × rate`,
+    );
     const sumOfLines = lineNets
       .filter((line) => line.category === category && (category === 'O' || line.rate === String(Number(rate))))
       .reduce((sum, line) => sum + line.net, 0);
-    rule(`BR-${category}-8`, rowBasis === sumOfLines, `breakdown ${category} ${rate}: basis is not the sum of its lines`);
+    rule(
+      `BR-${category}-8`,
+      rowBasis === sumOfLines,
+      `breakdown ${category} ${rate}: basis is not the sum of its lines`,
+    );
     if (category === 'S') {
       rule('BR-S-2', sellerVat, 'category S without the seller VAT ID');
       rule('BR-S-10', !reason, 'category S with an exemption reason');
@@ -186,7 +254,8 @@ export function businessRuleErrors(xml: string): string[] {
       if (category === 'Z') rule('BR-Z-10', !reason, 'category Z with an exemption reason');
       else rule(`BR-${category}-10`, reason, `category ${category} without an exemption reason`);
     }
-    if (category === 'Z' || category === 'E') rule(`BR-${category}-2`, sellerVat, `category ${category} without the seller VAT ID`);
+    if (category === 'Z' || category === 'E')
+      rule(`BR-${category}-2`, sellerVat, `category ${category} without the seller VAT ID`);
     if (category === 'AE') rule('BR-AE-2', sellerVat && buyerVat, 'reverse charge without both VAT IDs');
     if (category === 'O') {
       rule('BR-O-2', !sellerVat && !buyerVat, 'category O with a VAT ID');
@@ -195,7 +264,11 @@ export function businessRuleErrors(xml: string): string[] {
     } else rule(`BR-${category}-5`, rate !== '', `category ${category} without a rate`);
   }
   for (const category of categories)
-    rule(`BR-${category}-1`, breakdown.some((row) => textAt(row, 'CategoryCode') === category), `no breakdown for lines of category ${category}`);
+    rule(
+      `BR-${category}-1`,
+      breakdown.some((row) => textAt(row, 'CategoryCode') === category),
+      `no breakdown for lines of category ${category}`,
+    );
   return errors;
 }
 

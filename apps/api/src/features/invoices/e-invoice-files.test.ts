@@ -23,7 +23,13 @@ let purchaseB: number;
 const BOOKS = 'books@einvoice-a.test';
 const get = (as: TestUser | null, url: string) => t.request(as, { method: 'GET', url });
 
-async function approvedPurchase(as: TestUser, organiser: TestUser, badgeCategoryId: number, places: number, vatId?: string) {
+async function approvedPurchase(
+  as: TestUser,
+  organiser: TestUser,
+  badgeCategoryId: number,
+  places: number,
+  vatId?: string,
+) {
   const created = await t.request(as, {
     method: 'POST',
     url: '/api/admin/allocation-purchases',
@@ -99,7 +105,9 @@ afterAll(() => t.close());
 
 describe('GET /admin/allocation-purchases/{id}/invoice.xml', () => {
   it('answers the invoice as a valid EN 16931 XML named by its number, the very file its PDF embeds', async () => {
-    const invoice: BillingDocument = (await get(w.exhibitorA, `/api/admin/allocation-purchases/${purchaseA}/invoice`)).json().data;
+    const invoice: BillingDocument = (
+      await get(w.exhibitorA, `/api/admin/allocation-purchases/${purchaseA}/invoice`)
+    ).json().data;
     const res = await get(w.exhibitorA, `/api/admin/allocation-purchases/${purchaseA}/invoice.xml`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml');
@@ -131,7 +139,9 @@ describe('GET /admin/allocation-purchases/{id}/invoice.xml', () => {
   it('answers 422 naming what is missing when the invoice cannot be an e-invoice, while its PDF is complete', async () => {
     const res = await get(w.eventAdminB, `/api/admin/allocation-purchases/${purchaseB}/invoice.xml`);
     expect(res.statusCode).toBe(422);
-    expect(res.json().message).toMatch(/names no issuer.*enter the issuer's name, country and VAT ID on the event's Invoicing page/);
+    expect(res.json().message).toMatch(
+      /names no issuer.*enter the issuer's name, country and VAT ID on the event's Invoicing page/,
+    );
     const pdf = await get(w.eventAdminB, `/api/admin/allocation-purchases/${purchaseB}/invoice.pdf`);
     expect(pdf.statusCode).toBe(200);
     expect((await embeddedFiles(pdf.rawPayload)).size).toBe(0);
@@ -160,7 +170,11 @@ describe('GET /admin/credit-notes/{id}.xml', () => {
     const xml = res.rawPayload.toString('utf8');
     expect(await en16931Errors(xml)).toEqual([]);
     expect(xml).toContain('<ram:TypeCode>381</ram:TypeCode>');
-    expect(xml).toMatch(new RegExp(`<ram:InvoiceReferencedDocument>\\s*<ram:IssuerAssignedID>${note.creditedInvoiceNumber}</ram:IssuerAssignedID>`));
+    expect(xml).toMatch(
+      new RegExp(
+        `<ram:InvoiceReferencedDocument>\\s*<ram:IssuerAssignedID>${note.creditedInvoiceNumber}</ram:IssuerAssignedID>`,
+      ),
+    );
     const pdf = await get(w.eventAdminA, `/api/admin/credit-notes/${creditNoteA}.pdf`);
     expect((await embeddedFiles(pdf.rawPayload)).get('factur-x.xml')?.equals(res.rawPayload)).toBe(true);
   });
@@ -178,10 +192,14 @@ describe('the e-invoice beside the PDF', () => {
     const res = await get(w.eventAdminA, `/api/admin/events/${w.eventA}/invoices.zip`);
     expect(res.statusCode).toBe(200);
     const entries = await unzip(res.rawPayload);
-    const documents: BillingDocument[] = (await get(w.eventAdminA, `/api/admin/events/${w.eventA}/invoices`)).json().data;
+    const documents: BillingDocument[] = (await get(w.eventAdminA, `/api/admin/events/${w.eventA}/invoices`)).json()
+      .data;
     // The KWD invoice of the test above has its PDF alone.
     expect(documents.some((d) => d.currency === 'KWD')).toBe(true);
-    const expected = documents.flatMap((d) => [`${d.number}.pdf`, ...(d.currency === 'KWD' ? [] : [`${d.number}.xml`])]);
+    const expected = documents.flatMap((d) => [
+      `${d.number}.pdf`,
+      ...(d.currency === 'KWD' ? [] : [`${d.number}.xml`]),
+    ]);
     expect([...entries.keys()].sort()).toEqual(expected.sort());
     const invoiceXml = await get(w.eventAdminA, `/api/admin/allocation-purchases/${purchaseA}/invoice.xml`);
     const current = documents.find((d) => d.kind === 'invoice' && d.status === 'PENDING')!;
@@ -194,7 +212,9 @@ describe('the e-invoice beside the PDF', () => {
 
   it('is attached with the PDF to the copy for the accounting address', async () => {
     const copies = await listEmailsTo(t.db, BOOKS);
-    const invoice: BillingDocument = (await get(w.eventAdminA, `/api/admin/allocation-purchases/${purchaseA}/invoice`)).json().data;
+    const invoice: BillingDocument = (
+      await get(w.eventAdminA, `/api/admin/allocation-purchases/${purchaseA}/invoice`)
+    ).json().data;
     const copy = copies.find((mail) => mail.subject.startsWith(`Invoice ${invoice.number}`))!;
     expect(copy.attachments).toEqual([
       { kind: 'invoice', id: invoice.id, fileName: `${invoice.number}.pdf`, format: 'pdf' },

@@ -5,7 +5,12 @@ import { issuer, domesticInvoice as invoice, zeroRated } from '../../test/docume
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { eInvoiceProblem, renderEInvoiceXml } from './e-invoice';
 
-type Node = { localName: string; textContent: string | null; childNodes: ArrayLike<unknown>; getAttribute(name: string): string | null };
+type Node = {
+  localName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<unknown>;
+  getAttribute(name: string): string | null;
+};
 
 /** The texts at a path of local names ("SellerTradeParty/Name"), anywhere in the document. */
 function texts(xml: string, path: string): string[] {
@@ -33,7 +38,9 @@ async function validXml(document: BillingDocument) {
 describe('renderEInvoiceXml', () => {
   it('writes a domestic invoice at 19 % that meets the schema and the business rules', async () => {
     const xml = await validXml(invoice());
-    expect(texts(xml, 'ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID')).toEqual(['urn:cen.eu:en16931:2017']);
+    expect(texts(xml, 'ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID')).toEqual([
+      'urn:cen.eu:en16931:2017',
+    ]);
     expect(texts(xml, 'ExchangedDocument/TypeCode')).toEqual(['380']);
     expect(texts(xml, 'ExchangedDocument/ID')).toEqual(['INV-2026-000042']);
     expect(texts(xml, 'IssueDateTime/DateTimeString')).toEqual(['20260504']);
@@ -66,11 +73,19 @@ describe('renderEInvoiceXml', () => {
   it('writes reverse charge (AE) with both VAT IDs and the reason', async () => {
     const xml = await validXml(
       zeroRated('AE', 'Reverse charge', {
-        billTo: { ...invoice().billTo, companyName: 'SIA Rīgas Ūdens', country: 'LV', vatNumber: 'LV40003009497', address: 'Zigfrīda Annas Meierovica bulvāris 1, Rīga' },
+        billTo: {
+          ...invoice().billTo,
+          companyName: 'SIA Rīgas Ūdens',
+          country: 'LV',
+          vatNumber: 'LV40003009497',
+          address: 'Zigfrīda Annas Meierovica bulvāris 1, Rīga',
+        },
       }),
     );
     expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/CategoryCode')).toEqual(['AE']);
-    expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/ExemptionReason')).toEqual(['Reverse charge']);
+    expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/ExemptionReason')).toEqual([
+      'Reverse charge',
+    ]);
     expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/RateApplicablePercent')).toEqual(['0']);
     expect(texts(xml, 'BuyerTradeParty/SpecifiedTaxRegistration/ID')).toEqual(['LV40003009497']);
     expect(texts(xml, 'BuyerTradeParty/PostalTradeAddress/CountryID')).toEqual(['LV']);
@@ -79,7 +94,9 @@ describe('renderEInvoiceXml', () => {
 
   it('writes an exempt (E) invoice with its exemption reason', async () => {
     const xml = await validXml(zeroRated('E', 'Exempt under § 4 Nr. 22 UStG'));
-    expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/ExemptionReason')).toEqual(['Exempt under § 4 Nr. 22 UStG']);
+    expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/ExemptionReason')).toEqual([
+      'Exempt under § 4 Nr. 22 UStG',
+    ]);
     expect(texts(xml, 'SellerTradeParty/SpecifiedTaxRegistration/ID')).toEqual(['DE136695976']);
   });
 
@@ -87,12 +104,23 @@ describe('renderEInvoiceXml', () => {
     const xml = await validXml(zeroRated('O', 'Not subject to VAT'));
     expect(texts(xml, 'SpecifiedTaxRegistration/ID')).toEqual([]);
     expect(texts(xml, 'RateApplicablePercent')).toEqual([]);
-    expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/ExemptionReason')).toEqual(['Not subject to VAT']);
+    expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/ExemptionReason')).toEqual([
+      'Not subject to VAT',
+    ]);
   });
 
   it('gives a document from before VAT (no exemption reason) the reason of its category', async () => {
-    const xml = await validXml(zeroRated('O', 'unused', { tax: { ...zeroRated('O', '').tax, breakdown: [{ ...zeroRated('O', '').tax.breakdown[0]!, exemptionReason: null }] } }));
-    expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/ExemptionReason')).toEqual(['Not subject to VAT']);
+    const xml = await validXml(
+      zeroRated('O', 'unused', {
+        tax: {
+          ...zeroRated('O', '').tax,
+          breakdown: [{ ...zeroRated('O', '').tax.breakdown[0]!, exemptionReason: null }],
+        },
+      }),
+    );
+    expect(texts(xml, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/ExemptionReason')).toEqual([
+      'Not subject to VAT',
+    ]);
   });
 
   it('writes two rates as two breakdown rows, each the sum of its lines', async () => {
@@ -152,7 +180,16 @@ describe('renderEInvoiceXml', () => {
         creditedInvoiceNumber: 'INV-2026-000042',
         notes: 'Cancelled by the exhibitor',
         dueDate: null,
-        lines: [{ description: 'Refund against invoice INV-2026-000042', quantity: 1, unitPrice: 50000, total: 50000, vatCategory: 'S', vatRate: 19 }],
+        lines: [
+          {
+            description: 'Refund against invoice INV-2026-000042',
+            quantity: 1,
+            unitPrice: 50000,
+            total: 50000,
+            vatCategory: 'S',
+            vatRate: 19,
+          },
+        ],
         totalAmount: 59500,
         tax: {
           pricesIncludeTax: false,
@@ -171,7 +208,9 @@ describe('renderEInvoiceXml', () => {
   });
 
   it('writes a paid invoice with the total as paid and nothing due', async () => {
-    const xml = await validXml(invoice({ status: 'PAID', paidAt: '2026-05-06T09:00:00.000Z', paymentReference: 'TR-778' }));
+    const xml = await validXml(
+      invoice({ status: 'PAID', paidAt: '2026-05-06T09:00:00.000Z', paymentReference: 'TR-778' }),
+    );
     expect(texts(xml, 'TotalPrepaidAmount')).toEqual(['1190.00']);
     expect(texts(xml, 'DuePayableAmount')).toEqual(['0.00']);
     expect(texts(xml, 'SpecifiedTradePaymentTerms/DueDateDateTime/DateTimeString')).toEqual(['20260518']);
@@ -186,7 +225,9 @@ describe('renderEInvoiceXml', () => {
       invoice({
         billTo: { ...invoice().billTo, ...names, address: 'ул. Тверская, 7, Москва' },
         issuer: { ...issuer, name: 'Ёлочка ООО' },
-        lines: [{ description: 'Стенд «Север»', quantity: 2, unitPrice: 50000, total: 100000, vatCategory: 'S', vatRate: 19 }],
+        lines: [
+          { description: 'Стенд «Север»', quantity: 2, unitPrice: 50000, total: 100000, vatCategory: 'S', vatRate: 19 },
+        ],
       }),
     );
     expect(xml).toContain('Āboliņš &amp; Ķēniņš &lt;SIA&gt;');
@@ -200,12 +241,18 @@ describe('renderEInvoiceXml', () => {
   it('refuses, naming what is missing, what EN 16931 cannot carry', () => {
     const refusals: [BillingDocument, RegExp][] = [
       [invoice({ currency: 'KWD' }), /at most 2 decimals; KWD has 3/],
-      [invoice({ issuer: null }), /names no issuer .*enter the issuer's name, country and VAT ID on the event's Invoicing page/],
+      [
+        invoice({ issuer: null }),
+        /names no issuer .*enter the issuer's name, country and VAT ID on the event's Invoicing page/,
+      ],
       [invoice({ issuer: { ...issuer, country: null } }), /Enter the issuer's country on the event's Invoicing page/],
       [invoice({ issuer: { ...issuer, name: ' ' } }), /Enter the issuer's name/],
       [invoice({ issuer: { ...issuer, vatId: null } }), /Enter the issuer's VAT ID/],
       [invoice({ billTo: { ...invoice().billTo, country: null } }), /buyer's country is unknown/],
-      [zeroRated('O', 'Not subject to VAT', { issuer: { ...issuer, registrationNumber: null } }), /registration number/],
+      [
+        zeroRated('O', 'Not subject to VAT', { issuer: { ...issuer, registrationNumber: null } }),
+        /registration number/,
+      ],
       [zeroRated('AE', 'Reverse charge', { billTo: { ...invoice().billTo, vatNumber: null } }), /buyer's VAT number/],
     ];
     for (const [document, message] of refusals) {
@@ -225,9 +272,16 @@ describe('the EN 16931 checks the tests rely on', () => {
     expect(businessRuleErrors(xml.replace('<ram:CalculatedAmount>190.00', '<ram:CalculatedAmount>189.00'))).toEqual(
       expect.arrayContaining([expect.stringMatching(/^BR-CO-17/), expect.stringMatching(/^BR-CO-14/)]),
     );
-    expect(businessRuleErrors(xml.replace(/<ram:SpecifiedTaxRegistration>\s*<ram:ID schemeID="VA">DE136695976<\/ram:ID>\s*<\/ram:SpecifiedTaxRegistration>/, ''))).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^BR-S-2/)]),
+    expect(
+      businessRuleErrors(
+        xml.replace(
+          /<ram:SpecifiedTaxRegistration>\s*<ram:ID schemeID="VA">DE136695976<\/ram:ID>\s*<\/ram:SpecifiedTaxRegistration>/,
+          '',
+        ),
+      ),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/^BR-S-2/)]));
+    expect(await schemaErrors(xml.replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:Kind>380</ram:Kind>'))).not.toEqual(
+      [],
     );
-    expect(await schemaErrors(xml.replace('<ram:TypeCode>380</ram:TypeCode>', '<ram:Kind>380</ram:Kind>'))).not.toEqual([]);
   });
 });

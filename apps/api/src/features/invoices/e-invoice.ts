@@ -52,10 +52,12 @@ export function eInvoiceProblem(document: BillingDocument): string | null {
   const where = "on the event's Invoicing page";
   if (currencyExponent(document.currency) > MAX_DECIMALS)
     return `EN 16931 e-invoices carry amounts with at most ${MAX_DECIMALS} decimals; ${document.currency} has ${currencyExponent(document.currency)}, so this document has no e-invoice (its PDF is complete)`;
-  if (!issuer) return `This document names no issuer (none was entered when it was issued): enter the issuer's name, country and VAT ID ${where} for the documents to come`;
+  if (!issuer)
+    return `This document names no issuer (none was entered when it was issued): enter the issuer's name, country and VAT ID ${where} for the documents to come`;
   if (blank(issuer.name)) return `Enter the issuer's name ${where}`;
   if (blank(issuer.country)) return `Enter the issuer's country ${where}`;
-  if (blank(billTo.companyName) && blank(billTo.contactName)) return "The buyer's name is missing: enter the company's name";
+  if (blank(billTo.companyName) && blank(billTo.contactName))
+    return "The buyer's name is missing: enter the company's name";
   if (blank(billTo.country)) return "The buyer's country is unknown: enter the company's country or its VAT number";
   const categories = new Set(document.tax.breakdown.map((row) => row.category));
   if (categories.has('O')) {
@@ -76,10 +78,9 @@ const percent = (rate: number) => String(Math.round(rate * 100) / 100);
 /** CII's date (format 102): "20260504", the day in UTC as the PDF prints it. */
 const day = (iso: string) => iso.slice(0, 10).replaceAll('-', '');
 
-/** Appends `<name>text</name>` unless the text is empty, and answers the parent for chaining. */
-function text(parent: XMLBuilder, name: string, value: string | null | undefined, attributes?: Record<string, string>) {
-  if (blank(value)) return parent;
-  parent.ele(name, attributes).txt(value.trim());
+/** Appends `<name>text</name>` unless the text is empty. */
+function text(parent: XMLBuilder, name: string, value: string | null | undefined) {
+  if (!blank(value)) parent.ele(name).txt(value.trim());
   return parent;
 }
 
@@ -106,7 +107,11 @@ export function renderEInvoiceXml(document: BillingDocument): string {
     'xmlns:ram': NAMESPACES.ram,
     'xmlns:udt': NAMESPACES.udt,
   });
-  root.ele('rsm:ExchangedDocumentContext').ele('ram:GuidelineSpecifiedDocumentContextParameter').ele('ram:ID').txt(SPECIFICATION_ID);
+  root
+    .ele('rsm:ExchangedDocumentContext')
+    .ele('ram:GuidelineSpecifiedDocumentContextParameter')
+    .ele('ram:ID')
+    .txt(SPECIFICATION_ID);
 
   const header = root.ele('rsm:ExchangedDocument');
   header.ele('ram:ID').txt(document.number);
@@ -120,22 +125,34 @@ export function renderEInvoiceXml(document: BillingDocument): string {
   const figures = documentFigures(document);
   document.lines.forEach((line, index) => {
     const item = transaction.ele('ram:IncludedSupplyChainTradeLineItem');
-    item.ele('ram:AssociatedDocumentLineDocument').ele('ram:LineID').txt(String(index + 1));
+    item
+      .ele('ram:AssociatedDocumentLineDocument')
+      .ele('ram:LineID')
+      .txt(String(index + 1));
     // The first line's name falls back to the spec's default, as the PDF prints it.
-    item.ele('ram:SpecifiedTradeProduct').ele('ram:Name').txt(index === 0 ? figures.description : line.description);
+    item
+      .ele('ram:SpecifiedTradeProduct')
+      .ele('ram:Name')
+      .txt(index === 0 ? figures.description : line.description);
     item
       .ele('ram:SpecifiedLineTradeAgreement')
       .ele('ram:NetPriceProductTradePrice')
       .ele('ram:ChargeAmount')
       .txt(money(line.unitPrice));
-    item.ele('ram:SpecifiedLineTradeDelivery').ele('ram:BilledQuantity', { unitCode: UNIT_CODE }).txt(String(line.quantity));
+    item
+      .ele('ram:SpecifiedLineTradeDelivery')
+      .ele('ram:BilledQuantity', { unitCode: UNIT_CODE })
+      .txt(String(line.quantity));
     const settlement = item.ele('ram:SpecifiedLineTradeSettlement');
     const lineTax = settlement.ele('ram:ApplicableTradeTax');
     lineTax.ele('ram:TypeCode').txt('VAT');
     lineTax.ele('ram:CategoryCode').txt(line.vatCategory);
     // BR-O-5: "not subject to VAT" carries no rate.
     if (line.vatCategory !== 'O') lineTax.ele('ram:RateApplicablePercent').txt(percent(line.vatRate));
-    settlement.ele('ram:SpecifiedTradeSettlementLineMonetarySummation').ele('ram:LineTotalAmount').txt(money(line.total));
+    settlement
+      .ele('ram:SpecifiedTradeSettlementLineMonetarySummation')
+      .ele('ram:LineTotalAmount')
+      .txt(money(line.total));
   });
 
   const agreement = transaction.ele('ram:ApplicableHeaderTradeAgreement');
@@ -145,26 +162,32 @@ export function renderEInvoiceXml(document: BillingDocument): string {
     seller.ele('ram:SpecifiedLegalOrganization').ele('ram:ID').txt(issuer.registrationNumber.trim());
   if (!blank(issuer.phone) || !blank(issuer.email)) {
     const contact = seller.ele('ram:DefinedTradeContact');
-    if (!blank(issuer.phone)) contact.ele('ram:TelephoneUniversalCommunication').ele('ram:CompleteNumber').txt(issuer.phone.trim());
-    if (!blank(issuer.email)) contact.ele('ram:EmailURIUniversalCommunication').ele('ram:URIID').txt(issuer.email.trim());
+    if (!blank(issuer.phone))
+      contact.ele('ram:TelephoneUniversalCommunication').ele('ram:CompleteNumber').txt(issuer.phone.trim());
+    if (!blank(issuer.email))
+      contact.ele('ram:EmailURIUniversalCommunication').ele('ram:URIID').txt(issuer.email.trim());
   }
   const sellerAddress = seller.ele('ram:PostalTradeAddress');
   text(sellerAddress, 'ram:LineOne', issuer.address);
   sellerAddress.ele('ram:CountryID').txt(issuer.country!.trim().toUpperCase());
-  if (!blank(issuer.email)) seller.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(issuer.email.trim());
-  if (!notSubject) seller.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'VA' }).txt(issuer.vatId!.trim());
+  if (!blank(issuer.email))
+    seller.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(issuer.email.trim());
+  if (!notSubject)
+    seller.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'VA' }).txt(issuer.vatId!.trim());
 
   const buyer = agreement.ele('ram:BuyerTradeParty');
   buyer.ele('ram:Name').txt((blank(billTo.companyName) ? billTo.contactName! : billTo.companyName).trim());
   if (!blank(billTo.contactName) || !blank(billTo.email)) {
     const contact = buyer.ele('ram:DefinedTradeContact');
     text(contact, 'ram:PersonName', billTo.contactName);
-    if (!blank(billTo.email)) contact.ele('ram:EmailURIUniversalCommunication').ele('ram:URIID').txt(billTo.email.trim());
+    if (!blank(billTo.email))
+      contact.ele('ram:EmailURIUniversalCommunication').ele('ram:URIID').txt(billTo.email.trim());
   }
   const buyerAddress = buyer.ele('ram:PostalTradeAddress');
   text(buyerAddress, 'ram:LineOne', billTo.address);
   buyerAddress.ele('ram:CountryID').txt(billTo.country!.trim().toUpperCase());
-  if (!blank(billTo.email)) buyer.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(billTo.email.trim());
+  if (!blank(billTo.email))
+    buyer.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(billTo.email.trim());
   if (!notSubject && !blank(billTo.vatNumber))
     buyer.ele('ram:SpecifiedTaxRegistration').ele('ram:ID', { schemeID: 'VA' }).txt(billTo.vatNumber.trim());
 
@@ -181,7 +204,8 @@ export function renderEInvoiceXml(document: BillingDocument): string {
     else {
       means.ele('ram:TypeCode').txt(PAYMENT_MEANS.sepaCreditTransfer);
       means.ele('ram:PayeePartyCreditorFinancialAccount').ele('ram:IBANID').txt(issuer.iban);
-      if (!blank(issuer.bic)) means.ele('ram:PayeeSpecifiedCreditorFinancialInstitution').ele('ram:BICID').txt(issuer.bic);
+      if (!blank(issuer.bic))
+        means.ele('ram:PayeeSpecifiedCreditorFinancialInstitution').ele('ram:BICID').txt(issuer.bic);
     }
   }
   for (const row of tax.breakdown) {
@@ -206,7 +230,11 @@ export function renderEInvoiceXml(document: BillingDocument): string {
   if (!isInvoice)
     terms
       .ele('ram:Description')
-      .txt(document.creditedInvoiceNumber ? `Credits invoice ${document.creditedInvoiceNumber}; nothing to pay` : 'Nothing to pay');
+      .txt(
+        document.creditedInvoiceNumber
+          ? `Credits invoice ${document.creditedInvoiceNumber}; nothing to pay`
+          : 'Nothing to pay',
+      );
   else if (document.dueDate) dateTime(terms, 'ram:DueDateDateTime', document.dueDate);
   else terms.ele('ram:Description').txt(paid ? 'Paid' : 'Payable on receipt');
   const totals = settlement.ele('ram:SpecifiedTradeSettlementHeaderMonetarySummation');
