@@ -212,3 +212,14 @@ export function countryCode(country: string | null): string | null {
   }
   return regionCodesByName().get(text.toLowerCase()) ?? null;
 }
+
+/** Whether a document shows a VAT breakdown: not when all of it is outside VAT (the spec's layout). */
+export const showsVat = (tax: DocumentTax): boolean => tax.breakdown.some((row) => row.category !== 'O');
+
+/** A breakdown row's name on documents: "VAT 19 %", "Reverse charge", "Exempt". */
+export const taxRowLabel = (row: Pick<TaxRow, 'category' | 'rate'>): string =>
+  row.category === 'S' ? `VAT ${formatVatRate(row.rate)}` : VAT_CATEGORY_LABELS[row.category];
+
+/** The legal notes a document carries for what it charges no VAT on, each once. */
+export const taxNotes = (tax: DocumentTax): string[] =>
+  showsVat(tax) ? [...new Set(tax.breakdown.flatMap((row) => (row.exemptionReason ? [row.exemptionReason] : [])))] : [];

@@ -12,7 +12,6 @@ import {
 const paid = {
   status: 'paid' as const,
   currency: 'USD',
-  unitPriceCents: 2500,
   acceptedAmount: 4,
   amountToPayCents: 10000,
   refundedCents: 0,

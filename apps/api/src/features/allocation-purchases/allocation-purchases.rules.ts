@@ -46,7 +46,6 @@ export function assertAcceptedAmount(acceptedAmount: number, quantity: number): 
 export type RefundState = {
   status: PurchaseStatus;
   currency: string;
-  unitPriceCents: number;
   acceptedAmount: number;
   amountToPayCents: number;
   refundedCents: number;
@@ -63,7 +62,8 @@ export type RefundPlan = {
 /**
  * What a refund of `amount` (minor units) does. The places taken back follow the money returned in total:
  * a full refund takes back every accepted place, a partial one as many whole places as the refunded
- * total pays for (so two half refunds take back what one full refund would).
+ * total pays for (so two half refunds take back what one full refund would), at the price a place was
+ * charged, VAT included.
  */
 export function planRefund(state: RefundState, amount: number): RefundPlan {
   assertCanStart('refund', state.status);
@@ -76,8 +76,8 @@ export function planRefund(state: RefundState, amount: number): RefundPlan {
   const full = refundedAfter === state.amountToPayCents;
   const placesAfter = full
     ? state.acceptedAmount
-    : state.unitPriceCents > 0
-      ? Math.min(state.acceptedAmount, Math.floor(refundedAfter / state.unitPriceCents))
+    : state.amountToPayCents > 0
+      ? Math.min(state.acceptedAmount, Math.floor((refundedAfter * state.acceptedAmount) / state.amountToPayCents))
       : 0;
   return {
     refundedAfter,

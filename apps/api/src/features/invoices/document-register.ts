@@ -2,13 +2,15 @@ import { PassThrough, Readable } from 'node:stream';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { currencyExponent } from '@portal/shared/currencies';
 import { moneyFromMinorUnits } from '@portal/shared/money';
+import { VAT_CATEGORY_LABELS } from '@portal/shared/vat';
 import ExcelJS from 'exceljs';
 import { safeCell, TEXT_FORMAT } from '../../lib/spreadsheet-cells';
 
 /**
  * The register of an event's documents for its accounts: one row per invoice and credit note, as
  * issued, with a credit note's amount negative so that a column sums to what is owed. The columns
- * are the documents' own; tax columns join them when invoices carry tax.
+ * are the documents' own: net, VAT and gross (`Amount`) with the VAT treatment and rate, so
+ * that the VAT columns sum to what is declared.
  */
 export const REGISTER_COLUMNS = [
   'Type',
@@ -30,6 +32,10 @@ export const REGISTER_COLUMNS = [
   'Description',
   'Quantity',
   'Unit price',
+  'VAT treatment',
+  'VAT rate',
+  'Net amount',
+  'VAT amount',
   'Amount',
   'Currency',
   'Issuer',
@@ -60,6 +66,10 @@ export function registerRow(document: BillingDocument): string[] {
     line?.description ?? '',
     line ? String(line.quantity) : '',
     line ? money(line.unitPrice) : '',
+    document.tax.breakdown.map((row) => VAT_CATEGORY_LABELS[row.category]).join('; '),
+    document.tax.breakdown.map((row) => String(row.rate)).join('; '),
+    money(sign * document.tax.net),
+    money(sign * document.tax.tax),
     money(sign * document.totalAmount),
     document.currency,
     document.issuer?.name ?? '',
@@ -81,7 +91,8 @@ export function registerCsv(documents: AsyncIterable<BillingDocument>): Readable
   );
 }
 
-const NUMBER_COLUMNS = new Set<string>(['Quantity', 'Unit price', 'Amount']);
+const MONEY_COLUMNS = ['Unit price', 'Net amount', 'VAT amount', 'Amount'] as const;
+const NUMBER_COLUMNS = new Set<string>(['Quantity', ...MONEY_COLUMNS]);
 
 /**
  * The register as an .xlsx, written row by row to the stream: quantities and amounts as numbers
@@ -105,7 +116,7 @@ export function registerXlsx(documents: AsyncIterable<BillingDocument>): Readabl
           NUMBER_COLUMNS.has(REGISTER_COLUMNS[index]!) && cell !== '' ? Number(cell) : safeCell(cell),
         ),
       );
-      for (const column of ['Unit price', 'Amount'] as const)
+      for (const column of MONEY_COLUMNS)
         row.getCell(REGISTER_COLUMNS.indexOf(column) + 1).numFmt = decimals > 0 ? `0.${'0'.repeat(decimals)}` : '0';
       row.commit();
     }

@@ -19,6 +19,9 @@ import {
   NOT_SUBJECT_WORDING,
   partOf,
   rateToBasisPoints,
+  showsVat,
+  taxNotes,
+  taxRowLabel,
   untaxed,
   vatIdCountry,
   type DocumentTax,
@@ -334,6 +337,15 @@ export function renderDocument(document: BillingDocument): { subject: string; te
       ] as const,
   );
   const total = formatInvoiceAmount(document.totalAmount, document.currency);
+  const money = (minorUnits: number) => formatInvoiceAmount(minorUnits, document.currency);
+  const vat: [string, string][] = showsVat(document.tax)
+    ? [
+        ...document.tax.breakdown.map((row): [string, string] => [`${taxRowLabel(row)} on ${money(row.net)}`, money(row.tax)]),
+        ['Total net', money(document.tax.net)],
+        ['Total VAT', money(document.tax.tax)],
+      ]
+    : [];
+  const vatNotes = taxNotes(document.tax);
   const text = [
     `${title} ${document.number}`,
     '',
@@ -341,7 +353,9 @@ export function renderDocument(document: BillingDocument): { subject: string; te
     '',
     ...lines.map(([description, quantity, unit, lineTotal]) => `${description} — ${quantity} × ${unit} = ${lineTotal}`),
     '',
+    ...vat.map(([label, value]) => `${label}: ${value}`),
     `Total amount: ${total}`,
+    ...vatNotes,
     `Status: ${document.status}`,
     ...(document.notes ? ['', `Notes: ${document.notes}`] : []),
     ...(document.footer ? ['', document.footer] : []),
@@ -354,7 +368,9 @@ export function renderDocument(document: BillingDocument): { subject: string; te
     `<table><tr>${['Description', 'Quantity', 'Unit price', 'Total'].map((h) => cell(h, 'th')).join('')}</tr>`,
     lines.map((line) => `<tr>${line.map((value) => cell(value)).join('')}</tr>`).join(''),
     '</table>',
+    vat.length ? `<table>${vat.map(([label, value]) => `<tr>${cell(label, 'th')}${cell(value)}</tr>`).join('')}</table>` : '',
     `<p><strong>Total amount: ${escapeHtml(total)}</strong></p>`,
+    ...vatNotes.map((note) => `<p>${escapeHtml(note)}</p>`),
     `<p>Status: ${escapeHtml(document.status)}</p>`,
     document.notes ? `<p>Notes: ${escapeHtml(document.notes)}</p>` : '',
     document.footer ? `<p>${escapeHtml(document.footer)}</p>` : '',

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFigures, type DocumentFigures } from '@portal/shared/billing-documents';
 import { formatInvoiceAmount } from '@portal/shared/money';
+import { showsVat, taxNotes, taxRowLabel } from '@portal/shared/vat';
 import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
@@ -253,6 +254,36 @@ const lineTable: Section = (page, { document, figures, money }) => {
   page.y += GAP;
 };
 
+/**
+ * Net, VAT and gross per rate, then the totals without and with VAT, right-aligned under the
+ * lines; with the legal wording for what carries no VAT (reverse charge, exemption). Documents
+ * outside VAT keep the spec's layout: the total alone.
+ */
+const vatBreakdown: Section = (page, { document, money }) => {
+  const { tax } = document;
+  if (!showsVat(tax)) return;
+  const rows: [string, string][] = [
+    ...tax.breakdown.map((row): [string, string] => [`${taxRowLabel(row)} on ${money(row.net)}`, money(row.tax)]),
+    ['Total net', money(tax.net)],
+    ['Total VAT', money(tax.tax)],
+  ];
+  keepTogether(page, rows.length * 16 + 20);
+  const labelWidth = 260;
+  const valueWidth = 110;
+  const right = A4.width - MARGIN;
+  for (const [label, value] of rows) {
+    const y = page.y;
+    style(page, 'regular', 10, COLORS.muted).text(label, right - valueWidth - labelWidth, y, { width: labelWidth, align: 'right' });
+    style(page, 'regular', 10).text(value, right - valueWidth, y, { width: valueWidth, align: 'right' });
+    page.y = y + 16;
+  }
+  for (const note of taxNotes(tax)) {
+    style(page, 'regular', 9, COLORS.muted).text(note, MARGIN, page.y + 4, { width: CONTENT_WIDTH });
+  }
+  page.x = MARGIN;
+  page.y += GAP / 2;
+};
+
 /** The status stamp on the left, the total on the right. */
 const totals: Section = (page, { figures, isCreditNote, money }) => {
   keepTogether(page, 40);
@@ -312,7 +343,7 @@ const footer: Section = (page, { document }) => {
   page.text(document.footer, MARGIN, page.y + 8, { width: CONTENT_WIDTH });
 };
 
-const SECTIONS: readonly Section[] = [header, parties, lineTable, totals, cancellation, notes, footer];
+const SECTIONS: readonly Section[] = [header, parties, lineTable, vatBreakdown, totals, cancellation, notes, footer];
 
 /** The Factur-X 1.0 properties and the PDF/A extension schema that declares them (Factur-X 1.07, §6.2.2). */
 const FACTUR_X_NAMESPACE = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';

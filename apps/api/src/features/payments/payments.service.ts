@@ -151,7 +151,6 @@ export function createPaymentsService({
     return {
       status: purchase.status,
       currency: purchase.currency,
-      unitPriceCents: purchase.unitPriceCents,
       acceptedAmount: purchase.acceptedAmount ?? 0,
       amountToPayCents: purchase.amountToPayCents ?? 0,
       refundedCents: purchase.refundedCents,
