@@ -1,3 +1,5 @@
+import { documentTax, taxedAmount, taxTreatment } from '@portal/shared/vat';
+import fc from 'fast-check';
 import { create } from 'xmlbuilder2';
 import { describe, expect, it } from 'vitest';
 import { businessRuleErrors, en16931Errors, schemaErrors } from '../../test/en16931';
@@ -260,6 +262,42 @@ describe('renderEInvoiceXml', () => {
       expect(() => renderEInvoiceXml(document)).toThrow(message);
     }
     expect(eInvoiceProblem(invoice())).toBeNull();
+  });
+});
+
+describe('renderEInvoiceXml over the VAT arithmetic', () => {
+  it('meets the business rules for any price, quantity and rate, net or gross, domestic or reverse charge', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 5_000_000 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 0, max: 2700 }),
+        fc.boolean(),
+        fc.constantFrom('DE811569869', 'LV40003009497', null),
+        fc.constantFrom('EUR', 'JPY'),
+        (price, places, basisPoints, pricesIncludeTax, buyerVatId, currency) => {
+          const treatment = taxTreatment(
+            { rateBasisPoints: basisPoints, pricesIncludeTax, exemptionText: null, issuerCountry: 'DE' },
+            buyerVatId,
+          );
+          const amount = taxedAmount(price * places, treatment);
+          const tax = documentTax(treatment, amount);
+          const row = tax.breakdown[0]!;
+          // As issued: whole places at the net unit price where the net divides, else one line of money.
+          const unit = amount.net % places === 0 ? amount.net / places : 0;
+          const line = unit > 0 ? { quantity: places, unitPrice: unit } : { quantity: 1, unitPrice: amount.net };
+          const document = invoice({
+            currency,
+            billTo: { ...invoice().billTo, vatNumber: buyerVatId, country: buyerVatId ? buyerVatId.slice(0, 2) : 'DE' },
+            lines: [{ description: 'Stand', ...line, total: amount.net, vatCategory: row.category, vatRate: row.rate }],
+            totalAmount: amount.gross,
+            tax,
+          });
+          expect(businessRuleErrors(renderEInvoiceXml(document))).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
