@@ -133,7 +133,10 @@ export function createBankStatementsService({ db, publicUrl }: { db: Database; p
       const recorded = await withUniqueConflict(
         () =>
           db.transaction(async (tx) => {
-            const lines = new Map((await match(tx, actor, eventId, event.currency, statementLines)).map((l) => [l.key, l]));
+            // A line repeated in the statement is read as its first occurrence; the repeats are its duplicates.
+            const lines = new Map<string, BankStatementLine>();
+            for (const line of await match(tx, actor, eventId, event.currency, statementLines))
+              if (!lines.has(line.key)) lines.set(line.key, line);
             const chosen = keys.map((key, index) => {
               const line = lines.get(key);
               if (!line) throw ValidationError.field(`lines.${index}`, 'No line of this statement has this key');
