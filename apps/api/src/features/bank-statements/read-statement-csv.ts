@@ -63,7 +63,7 @@ export function readStatementCsv(bytes: Uint8Array): CsvStatement {
 }
 
 const HEADER_GUESSES: { field: 'date' | 'amount' | 'currency' | 'reference' | 'payer' | 'bankReference'; pattern: RegExp }[] = [
-  { field: 'date', pattern: /buchungstag|buchungsdatum|booking ?date|^date$|^datum$|transaction date|date/i },
+  { field: 'date', pattern: /buchungstag|buchungsdatum|booking ?date|posted|posting|date|datum/i },
   { field: 'amount', pattern: /betrag|amount|umsatz|montant|importe|bedrag/i },
   { field: 'currency', pattern: /w(ä|ae)hrung|currency|^ccy$|devise/i },
   { field: 'reference', pattern: /verwendungszweck|remittance|reference|purpose|description|memo|mitteilung|libell|details/i },
