@@ -139,7 +139,17 @@ export const bankStatementPreviewSchema = z.object({
   /** A CSV sent without a mapping: choose the columns, then preview again. */
   needsMapping: z.boolean(),
   lines: z.array(bankStatementLineSchema),
-  summary: z.record(z.enum(BANK_LINE_STATUSES), z.number().int()),
+  /** How many lines have each result. */
+  summary: z.object({
+    matched: z.number().int(),
+    ambiguous: z.number().int(),
+    amount_mismatch: z.number().int(),
+    already_paid: z.number().int(),
+    duplicate: z.number().int(),
+    currency_mismatch: z.number().int(),
+    unmatched: z.number().int(),
+    not_a_credit: z.number().int(),
+  } satisfies Record<BankLineStatus, z.ZodNumber>),
 });
 export type BankStatementPreview = z.infer<typeof bankStatementPreviewSchema>;
 
