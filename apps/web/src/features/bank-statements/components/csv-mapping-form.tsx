@@ -65,7 +65,7 @@ export function CsvMappingForm({ layout, pending, onSubmit }: CsvMappingFormProp
   }
 
   return (
-    <form onSubmit={submit} aria-labelledby={`${id}-title`} className="grid gap-5">
+    <form onSubmit={submit} aria-labelledby={`${id}-title`} className="grid min-w-0 gap-5">
       <div>
         <h2 id={`${id}-title`} className="text-base font-semibold">
           Columns of the CSV
@@ -76,7 +76,7 @@ export function CsvMappingForm({ layout, pending, onSubmit }: CsvMappingFormProp
         </p>
       </div>
 
-      <div className="rounded-lg border">
+      <div className="min-w-0 rounded-lg border">
         <Table aria-label="First rows of the file">
           <TableHeader>
             <TableRow>

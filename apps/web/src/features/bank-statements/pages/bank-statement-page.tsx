@@ -195,7 +195,8 @@ export function BankStatementPage() {
           </Card>
 
           {file && preview?.csv && (
-            <Card>
+            // A grid item as wide as its widest row otherwise: the rows scroll inside it instead.
+            <Card className="min-w-0">
               <CardContent className="pt-5">
                 <CsvMappingForm
                   key={file.name + file.size + file.lastModified}
@@ -211,7 +212,7 @@ export function BankStatementPage() {
           )}
 
           {preview && !preview.needsMapping && (
-            <div className="grid gap-4">
+            <div className="grid min-w-0 gap-4">
               {preview.lines.length === 0 ? (
                 <EmptyState icon={LandmarkIcon} title="No lines in this statement" description="Check the file or the header row." />
               ) : (
