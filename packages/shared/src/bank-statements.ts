@@ -48,7 +48,7 @@ export const bankStatementFieldsSchema = z.object({
   format: z.enum(BANK_STATEMENT_FORMATS, { error: 'camt053 or csv' }).nullable().optional(),
   mapping: csvMappingSchema.nullable().optional(),
 });
-export type BankStatementFields = z.input<typeof bankStatementFieldsSchema>;
+export type BankStatementFields = z.infer<typeof bankStatementFieldsSchema>;
 
 /** The confirm form: the same statement and mapping again, and the keys of the lines ticked. */
 export const confirmBankStatementFieldsSchema = bankStatementFieldsSchema.extend({
@@ -57,7 +57,7 @@ export const confirmBankStatementFieldsSchema = bankStatementFieldsSchema.extend
     .min(1, 'Tick at least one line')
     .max(BANK_STATEMENT_MAX_LINES),
 });
-export type ConfirmBankStatementFields = z.input<typeof confirmBankStatementFieldsSchema>;
+export type ConfirmBankStatementFields = z.infer<typeof confirmBankStatementFieldsSchema>;
 
 export const BANK_LINE_STATUSES = [
   'matched',

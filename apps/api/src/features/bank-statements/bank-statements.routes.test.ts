@@ -9,7 +9,7 @@ import { fixture, newShow, sendStatement, type Show } from './bank-statements.te
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ PAYMENT_PROVIDER: 'manual' });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const preview = await sendStatement(t, show.organiser, show.eventId, 'preview', statement);
   expect(preview.json().data.lines[0].status).toBe('matched');
   key = preview.json().data.lines[0].key;
-}, 60_000);
+}, 120_000);
 afterAll(() => t?.close());
 
 async function bothSteps(as: TestUser | null, eventId: number) {

@@ -6,7 +6,6 @@ import {
   type BankStatementPreview,
   type BankStatementRecorded,
   type ConfirmBankStatementFields,
-  type CsvMapping,
 } from '@portal/shared/bank-statements';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -24,8 +23,6 @@ import { readCamt053 } from './read-camt';
 import { csvLines, readStatementCsv, suggestMapping } from './read-statement-csv';
 import { statementError, type StatementLine } from './statement-line';
 
-type Fields = { format?: BankStatementFormat | null; mapping?: CsvMapping | null };
-
 /** A statement as read: its lines, or for a CSV without a mapping only its layout. */
 type ReadStatement = {
   format: BankStatementFormat;
@@ -39,7 +36,7 @@ function formatOf(bytes: Uint8Array): BankStatementFormat {
   return start.startsWith('<') ? 'camt053' : 'csv';
 }
 
-function readStatement(bytes: Uint8Array, fields: Fields, eventCurrency: string): ReadStatement {
+function readStatement(bytes: Uint8Array, fields: BankStatementFields, eventCurrency: string): ReadStatement {
   if (bytes.length === 0) throw statementError('The file is empty');
   const format = formatOf(bytes);
   if (fields.format && fields.format !== format) {
@@ -100,7 +97,7 @@ export function createBankStatementsService({ db, publicUrl }: { db: Database; p
     /** Reads a statement and matches each line, writing nothing. */
     async preview(actor: Actor, eventId: number, fields: BankStatementFields, bytes: Uint8Array): Promise<BankStatementPreview> {
       const event = await reachEvent(actor, eventId);
-      const statement = readStatement(bytes, fields as Fields, event.currency);
+      const statement = readStatement(bytes, fields, event.currency);
       const lines = statement.lines ? await match(db, actor, eventId, event.currency, statement.lines) : [];
       const summary = Object.fromEntries(BANK_LINE_STATUSES.map((status) => [status, 0])) as BankStatementPreview['summary'];
       for (const line of lines) summary[line.status] += 1;
@@ -126,7 +123,7 @@ export function createBankStatementsService({ db, publicUrl }: { db: Database; p
       bytes: Uint8Array,
     ): Promise<BankStatementRecorded> {
       const event = await reachEvent(actor, eventId);
-      const statement = readStatement(bytes, fields as Fields, event.currency);
+      const statement = readStatement(bytes, fields, event.currency);
       if (!statement.lines) throw ValidationError.field('mapping', 'Choose the columns of the CSV before confirming');
       const statementLines = statement.lines;
       const keys = [...new Set(fields.lines)];

@@ -26,14 +26,20 @@ const asNode = (value: unknown): Node | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : undefined;
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
 
-/** The text at a path of child names, or null. */
+/** An element's text (a plain string, or `#text` beside attributes), trimmed; null when empty. */
+function textOf(value: unknown): string | null {
+  const content = typeof value === 'string' ? value : asNode(value)?.['#text'];
+  return typeof content === 'string' && content.trim() !== '' ? content.trim() : null;
+}
+
+/** The text at a path of child names (the first of a repeated element), or null. */
 function text(node: unknown, ...path: string[]): string | null {
   let at: unknown = node;
   for (const name of path) at = asNode(Array.isArray(at) ? at[0] : at)?.[name];
-  if (Array.isArray(at)) at = at[0];
-  const value = typeof at === 'string' ? at : asNode(at)?.['#text'];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  return textOf(Array.isArray(at) ? at[0] : at);
 }
+
+const texts = (values: unknown[]) => values.map(textOf).filter((value): value is string => value !== null);
 
 /** A `DateAndDateTimeChoice` (BookgDt, ValDt) as its calendar day. */
 function dayOf(node: unknown): string | null {
@@ -43,11 +49,10 @@ function dayOf(node: unknown): string | null {
 
 function remittance(tx: unknown): { unstructured: string[]; structured: string[] } {
   const info = asNode(asNode(tx)?.RmtInf);
-  const unstructured = list(info?.Ustrd).map((line) => text({ v: line }, 'v')).filter((v): v is string => v !== null);
-  const structured = list(info?.Strd)
-    .map((strd) => text(strd, 'CdtrRefInf', 'Ref'))
-    .filter((v): v is string => v !== null);
-  return { unstructured, structured };
+  return {
+    unstructured: texts(list(info?.Ustrd)),
+    structured: texts(list(info?.Strd).map((strd) => asNode(asNode(strd)?.CdtrRefInf)?.Ref)),
+  };
 }
 
 /** The debtor's name: `Dbtr/Nm` up to version 07, `Dbtr/Pty/Nm` from 08. */
@@ -92,12 +97,12 @@ export function readCamt053(content: string): StatementLine[] {
 
 function lineOf(entry: unknown, tx: unknown, batchIndex: number | null, lineNumber: number): StatementLine {
   const amountNode = batchIndex === null ? asNode(entry)?.Amt : (asNode(tx)?.Amt ?? asNode(asNode(asNode(tx)?.AmtDtls)?.TxAmt)?.Amt);
-  const amountText = text({ a: amountNode }, 'a') ?? '';
+  const amountText = textOf(amountNode) ?? '';
   const currency = (asNode(amountNode)?.['@Ccy'] as string | undefined)?.trim().toUpperCase() ?? '';
   const direction = (text(tx, 'CdtDbtInd') ?? text(entry, 'CdtDbtInd')) === 'DBIT' ? 'debit' : 'credit';
   const { unstructured, structured } = remittance(tx);
   const endToEnd = text(tx, 'Refs', 'EndToEndId');
-  const entryInfo = list(asNode(entry)?.AddtlNtryInf).map((v) => text({ v }, 'v')).filter((v): v is string => v !== null);
+  const entryInfo = texts(list(asNode(entry)?.AddtlNtryInf));
   const reference = [...structured, ...unstructured].join(' ') || null;
   const entryRef = text(entry, 'AcctSvcrRef');
   const txRef = text(tx, 'Refs', 'AcctSvcrRef');
