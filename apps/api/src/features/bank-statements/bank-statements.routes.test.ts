@@ -399,6 +399,23 @@ describe('confirming', () => {
     expect(await show.recordedLines()).toBe(2);
   });
 
+  it('records a line once when two confirmations of it run at once', async () => {
+    const show = await newShow(t);
+    const a = await show.invoiced(3);
+    const statement = {
+      name: 'one.csv',
+      bytes: Buffer.from(`Date,Text,Amount\n2026-11-20,${a.number},213.00\n`),
+      mapping: { date: 0, reference: 1, amount: 2, decimalSeparator: '.', dateFormat: 'YYYY-MM-DD' } as const,
+    };
+    const [key] = (await preview(show, statement)).lines.map((l) => l.key);
+    const answers = await Promise.all(
+      [show.organiser, show.organiser].map((as) => sendStatement(t, as, show.eventId, 'confirm', { ...statement, lines: [key!] })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await show.recordedLines()).toBe(1);
+    expect(await paymentAttempts(a.id)).toBe(1);
+  });
+
   it('refuses a key that is not a line of the statement', async () => {
     const show = await newShow(t);
     const response = await sendStatement(t, show.organiser, show.eventId, 'confirm', {
