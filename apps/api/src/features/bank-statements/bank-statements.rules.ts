@@ -50,17 +50,30 @@ function summary(candidate: Candidate): BankLinePurchase {
   };
 }
 
-/** Invoice numbers indexed for a statement: a quick substring test first, the exact pattern only then. */
+/**
+ * Invoice numbers indexed for a statement by their letters and digits alone: each stretch of a
+ * line's squeezed text as long as some number is looked up, and only a hit is checked with the
+ * exact pattern, so a statement of thousands of lines against thousands of invoices stays quick.
+ */
 function invoiceIndex(candidates: Candidate[]) {
-  const numbers = candidates.flatMap((candidate) =>
-    candidate.invoiceNumbers.map((number) => ({ candidate, compact: compact(number), pattern: invoicePattern(number) })),
-  );
+  const byCompact = new Map<string, { candidate: Candidate; pattern: RegExp }[]>();
+  for (const candidate of candidates) {
+    for (const number of candidate.invoiceNumbers) {
+      const key = compact(number);
+      if (!key) continue;
+      byCompact.set(key, [...(byCompact.get(key) ?? []), { candidate, pattern: invoicePattern(number) }]);
+    }
+  }
+  const lengths = [...new Set([...byCompact.keys()].map((key) => key.length))];
   return (text: string): Candidate[] => {
     const squeezed = compact(text);
     const found = new Map<number, Candidate>();
-    for (const number of numbers) {
-      if (number.compact && squeezed.includes(number.compact) && number.pattern.test(text))
-        found.set(number.candidate.id, number.candidate);
+    for (const length of lengths) {
+      for (let at = 0; at + length <= squeezed.length; at++) {
+        for (const entry of byCompact.get(squeezed.slice(at, at + length)) ?? []) {
+          if (!found.has(entry.candidate.id) && entry.pattern.test(text)) found.set(entry.candidate.id, entry.candidate);
+        }
+      }
     }
     return [...found.values()];
   };
