@@ -87,6 +87,17 @@ describe('reading amounts and CSV layouts', () => {
     ]);
   });
 
+  it('numbers lines as a spreadsheet numbers rows, blank lines and the bank’s preamble included', () => {
+    const text = 'Account;DE89370400440532013000\n\nDate;Text;Amount\n2026-11-20;A;1,00\n\n2026-11-21;B;2,00\n';
+    const { records } = readStatementCsv(Buffer.from(text));
+    const mapping = suggestMapping(records, 3)!;
+    expect(mapping).toMatchObject({ headerRow: 3, date: 0, reference: 1, amount: 2, decimalSeparator: ',' });
+    expect(csvLines(records, mapping, 'EUR').map((l) => [l.lineNumber, l.reference, l.amount])).toEqual([
+      [4, 'A', 100],
+      [6, 'B', 200],
+    ]);
+  });
+
   it('keys a line by what it says, the same in every upload and different for another line', () => {
     const read = (text: string) => {
       const { records } = readStatementCsv(Buffer.from(text));

@@ -46,7 +46,8 @@ export function readStatementCsv(bytes: Uint8Array): CsvStatement {
       delimiter,
       relax_column_count: true,
       relax_quotes: true,
-      skip_empty_lines: true,
+      // Blank lines stay rows, so that row numbers are the ones a spreadsheet shows.
+      skip_empty_lines: false,
       trim: true,
       max_record_size: 64 * 1024,
       to_line: BANK_STATEMENT_MAX_LINES + 100,
@@ -55,20 +56,26 @@ export function readStatementCsv(bytes: Uint8Array): CsvStatement {
     const where = (error as { lines?: number }).lines;
     throw statementError(`The CSV cannot be read${where ? ` near line ${where}` : ''}: check its quotes`);
   }
-  if (records.length === 0) throw statementError('The file has no rows');
+  if (records.every((row) => row.every((cell) => cell === ''))) throw statementError('The file has no rows');
   return {
     layout: { delimiter: delimiter === '\t' ? 'tab' : delimiter, encoding: decoded.encoding, rows: records.slice(0, SAMPLE_ROWS) },
     records,
   };
 }
 
-const HEADER_GUESSES: { field: 'date' | 'amount' | 'currency' | 'reference' | 'payer' | 'bankReference'; pattern: RegExp }[] = [
-  { field: 'date', pattern: /buchungstag|buchungsdatum|booking ?date|posted|posting|date|datum/i },
-  { field: 'amount', pattern: /betrag|amount|umsatz|montant|importe|bedrag/i },
-  { field: 'currency', pattern: /w(ä|ae)hrung|currency|^ccy$|devise/i },
-  { field: 'reference', pattern: /verwendungszweck|remittance|reference|purpose|description|memo|mitteilung|libell|details/i },
-  { field: 'payer', pattern: /auftraggeber|zahlungspflichtiger|payer|sender|counterparty|beg(ü|ue)nstigter|^name$|name/i },
-  { field: 'bankReference', pattern: /transaction id|transaktions-?id|bank ref/i },
+type GuessedField = 'date' | 'amount' | 'currency' | 'reference' | 'payer' | 'bankReference';
+
+/** Column names banks use, strongest first: "Verwendungszweck" wins over a "Buchungstext" that only says "credit". */
+const HEADER_GUESSES: { field: GuessedField; patterns: RegExp[] }[] = [
+  { field: 'date', patterns: [/buchungstag|buchungsdatum|booking ?date|posting ?date|posted/i, /date|datum/i] },
+  { field: 'amount', patterns: [/betrag|amount|umsatz|montant|importe|bedrag/i] },
+  { field: 'currency', patterns: [/w(ä|ae)hrung|currency|^ccy$|devise/i] },
+  {
+    field: 'reference',
+    patterns: [/verwendungszweck|remittance|reference|purpose|mitteilung|libell/i, /description|memo|details|text/i],
+  },
+  { field: 'payer', patterns: [/auftraggeber|zahlungspflichtiger|payer|sender|counterparty|beg(ü|ue)nstigter/i, /name/i] },
+  { field: 'bankReference', patterns: [/transaction id|transaktions-?id|bank ref/i] },
 ];
 
 function guessDateFormat(values: string[]): CsvDateFormat {
@@ -82,10 +89,15 @@ function guessDateFormat(values: string[]): CsvDateFormat {
 /** A mapping guessed from the header's names and the first values, or null when date, amount and reference are not all found. */
 export function suggestMapping(records: string[][], headerRow: number): CsvMapping | null {
   const header = records[headerRow - 1] ?? [];
-  const found: Partial<Record<(typeof HEADER_GUESSES)[number]['field'], number>> = {};
-  for (const { field, pattern } of HEADER_GUESSES) {
-    const index = header.findIndex((name, i) => pattern.test(name) && !Object.values(found).includes(i));
-    if (index >= 0) found[field] = index;
+  const found: Partial<Record<GuessedField, number>> = {};
+  for (const { field, patterns } of HEADER_GUESSES) {
+    for (const pattern of patterns) {
+      const index = header.findIndex((name, i) => pattern.test(name) && !Object.values(found).includes(i));
+      if (index >= 0) {
+        found[field] = index;
+        break;
+      }
+    }
   }
   if (found.date === undefined || found.amount === undefined || found.reference === undefined) return null;
   const body = records.slice(headerRow, headerRow + 50);
