@@ -28,6 +28,7 @@ import { useCategoryOptions } from '../api/get-category-options';
 import { useOwnAllocations } from '../api/get-own-allocations';
 import { useCreatePurchase } from '../api/create-purchase';
 import { usePurchaseQuote } from '../api/quote-purchase';
+import { REVERSE_CHARGE_NOTE } from '../lib/purchase-tax';
 
 const formSchema = z
   .object({
@@ -255,7 +256,7 @@ function CostSummary({ quote, pending, problem }: { quote: PurchaseQuote | null;
   const money = (minorUnits: number) => (quote ? formatMoney(minorUnits, quote.currency) : '—');
   const taxed = quote !== null && quote.category !== 'O';
   const taxNote =
-    quote?.category === 'AE' ? 'Reverse charge — VAT to be accounted for by the recipient' : quote?.exemptionReason;
+    quote?.category === 'AE' ? REVERSE_CHARGE_NOTE : quote?.exemptionReason;
   return (
     <section
       aria-label="Cost"

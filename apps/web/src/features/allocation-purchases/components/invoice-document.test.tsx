@@ -165,6 +165,60 @@ describe('PurchaseDetails figures', () => {
     expect(screen.getByText('Paid', { selector: 'span:not([class*=rounded-full])' })).toBeTruthy();
   });
 
+  it('shows the amount to pay with the VAT it includes, and the buyer’s VAT ID', () => {
+    render(
+      <PurchaseDetails
+        purchase={purchaseOf({
+          status: 'approved',
+          accepted_amount: 8,
+          amount_to_pay: 23800,
+          buyerVatId: 'LV40003521600',
+          tax: { category: 'S', rate: 19, reverseCharge: false, pricesIncludeTax: false, exemptionReason: null, net: 20000, tax: 3800 },
+        })}
+        onOpenDocument={() => {}}
+      />,
+    );
+    expect(screen.getByText('Amount to pay').nextSibling?.textContent).toBe('$238.00incl. $38.00 VAT (19 %)');
+    expect(screen.getByText('Buyer VAT ID').nextSibling?.textContent).toBe('LV40003521600');
+  });
+
+  it.each([
+    ['AE', { category: 'AE', reverseCharge: true, exemptionReason: 'Reverse charge: …' }, 'Reverse charge — VAT to be accounted for by the recipient'],
+    ['E', { category: 'E', reverseCharge: false, exemptionReason: 'Exempt under § 4 Nr. 22 UStG' }, 'Exempt under § 4 Nr. 22 UStG'],
+  ] as const)('says why an approved purchase taxed %s carries no VAT', (_category, tax, note) => {
+    render(
+      <PurchaseDetails
+        purchase={purchaseOf({
+          status: 'approved',
+          accepted_amount: 8,
+          amount_to_pay: 20000,
+          buyerVatId: 'DE136695976',
+          tax: { ...tax, rate: 0, pricesIncludeTax: false, net: 20000, tax: 0 },
+        })}
+        onOpenDocument={() => {}}
+      />,
+    );
+    expect(screen.getByText('Amount to pay').nextSibling?.textContent).toBe(`$200.00${note}`);
+  });
+
+  it('says before approval whether the requested amount includes the VAT or has it added', () => {
+    const tax = { category: 'S', rate: 7.5, reverseCharge: false, exemptionReason: null, net: null, tax: null } as const;
+    const { unmount } = render(
+      <PurchaseDetails purchase={purchaseOf({ tax: { ...tax, pricesIncludeTax: false } })} onOpenDocument={() => {}} />,
+    );
+    expect(screen.getByText('Amount (as requested)').nextSibling?.textContent).toBe('$250.00plus VAT 7.5 %');
+    expect(screen.getByText('Buyer VAT ID').nextSibling?.textContent).toBe('—');
+    unmount();
+    render(<PurchaseDetails purchase={purchaseOf({ tax: { ...tax, pricesIncludeTax: true } })} onOpenDocument={() => {}} />);
+    expect(screen.getByText('Amount (as requested)').nextSibling?.textContent).toBe('$250.00incl. VAT 7.5 %');
+  });
+
+  it('says nothing of VAT for an event without it', () => {
+    render(<PurchaseDetails purchase={purchaseOf()} onOpenDocument={() => {}} />);
+    expect(screen.queryByText('Buyer VAT ID')).toBeNull();
+    expect(screen.queryByText(/VAT/)).toBeNull();
+  });
+
   it('writes N/A for a requester without a company', () => {
     render(
       <PurchaseDetails

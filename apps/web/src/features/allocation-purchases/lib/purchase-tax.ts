@@ -1,0 +1,28 @@
+import type { AllocationPurchase, PurchaseTax } from '@portal/shared/allocation-purchases';
+import { formatMoney } from '@portal/shared/money';
+import { formatVatRate, VAT_CATEGORY_LABELS } from '@portal/shared/vat';
+
+/** The screens' short form of the reverse-charge wording the documents print in full. */
+export const REVERSE_CHARGE_NOTE = 'Reverse charge — VAT to be accounted for by the recipient';
+
+/**
+ * What the VAT of a purchase's amount is, beside that amount: "incl. $4.85 VAT (19 %)" once
+ * approved, "plus VAT 19 %" or "incl. VAT 19 %" for the price list's amount before, the reverse
+ * charge or the exemption; null for an event without VAT. `short` for a table cell.
+ */
+export function purchaseTaxNote(
+  purchase: Pick<AllocationPurchase, 'tax' | 'currency' | 'amount_to_pay'>,
+  form: 'full' | 'short' = 'full',
+): string | null {
+  const tax: PurchaseTax = purchase.tax;
+  if (tax.category === 'O') return null;
+  if (tax.category === 'AE') return form === 'short' ? VAT_CATEGORY_LABELS.AE : REVERSE_CHARGE_NOTE;
+  if (tax.category !== 'S') return form === 'short' ? VAT_CATEGORY_LABELS[tax.category] : (tax.exemptionReason ?? VAT_CATEGORY_LABELS[tax.category]);
+  const rate = formatVatRate(tax.rate);
+  if (purchase.amount_to_pay !== null && tax.tax !== null) {
+    const amount = formatMoney(tax.tax, purchase.currency);
+    return form === 'short' ? `incl. ${amount} VAT` : `incl. ${amount} VAT (${rate})`;
+  }
+  // Before approval the amount is the price list's, which is net or gross as the event says.
+  return tax.pricesIncludeTax ? `incl. VAT ${rate}` : `plus VAT ${rate}`;
+}
