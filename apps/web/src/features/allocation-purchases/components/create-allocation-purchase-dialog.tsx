@@ -214,7 +214,7 @@ function PurchaseRequestForm({
         id="purchase-vat-id"
         label="VAT ID"
         error={errors.vatId?.message ?? refusalOf('vatId')}
-        hint="Optional. A business registered for VAT in another EU country than the organiser’s pays no VAT here (reverse charge)."
+        hint="Optional, with its country code. A business registered for VAT in another EU country than the organiser’s pays no VAT here (reverse charge)."
       >
         {(control) => (
           <Input
@@ -222,7 +222,6 @@ function PurchaseRequestForm({
             {...form.register('vatId')}
             autoComplete="off"
             spellCheck={false}
-            placeholder="DE136695976"
             className="sm:w-60"
           />
         )}

@@ -217,7 +217,11 @@ function VatBreakdown({
   return (
     <table
       aria-label="VAT breakdown"
-      className={cn('w-full border-collapse text-left', page ? 'text-[13px]' : 'text-xs sm:text-sm')}
+      // A summary beside the totals, not a second list of lines: it sits at the right from small screens up.
+      className={cn(
+        'ml-auto w-full border-collapse text-left',
+        page ? 'max-w-[440px] text-[13px]' : 'text-xs sm:max-w-md sm:text-sm',
+      )}
     >
       <thead>
         <tr
