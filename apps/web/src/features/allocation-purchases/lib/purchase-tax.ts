@@ -1,6 +1,6 @@
 import type { AllocationPurchase, PurchaseTax } from '@portal/shared/allocation-purchases';
 import { formatMoney } from '@portal/shared/money';
-import { formatVatRate, VAT_CATEGORY_LABELS } from '@portal/shared/vat';
+import { formatVatRate, rateToBasisPoints, taxedAmount, VAT_CATEGORY_LABELS } from '@portal/shared/vat';
 
 /** The screens' short form of the reverse-charge wording the documents print in full. */
 export const REVERSE_CHARGE_NOTE = 'Reverse charge — VAT to be accounted for by the recipient';
@@ -25,4 +25,29 @@ export function purchaseTaxNote(
   }
   // Before approval the amount is the price list's, which is net or gross as the event says.
   return tax.pricesIncludeTax ? `incl. VAT ${rate}` : `plus VAT ${rate}`;
+}
+
+/**
+ * What approving `places` charges, as the approval will compute it: "$238.00 incl. VAT 19 %".
+ * A reverse charge on gross prices takes the price list's own rate off, which a purchase does not
+ * carry: that case says so instead of guessing.
+ */
+export function amountToPayText(
+  purchase: Pick<AllocationPurchase, 'tax' | 'currency' | 'unitPrice'>,
+  places: number,
+): string {
+  const { tax, currency } = purchase;
+  const listAmount = formatMoney(places * purchase.unitPrice, currency);
+  if (tax.category === 'AE' && tax.pricesIncludeTax) return `${listAmount} less the VAT it includes (reverse charge)`;
+  const rateBasisPoints = rateToBasisPoints(tax.rate);
+  const { gross } = taxedAmount(places * purchase.unitPrice, {
+    category: tax.category,
+    rateBasisPoints,
+    listedRateBasisPoints: rateBasisPoints,
+    pricesIncludeTax: tax.pricesIncludeTax,
+    exemptionReason: tax.exemptionReason,
+  });
+  const amount = formatMoney(gross, currency);
+  if (tax.category === 'S') return `${amount} incl. VAT ${formatVatRate(tax.rate)}`;
+  return tax.category === 'AE' ? `${amount} (reverse charge)` : amount;
 }
