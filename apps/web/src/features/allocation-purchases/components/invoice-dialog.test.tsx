@@ -65,7 +65,7 @@ describe('InvoiceDialog', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(renderPdf).toHaveBeenCalledTimes(1));
     const [pages] = renderPdf.mock.calls[0] as [HTMLElement[]];
-    expect(pages[0]!.querySelector('table[aria-label="VAT breakdown"]')?.textContent).toContain('19 %€200.00€38.00€238.00');
+    expect(pages[0]!.querySelector('table[aria-label="VAT breakdown"]')?.textContent).toContain('VAT 19 %€200.00€38.00€238.00');
     expect(pages[0]!.textContent).toContain('Total net€200.00VAT€38.00Total amount€238.00');
   });
 

@@ -184,8 +184,8 @@ describe('InvoiceDocument with VAT', () => {
     ]);
     expect(cells()).toEqual(['Badge Allocation', '8', '€71.00', '€568.00']);
     expect(breakdown()).toEqual([
-      ['VAT rate', 'Net', 'VAT', 'Gross'],
-      ['19 %', '€568.00', '€107.92', '€675.92'],
+      ['Rate', 'Net', 'VAT', 'Gross'],
+      ['VAT 19 %', '€568.00', '€107.92', '€675.92'],
     ]);
     expect(screen.getByRole('article').textContent).toContain('Total net€568.00VAT€107.92Total amount€675.92');
     expect(screen.queryByRole('region', { name: 'VAT notes' })).toBeNull();
@@ -216,7 +216,7 @@ describe('InvoiceDocument with VAT', () => {
   it('writes a JPY invoice’s amounts without decimals', () => {
     render(<InvoiceDocument document={taxedInvoice('JPY', 3, 4500, 'S', 10)} />);
     expect(cells()).toEqual(['Badge Allocation', '3', '¥4,500', '¥13,500']);
-    expect(breakdown()[1]).toEqual(['10 %', '¥13,500', '¥1,350', '¥14,850']);
+    expect(breakdown()[1]).toEqual(['VAT 10 %', '¥13,500', '¥1,350', '¥14,850']);
     expect(screen.getByRole('article').textContent).toContain('Total net¥13,500VAT¥1,350Total amount¥14,850');
   });
 

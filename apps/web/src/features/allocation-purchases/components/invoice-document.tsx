@@ -1,7 +1,7 @@
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFigures } from '@portal/shared/billing-documents';
 import { formatInvoiceAmount } from '@portal/shared/money';
-import { formatVatRate, VAT_CATEGORY_LABELS, type TaxRow } from '@portal/shared/vat';
+import { showsVat, taxNotes, taxRowLabel, type TaxRow } from '@portal/shared/vat';
 import { cn } from '@/lib/utils';
 
 const STATUS_CLASSES: Record<BillingDocument['status'], string> = {
@@ -35,7 +35,7 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
   const issuer = document.issuer;
   const supply = document.supplyPeriod && supplyText(document.supplyPeriod);
   // Documents of an event without VAT keep the spec's layout; the others add the EN 16931 breakdown.
-  const taxed = document.tax.breakdown.some((row) => row.category !== 'O');
+  const taxed = showsVat(document.tax);
   const money = (minorUnits: number) => formatInvoiceAmount(minorUnits, document.currency);
   const totalLabel = isCreditNote ? 'Total credited' : 'Total amount';
   return (
@@ -179,7 +179,7 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
         )}
       </div>
 
-      {taxed && <VatNotes rows={document.tax.breakdown} />}
+      {taxed && <VatNotes notes={taxNotes(document.tax)} />}
       {document.cancelledByCreditNoteNumber && (
         <p className="rounded-md border border-destructive/40 px-3 py-2 text-destructive">
           Cancelled by credit note {document.cancelledByCreditNoteNumber}
@@ -198,9 +198,6 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
     </article>
   );
 }
-
-/** "19 %" for a standard rate; the category's name where no VAT is charged ("Reverse charge", "Exempt"). */
-const rateLabel = (row: TaxRow) => (row.category === 'S' ? formatVatRate(row.rate) : VAT_CATEGORY_LABELS[row.category]);
 
 /** Net, VAT and gross per rate, as EN 16931 asks of an invoice with VAT. */
 function VatBreakdown({
@@ -231,7 +228,7 @@ function VatBreakdown({
           )}
         >
           <th scope="col" className="py-2 pr-2 font-semibold">
-            VAT rate
+            Rate
           </th>
           <th scope="col" className={cn(cell, 'py-2 text-right font-semibold')}>
             Net
@@ -247,7 +244,7 @@ function VatBreakdown({
       <tbody>
         {rows.map((row) => (
           <tr key={`${row.category}-${row.rate}`} className="border-b">
-            <td className="py-2 pr-2">{rateLabel(row)}</td>
+            <td className="py-2 pr-2">{taxRowLabel(row)}</td>
             <td className={cn(cell, 'py-2 text-right tabular-nums')}>{money(row.net)}</td>
             <td className={cn(cell, 'py-2 text-right tabular-nums')}>{money(row.tax)}</td>
             <td className="py-2 pl-2 text-right tabular-nums">{money(row.net + row.tax)}</td>
@@ -258,14 +255,13 @@ function VatBreakdown({
   );
 }
 
-/** Why a rate charges no VAT (the reverse charge's wording, the event's exemption text), each once. */
-function VatNotes({ rows }: { rows: readonly TaxRow[] }) {
-  const reasons = [...new Set(rows.flatMap((row) => (row.exemptionReason ? [row.exemptionReason] : [])))];
-  if (reasons.length === 0) return null;
+/** Why a rate charges no VAT: the reverse charge's wording, the event's exemption text. */
+function VatNotes({ notes }: { notes: readonly string[] }) {
+  if (notes.length === 0) return null;
   return (
     <section aria-label="VAT notes" className="grid gap-1">
-      {reasons.map((reason) => (
-        <p key={reason}>{reason}</p>
+      {notes.map((note) => (
+        <p key={note}>{note}</p>
       ))}
     </section>
   );
