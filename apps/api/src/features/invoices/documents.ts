@@ -146,7 +146,8 @@ export function invoiceSnapshot(
   const charged = chargedOf(purchase);
   const amount = amountCents === undefined ? charged : partOf(amountCents, charged, treatment.rateBasisPoints);
   const tax = documentTax(treatment, amount);
-  const vatNumber = purchase.buyerVatId ?? purchase.companyVatNumber;
+  // With VAT the invoice names the VAT ID the request was taxed by; without, the company's on file (as before VAT).
+  const vatNumber = purchase.vatCategory === 'O' ? (purchase.buyerVatId ?? purchase.companyVatNumber) : purchase.buyerVatId;
   return {
     eventName: figures.eventName,
     billTo: {

@@ -214,7 +214,7 @@ function PurchaseRequestForm({
         id="purchase-vat-id"
         label="VAT ID"
         error={errors.vatId?.message ?? refusalOf('vatId')}
-        hint="Optional, with its country code. A business registered for VAT in another EU country than the organiser’s pays no VAT here (reverse charge)."
+        hint="With its country code; empty, your company’s VAT number on file is used. A business registered for VAT in another EU country than the organiser’s pays no VAT here (reverse charge)."
       >
         {(control) => (
           <Input
