@@ -5,6 +5,7 @@ import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFileName } from '@portal/shared/billing-documents';
 import { ZipFile } from 'yazl';
 import { renderDocumentPdf } from './invoice-pdf';
+import type { LogoReader } from './issuer-logo';
 
 /**
  * A ZIP of the documents' PDFs, streamed as it is written. The next document is drawn only once
@@ -15,9 +16,9 @@ import { renderDocumentPdf } from './invoice-pdf';
  * given for every entry until the archive ends, which for whole buffers would be every PDF. A
  * streamed entry carries its checksum after its data, so it is deflated (self-delimiting) rather
  * than stored, for unzip tools that read entries in order; the fastest level, as a PDF is
- * compressed inside already.
+ * compressed inside already. `logos` reads each logo once for the whole archive.
  */
-export function zipDocuments(documents: AsyncIterable<BillingDocument>): Readable {
+export function zipDocuments(documents: AsyncIterable<BillingDocument>, logos: LogoReader): Readable {
   const zip = new ZipFile();
   const output = zip.outputStream as PassThrough;
   // A client that goes away stops the drawing, and the paged reading behind it.
@@ -28,7 +29,7 @@ export function zipDocuments(documents: AsyncIterable<BillingDocument>): Readabl
     for await (const document of documents) {
       if (gone.signal.aborted) return;
       const entry = new PassThrough();
-      entry.end(await buffer(renderDocumentPdf(document)));
+      entry.end(await buffer(renderDocumentPdf(document, { logo: await logos(document) })));
       const taken = once(entry, 'end', { signal: gone.signal });
       zip.addReadStream(entry, documentFileName(document), { mtime: new Date(document.issuedAt), compressionLevel: 1 });
       await taken;

@@ -69,6 +69,7 @@ const terms: InvoicingTerms = {
   supplyPeriod: { start: '2026-06-10', end: '2026-06-12' },
   invoicePrefix: 'INV',
   creditNotePrefix: 'CN',
+  logoFileId: null,
 };
 const ISSUED = new Date('2026-05-02T08:00:00.000Z');
 

@@ -29,6 +29,7 @@ const invoice = (overrides: Partial<BillingDocument> = {}): BillingDocument => (
   supplyPeriod: null,
   paidAt: null,
   paymentReference: null,
+  logoFileId: null,
   ...overrides,
 });
 

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import type { MailAttachment } from '../email/outbox-worker';
 import { creditNoteDocument, invoiceDocuments, paymentOf } from './documents';
 import { renderDocumentPdf } from './invoice-pdf';
+import type { LogoReader } from './issuer-logo';
 import * as repo from './invoices.repository';
 
 /**
@@ -36,10 +37,12 @@ async function documentOf(db: Database, attachment: OutboxAttachment): Promise<B
 /**
  * The PDFs of the documents a mail carries, drawn now from their frozen copies. A document that is
  * gone or cannot be drawn throws, so that the attempt fails and the mail never leaves without it.
+ * Without `logos` (no file store at hand) documents are drawn without their logo.
  */
 export async function renderMailAttachments(
   db: Database,
   attachments: readonly OutboxAttachment[],
+  logos?: LogoReader,
 ): Promise<MailAttachment[]> {
   const files: MailAttachment[] = [];
   for (const attachment of attachments) {
@@ -49,7 +52,7 @@ export async function renderMailAttachments(
     files.push({
       filename: attachment.fileName,
       contentType: 'application/pdf',
-      content: await buffer(renderDocumentPdf(document)),
+      content: await buffer(renderDocumentPdf(document, { logo: await logos?.(document) })),
     });
   }
   return files;
