@@ -4,13 +4,18 @@ import { and, eq } from 'drizzle-orm';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { Parse } from 'unzipper';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
 import { files } from '../../db/schema/files';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 import { pdfImages } from '../../test/pdf';
 import { sweepOrphanFiles } from '../files/file-sweeper';
+import { createFilesService } from '../files/files.service';
 import { appFileStore } from '../files/stored-files.test-support';
+import { logoReader } from './issuer-logo';
+import { renderMailAttachments } from './mail-attachments';
 import { solidPng } from './png.test-support';
 
 let t: TestApp;
@@ -61,6 +66,16 @@ async function invoicePdfImages(purchaseId: number) {
   return pdfImages(res.rawPayload);
 }
 
+async function zipEntries(zip: Buffer): Promise<Buffer[]> {
+  const entries: Buffer[] = [];
+  for await (const entry of Readable.from([zip]).pipe(Parse({ forceStream: true }))) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    entries.push(Buffer.concat(chunks));
+  }
+  return entries;
+}
+
 /** Sweeps as if the grace period had passed for everything stored so far. */
 const sweep = () =>
   sweepOrphanFiles({ db: t.db, store: appFileStore(t.database, dataDir).store, graceMs: 0, now: new Date(Date.now() + 60_000) });
@@ -82,7 +97,7 @@ describe('the issuer logo', () => {
     expect(audit).toMatchObject({ entityId: String(w.eventA), after: { logo: { fileName: 'expo.png' } } });
   });
 
-  it.each([
+  it.each<[string, Parameters<typeof form>[0], number, string]>([
     ['a text file called .png', { bytes: Buffer.from('not a picture at all, only words'), filename: 'logo.png' }, 400, 'not accepted'],
     ['a PDF', { bytes: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), filename: 'logo.pdf', type: 'application/pdf' }, 400, 'not accepted'],
     ['a broken PNG', { bytes: Buffer.concat([solidPng(2, 2).subarray(0, 16), Buffer.from('garbage garbage')]) }, 400, 'cannot be read'],
@@ -124,6 +139,12 @@ describe('the issuer logo', () => {
     await upload(w.eventAdminA, w.eventA, { bytes: solidPng(300, 60), filename: 'first.png' });
     const first = await approvedPurchase();
     expect(await invoicePdfImages(first.id)).toHaveLength(1);
+    const invoice = await t.request(w.exhibitorA, { method: 'GET', url: `/api/admin/allocation-purchases/${first.id}/invoice` });
+    const invoiceId: number = invoice.json().data.id;
+    // The mail attachment is drawn with it too.
+    const files = createFilesService({ store: appFileStore(t.database, dataDir).store });
+    const [attached] = await renderMailAttachments(t.db, [{ kind: 'invoice', id: invoiceId, fileName: 'invoice.pdf' }], logoReader(t.db, files));
+    expect(await pdfImages(attached!.content)).toHaveLength(1);
 
     // Replaced twice: the second one no document shows, so the sweep takes it; the first stays.
     await upload(w.eventAdminA, w.eventA, { bytes: solidPng(40, 40, [0, 0, 200]), filename: 'second.png' });
@@ -141,6 +162,10 @@ describe('the issuer logo', () => {
     expect((await t.request(w.eventAdminA, { method: 'GET', url: url(w.eventA) })).statusCode).toBe(404);
     const second = await approvedPurchase();
     expect(await invoicePdfImages(second.id)).toEqual([]);
+    // The archive draws each document with the logo it was issued with.
+    const zip = await t.request(w.eventAdminA, { method: 'GET', url: `/api/admin/events/${w.eventA}/invoices.zip` });
+    const imageCounts = await Promise.all((await zipEntries(zip.rawPayload)).map(async (pdf) => (await pdfImages(pdf)).length));
+    expect(imageCounts.sort()).toEqual([0, 1]);
     await sweep();
     // The first invoice still shows the logo it was issued with.
     expect(await logoFiles()).toHaveLength(1);
