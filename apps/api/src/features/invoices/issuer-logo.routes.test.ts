@@ -43,7 +43,11 @@ const upload = (as: TestUser, eventId: number, file: Parameters<typeof form>[0])
   t.request(as, { method: 'PUT', url: url(eventId), ...form(file) });
 const settings = async (eventId = w.eventA): Promise<InvoiceSettings> =>
   (await t.request(w.eventAdminA, { method: 'GET', url: `/api/events/${eventId}/invoicing` })).json().data;
-const logoFiles = () => t.db.select({ id: files.id }).from(files).where(and(eq(files.purpose, 'logo'), eq(files.eventId, w.eventA)));
+const logoFiles = () =>
+  t.db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.purpose, 'logo'), eq(files.eventId, w.eventA)));
 
 async function approvedPurchase(): Promise<AllocationPurchase> {
   const created = await t.request(w.exhibitorA, {
@@ -61,7 +65,10 @@ async function approvedPurchase(): Promise<AllocationPurchase> {
 }
 
 async function invoicePdfImages(purchaseId: number) {
-  const res = await t.request(w.exhibitorA, { method: 'GET', url: `/api/admin/allocation-purchases/${purchaseId}/invoice.pdf` });
+  const res = await t.request(w.exhibitorA, {
+    method: 'GET',
+    url: `/api/admin/allocation-purchases/${purchaseId}/invoice.pdf`,
+  });
   expect(res.statusCode).toBe(200);
   return pdfImages(res.rawPayload);
 }
@@ -78,7 +85,12 @@ async function zipEntries(zip: Buffer): Promise<Buffer[]> {
 
 /** Sweeps as if the grace period had passed for everything stored so far. */
 const sweep = () =>
-  sweepOrphanFiles({ db: t.db, store: appFileStore(t.database, dataDir).store, graceMs: 0, now: new Date(Date.now() + 60_000) });
+  sweepOrphanFiles({
+    db: t.db,
+    store: appFileStore(t.database, dataDir).store,
+    graceMs: 0,
+    now: new Date(Date.now() + 60_000),
+  });
 
 describe('the issuer logo', () => {
   it('is uploaded as PNG, answered in the settings and served for the preview', async () => {
@@ -98,9 +110,24 @@ describe('the issuer logo', () => {
   });
 
   it.each<[string, Parameters<typeof form>[0], number, string]>([
-    ['a text file called .png', { bytes: Buffer.from('not a picture at all, only words'), filename: 'logo.png' }, 400, 'not accepted'],
-    ['a PDF', { bytes: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), filename: 'logo.pdf', type: 'application/pdf' }, 400, 'not accepted'],
-    ['a broken PNG', { bytes: Buffer.concat([solidPng(2, 2).subarray(0, 16), Buffer.from('garbage garbage')]) }, 400, 'cannot be read'],
+    [
+      'a text file called .png',
+      { bytes: Buffer.from('not a picture at all, only words'), filename: 'logo.png' },
+      400,
+      'not accepted',
+    ],
+    [
+      'a PDF',
+      { bytes: Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n'), filename: 'logo.pdf', type: 'application/pdf' },
+      400,
+      'not accepted',
+    ],
+    [
+      'a broken PNG',
+      { bytes: Buffer.concat([solidPng(2, 2).subarray(0, 16), Buffer.from('garbage garbage')]) },
+      400,
+      'cannot be read',
+    ],
     ['a PNG too large', { bytes: Buffer.concat([solidPng(2, 2), Buffer.alloc(1024 * 1024)]) }, 413, 'larger than 1 MB'],
     ['a PNG of too many pixels', { bytes: solidPng(5000, 1) }, 400, 'at most 4000'],
     ['a file under another name', { bytes: solidPng(2, 2), field: 'picture' }, 400, 'Unexpected file'],
@@ -139,11 +166,18 @@ describe('the issuer logo', () => {
     await upload(w.eventAdminA, w.eventA, { bytes: solidPng(300, 60), filename: 'first.png' });
     const first = await approvedPurchase();
     expect(await invoicePdfImages(first.id)).toHaveLength(1);
-    const invoice = await t.request(w.exhibitorA, { method: 'GET', url: `/api/admin/allocation-purchases/${first.id}/invoice` });
+    const invoice = await t.request(w.exhibitorA, {
+      method: 'GET',
+      url: `/api/admin/allocation-purchases/${first.id}/invoice`,
+    });
     const invoiceId: number = invoice.json().data.id;
     // The mail attachment is drawn with it too.
     const files = createFilesService({ store: appFileStore(t.database, dataDir).store });
-    const [attached] = await renderMailAttachments(t.db, [{ kind: 'invoice', id: invoiceId, fileName: 'invoice.pdf' }], logoReader(t.db, files));
+    const [attached] = await renderMailAttachments(
+      t.db,
+      [{ kind: 'invoice', id: invoiceId, fileName: 'invoice.pdf' }],
+      logoReader(t.db, files),
+    );
     expect(await pdfImages(attached!.content)).toHaveLength(1);
 
     // Replaced twice: the second one no document shows, so the sweep takes it; the first stays.
@@ -164,7 +198,9 @@ describe('the issuer logo', () => {
     expect(await invoicePdfImages(second.id)).toEqual([]);
     // The archive draws each document with the logo it was issued with.
     const zip = await t.request(w.eventAdminA, { method: 'GET', url: `/api/admin/events/${w.eventA}/invoices.zip` });
-    const imageCounts = await Promise.all((await zipEntries(zip.rawPayload)).map(async (pdf) => (await pdfImages(pdf)).length));
+    const imageCounts = await Promise.all(
+      (await zipEntries(zip.rawPayload)).map(async (pdf) => (await pdfImages(pdf)).length),
+    );
     expect(imageCounts.sort()).toEqual([0, 1]);
     await sweep();
     // The first invoice still shows the logo it was issued with.

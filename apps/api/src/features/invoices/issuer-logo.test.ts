@@ -20,7 +20,16 @@ const document: BillingDocument = {
   eventName: 'Trade Fair 2026',
   issuedAt: '2026-05-04T10:00:00.000Z',
   billTo: { companyName: 'Acme', contactName: null, email: null, address: null, vatNumber: null, country: null },
-  lines: [{ description: 'Badge Allocation: Exhibitor staff', quantity: 1, unitPrice: 4500, total: 4500, vatCategory: 'O', vatRate: 0 }],
+  lines: [
+    {
+      description: 'Badge Allocation: Exhibitor staff',
+      quantity: 1,
+      unitPrice: 4500,
+      total: 4500,
+      vatCategory: 'O',
+      vatRate: 0,
+    },
+  ],
   currency: 'USD',
   totalAmount: 4500,
   tax: untaxed(4500),
@@ -49,7 +58,9 @@ describe('the issuer logo on the server PDF', () => {
   it('reads the size of PNG and JPEG pictures, and nothing of a broken one', () => {
     expect(logoDimensions(solidPng(12, 5))).toEqual({ width: 12, height: 5 });
     // A baseline JPEG header: SOI, then a start-of-frame of 16 × 9 pixels.
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x09, 0x00, 0x10, 0x03, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1]);
+    const jpeg = Buffer.from([
+      0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x09, 0x00, 0x10, 0x03, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1,
+    ]);
     expect(logoDimensions(jpeg)).toEqual({ width: 16, height: 9 });
     expect(logoDimensions(Buffer.concat([solidPng(2, 2).subarray(0, 12), Buffer.from('broken')]))).toBeNull();
   });
@@ -69,7 +80,14 @@ describe('logoReader', () => {
     const logos = await Promise.all(
       ['logo-1', 'logo-1', 'logo-2', 'logo-1', 'gone', null].map((logoFileId) => read({ logoFileId, eventId: 1 })),
     );
-    expect(logos.map((logo) => logo?.toString())).toEqual(['bytes of logo-1', 'bytes of logo-1', 'bytes of logo-2', 'bytes of logo-1', undefined, undefined]);
+    expect(logos.map((logo) => logo?.toString())).toEqual([
+      'bytes of logo-1',
+      'bytes of logo-1',
+      'bytes of logo-2',
+      'bytes of logo-1',
+      undefined,
+      undefined,
+    ]);
     expect(opened).toEqual(['logo-1', 'logo-2', 'gone']);
   });
 });
