@@ -86,7 +86,12 @@ export async function invoiceSettingsRoutes(
     method: 'DELETE',
     url: '/events/:id/invoicing/logo',
     config: { access: requires('update_event') },
-    schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...errors } },
+    schema: {
+      tags,
+      summary: 'Removes the issuer logo from documents issued from now on; those issued keep theirs',
+      params: idParamsSchema,
+      response: { 204: z.null(), ...errors },
+    },
     handler: async (request, reply) => {
       await invoiceSettings.removeLogo(actorOf(request), request.params.id);
       return reply.code(204).send(null);

@@ -167,8 +167,8 @@ export function createInvoiceSettingsService({ db, files }: { db: Database; file
      */
     async replaceLogo(actor: Actor, eventId: number, upload: LogoUpload | undefined): Promise<InvoiceSettings> {
       try {
-        if (!upload) throw ValidationError.field(LOGO_FIELD, 'Choose a PNG or JPEG file');
         await eventOf(actor, eventId);
+        if (!upload) throw ValidationError.field(LOGO_FIELD, 'Choose a PNG or JPEG file');
         await db.transaction(async (tx) => {
           const before = logoOf(await repo.findInvoicingLogo(tx, eventId));
           await files.record(tx, upload, { eventId, purpose: 'logo', adminId: actor.principal.id });
