@@ -56,6 +56,8 @@ import { createInvoiceSettingsService } from './features/invoices/invoice-settin
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { createInvoicesService } from './features/invoices/invoices.service';
 import { paymentsRoutes, stripeWebhookRoutes } from './features/payments/payments.routes';
+import { bankStatementsRoutes } from './features/bank-statements/bank-statements.routes';
+import { createBankStatementsService } from './features/bank-statements/bank-statements.service';
 import { createPaymentStatusLinks } from './features/payments/payment-links';
 import { createPaymentSettlement } from './features/payments/payment-settlement';
 import { createPaymentStatusService } from './features/payments/payment-status.service';
@@ -273,6 +275,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       statusLinks: paymentStatusLinks,
       stripeWebhookSecret: config.STRIPE_WEBHOOK_SECRET,
     }),
+    bankStatements: createBankStatementsService({ db, publicUrl }),
     paymentStatus: createPaymentStatusService({
       db,
       settlement: paymentSettlement,
@@ -308,6 +311,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(allocationPurchasesRoutes, services);
       await api.register(paymentsRoutes, services);
       await api.register(stripeWebhookRoutes, services);
+      await api.register(bankStatementsRoutes, services);
       await api.register(invoicesRoutes, services);
       await api.register(invoiceSettingsRoutes, services);
     },

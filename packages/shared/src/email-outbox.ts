@@ -11,17 +11,21 @@ export const OUTBOX_STATUS_LABELS: Readonly<Record<OutboxStatus, string>> = {
   failed: 'Failed',
 };
 
-/** The kinds of document a message can carry as a PDF attachment. */
+/** The kinds of document a message can carry as an attachment. */
 export const OUTBOX_ATTACHMENT_KINDS = ['invoice', 'credit_note'] as const;
+/** How a document is attached: its PDF, or its EN 16931 e-invoice (CII XML). */
+export const OUTBOX_ATTACHMENT_FORMATS = ['pdf', 'xml'] as const;
 
 /**
- * A document a message carries, by reference: the PDF is drawn when the message is sent, from the
- * document's frozen copy. `fileName` is the document's number plus `.pdf`, as the mail names it.
+ * A document a message carries, by reference: the file is drawn when the message is sent, from the
+ * document's frozen copy. `fileName` is the document's number plus `.pdf` or `.xml`, as the mail
+ * names it. `format` is absent on the messages queued before e-invoices, which carry the PDF.
  */
 export const outboxAttachmentSchema = z.object({
   kind: z.enum(OUTBOX_ATTACHMENT_KINDS),
   id: z.number().int(),
   fileName: z.string(),
+  format: z.enum(OUTBOX_ATTACHMENT_FORMATS).optional(),
 });
 export type OutboxAttachment = z.infer<typeof outboxAttachmentSchema>;
 

@@ -1,7 +1,7 @@
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { emailSchema, isoDateTime, optionalTextLine } from './common';
-import { isValidVatId, vatRateSchema } from './vat';
+import { compactCode, isValidVatId, vatRateSchema } from './vat';
 
 /**
  * The organiser's legal entity and invoicing terms for one event (docs/purchases.md): who issues
@@ -12,9 +12,6 @@ export const DEFAULT_PAYMENT_TERMS_DAYS = 14;
 export const DEFAULT_INVOICE_PREFIX = 'INV';
 export const DEFAULT_CREDIT_NOTE_PREFIX = 'CN';
 
-/** Upper-case, without the spaces, dots and dashes people type into VAT IDs, IBANs and BICs. */
-const compact = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
-
 /** PUT replaces the settings whole: a field left out or empty is cleared. */
 const emptyToNull = (value: unknown) =>
   value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
@@ -22,7 +19,7 @@ const emptyToNull = (value: unknown) =>
 function checkedCode(max: number, valid: (value: string) => boolean, message: string) {
   return z.preprocess(
     emptyToNull,
-    z.string().max(max, `At most ${max} characters`).transform(compact).refine(valid, message).nullable(),
+    z.string().max(max, `At most ${max} characters`).transform(compactCode).refine(valid, message).nullable(),
   );
 }
 

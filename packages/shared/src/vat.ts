@@ -19,6 +19,9 @@ export function vatIdCountry(value: string): string | null {
   return result.isValid ? (result.country?.isoCode.short ?? null) : null;
 }
 
+/** A code as stored: upper-case, without the spaces, dots and dashes people type into VAT IDs, IBANs and BICs. */
+export const compactCode = (value: string): string => value.replace(/[\s.-]/g, '').toUpperCase();
+
 /** UNCL 5305 codes, as EN 16931 names them: standard, zero rated, exempt, reverse charge, not subject to VAT. */
 export const VAT_CATEGORIES = ['S', 'Z', 'E', 'AE', 'O'] as const;
 export type VatCategory = (typeof VAT_CATEGORIES)[number];

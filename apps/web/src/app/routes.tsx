@@ -36,6 +36,9 @@ const CreateEventPage = lazyWithPreload(() =>
 const InvoiceSettingsPage = lazyWithPreload(() =>
   import('@/features/invoices/pages/invoice-settings-page').then((m) => ({ default: m.InvoiceSettingsPage })),
 );
+const BankStatementPage = lazyWithPreload(() =>
+  import('@/features/bank-statements/pages/bank-statement-page').then((m) => ({ default: m.BankStatementPage })),
+);
 const EditEventPage = lazyWithPreload(() =>
   import('@/features/events/pages/edit-event-page').then((m) => ({ default: m.EditEventPage })),
 );
@@ -234,6 +237,11 @@ const screens: Screen[] = [
   { path: paths.eventsCreate.path, permissions: ['create_event'], element: <CreateEventPage /> },
   { path: paths.eventEdit.path, permissions: ['update_event'], element: <EditEventPage /> },
   { path: paths.eventInvoicing.path, permissions: ['update_event'], element: <InvoiceSettingsPage /> },
+  {
+    path: paths.eventBankStatement.path,
+    permissions: ['create_payment', 'update_allocation_purchase'],
+    element: <BankStatementPage />,
+  },
   { path: paths.event.path, permissions: ['view_events'], element: <EventPage /> },
   { path: paths.eventExhibitor.path, permissions: ['view_exhibitors'], element: <ExhibitorPage /> },
   { path: paths.eventExhibitorSubAccount.path, permissions: ['view_sub_accounts'], element: <SubAccountPage /> },

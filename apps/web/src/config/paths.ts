@@ -50,6 +50,7 @@ export const paths = {
   eventsCreate: route('/events/create'),
   eventEdit: route('/events/:id/edit'),
   eventInvoicing: route('/events/:id/invoicing'),
+  eventBankStatement: route('/events/:eventId/bank-statement'),
   event: route('/events/:id'),
   eventExhibitor: route('/events/:eventId/exhibitor/:exhibitorId'),
   eventExhibitorSubAccount: route('/events/:eventId/exhibitor/:exhibitorId/subaccount/:subAccountId'),

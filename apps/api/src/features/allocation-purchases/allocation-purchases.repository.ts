@@ -63,6 +63,13 @@ const purchaseColumns = {
   cancelledAt: allocationPurchases.cancelledAt,
 };
 
+/** The VAT number on file for a requester's company, which a request without a VAT ID of its own is made with. */
+export async function companyVatNumber(db: Database, companyId: number | null): Promise<string | null> {
+  if (companyId === null) return null;
+  const [row] = await db.select({ vatNumber: companies.vatNumber }).from(companies).where(eq(companies.id, companyId));
+  return row?.vatNumber ?? null;
+}
+
 export type PurchaseRow = NonNullable<Awaited<ReturnType<typeof findPurchase>>>;
 
 /**

@@ -233,7 +233,7 @@ describe('deciding', () => {
     const invoice: BillingDocument = (
       await send(exhibitor, 'GET', `/api/admin/allocation-purchases/${created.id}/invoice`)
     ).json().data;
-    const attached = [{ kind: 'invoice', id: invoice.id, fileName: `${purchase.invoice_id}.pdf` }];
+    const attached = [{ kind: 'invoice', id: invoice.id, fileName: `${purchase.invoice_id}.pdf`, format: 'pdf' }];
     expect(mail.attachments).toEqual(attached);
     expect(books!.attachments).toEqual(attached);
   });
@@ -520,7 +520,7 @@ describe('refunds and credit notes', () => {
     expect(refundMail.textBody).toContain(`$50.00 of invoice ${purchase.invoice_id} is refunded (credit note ${note.number}).`);
     expect(refundMail.textBody).toContain(`Credit note ${note.number}`);
     expect(refundMail.textBody).toContain('Total amount: $50.00');
-    const attached = [{ kind: 'credit_note', id: note.id, fileName: `${note.number}.pdf` }];
+    const attached = [{ kind: 'credit_note', id: note.id, fileName: `${note.number}.pdf`, format: 'pdf' }];
     expect(refundMail.attachments).toEqual(attached);
     const copy = (await listEmailsTo(t.db, 'books@event-a.test')).find((m) => m.subject.startsWith(`Credit note ${note.number}`));
     expect(copy!.attachments).toEqual(attached);
@@ -623,7 +623,7 @@ describe('documents after refunds, cancellations and reissues', () => {
     // It holds no secret: the outbox shows the organiser its text.
     const outbox = (await send(w.eventAdminA, 'GET', `/api/admin/email-outbox?purpose=purchase-invoice-reissued&search=${encodeURIComponent(exhibitor.email)}`)).json().data;
     expect(outbox[0].textBody).toContain(`is replaced by invoice ${after.invoice_id}`);
-    expect(mail.attachments).toEqual([{ kind: 'invoice', id: replacement.id, fileName: `${after.invoice_id}.pdf` }]);
+    expect(mail.attachments).toEqual([{ kind: 'invoice', id: replacement.id, fileName: `${after.invoice_id}.pdf`, format: 'pdf' }]);
 
     // The rest refunded against the new invoice: nothing remains, so nothing can be reissued.
     expect((await send(w.eventAdminA, 'POST', refunds, { amount: 3 * PRICE, reason: 'All' })).statusCode).toBe(200);

@@ -8,7 +8,7 @@ import {
   type PurchaseTax,
   type updateAllocationPurchaseBodySchema,
 } from '@portal/shared/allocation-purchases';
-import { basisPointsToRate, taxedAmount, taxTreatment, type TaxTreatment } from '@portal/shared/vat';
+import { basisPointsToRate, compactCode, isValidVatId, taxedAmount, taxTreatment, type TaxTreatment } from '@portal/shared/vat';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -225,7 +225,9 @@ export function createAllocationPurchasesService({
     }
     if (!category.isActive) throw ValidationError.field('badgeCategoryId', 'This category is closed');
     const settings = (await invoicesRepo.findInvoicing(db, category.eventId))?.settings;
-    const vatId = body.vatId ?? null;
+    // Not sent: the company's VAT number on file, where it is a valid one; sent empty: none.
+    const onFile = body.vatId === undefined ? await repo.companyVatNumber(db, actor.principal.companyId) : null;
+    const vatId = body.vatId === undefined ? (onFile && isValidVatId(onFile) ? compactCode(onFile) : null) : body.vatId;
     const treatment = taxTreatment(
       {
         rateBasisPoints: category.vatRateBasisPoints ?? settings?.defaultVatRateBasisPoints ?? null,

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allocationPurchases } from '../../db/schema/allocation-purchases';
 import { badgeCategories } from '../../db/schema/badges';
+import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
 import { pdfText } from '../../test/pdf';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
@@ -145,6 +146,16 @@ describe('VAT on a purchase', () => {
 
   it('charges VAT where the buyer gives no VAT ID, or the issuer is outside the EU', async () => {
     expect((await quote({ badgeCategoryId: w.categoryA, quantity: 1 })).json().data).toMatchObject({ category: 'S', gross: 8449 });
+    // Not sent: the company's VAT number on file counts; sent empty: none.
+    await t.db.update(companies).set({ vatNumber: 'LV 4000 3521 600' }).where(eq(companies.id, w.companyA));
+    try {
+      expect((await quote({ badgeCategoryId: w.categoryA, quantity: 1 })).json().data).toMatchObject({ category: 'AE', gross: 7100 });
+      expect((await quote({ badgeCategoryId: w.categoryA, quantity: 1, vatId: '' })).json().data).toMatchObject({ category: 'S' });
+      const { invoice } = await invoiced(1);
+      expect(invoice.billTo.vatNumber).toBe(LATVIAN_BUYER);
+    } finally {
+      await t.db.update(companies).set({ vatNumber: null }).where(eq(companies.id, w.companyA));
+    }
     await eventA({ defaultVatRate: 25, country: 'NO' });
     expect((await quote({ badgeCategoryId: w.categoryA, quantity: 1, vatId: LATVIAN_BUYER })).json().data).toMatchObject({
       category: 'S',

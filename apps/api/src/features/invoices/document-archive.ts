@@ -4,11 +4,13 @@ import { buffer } from 'node:stream/consumers';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFileName } from '@portal/shared/billing-documents';
 import { ZipFile } from 'yazl';
+import { eInvoiceXmlOrNull } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
 import type { LogoReader } from './issuer-logo';
 
 /**
- * A ZIP of the documents' PDFs, streamed as it is written. The next document is drawn only once
+ * A ZIP of the documents' PDFs, each with its EN 16931 XML beside it (`{number}.xml`) when it can be
+ * an e-invoice, streamed as it is written. The next document is drawn only once
  * the archive has taken the last one, and the archive is read only as fast as the client takes it,
  * so memory holds about one document whatever the number.
  *
@@ -25,14 +27,22 @@ export function zipDocuments(documents: AsyncIterable<BillingDocument>, logos: L
   const gone = new AbortController();
   output.once('close', () => gone.abort());
 
+  /** Adds one file and waits until the archive has taken it. */
+  async function add(content: Buffer, fileName: string, mtime: Date) {
+    const entry = new PassThrough();
+    entry.end(content);
+    const taken = once(entry, 'end', { signal: gone.signal });
+    zip.addReadStream(entry, fileName, { mtime, compressionLevel: 1 });
+    await taken;
+  }
+
   async function fill() {
     for await (const document of documents) {
       if (gone.signal.aborted) return;
-      const entry = new PassThrough();
-      entry.end(await buffer(renderDocumentPdf(document, { logo: await logos(document) })));
-      const taken = once(entry, 'end', { signal: gone.signal });
-      zip.addReadStream(entry, documentFileName(document), { mtime: new Date(document.issuedAt), compressionLevel: 1 });
-      await taken;
+      const mtime = new Date(document.issuedAt);
+      await add(await buffer(renderDocumentPdf(document, { logo: await logos(document) })), documentFileName(document), mtime);
+      const xml = eInvoiceXmlOrNull(document);
+      if (xml) await add(Buffer.from(xml, 'utf8'), documentFileName(document, 'xml'), mtime);
     }
     zip.end();
   }

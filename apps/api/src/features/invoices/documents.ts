@@ -34,6 +34,7 @@ import type { DocumentSnapshot } from '../../db/schema/invoices';
 import { enqueueEmail } from '../email/email.repository';
 import type { PurchaseRow } from '../allocation-purchases/allocation-purchases.repository';
 import { takeNextNumber } from './document-numbers';
+import { eInvoiceProblem } from './e-invoice';
 import * as repo from './invoices.repository';
 
 /** An amount as one document line: whole places at the purchase's net price read as such, any other amount as one line of money. */
@@ -147,7 +148,8 @@ export function invoiceSnapshot(
   const charged = chargedOf(purchase);
   const amount = amountCents === undefined ? charged : partOf(amountCents, charged, treatment.rateBasisPoints);
   const tax = documentTax(treatment, amount);
-  const vatNumber = purchase.buyerVatId ?? purchase.companyVatNumber;
+  // With VAT the invoice names the VAT ID the request was taxed by; without, the company's on file (as before VAT).
+  const vatNumber = purchase.vatCategory === 'O' ? (purchase.buyerVatId ?? purchase.companyVatNumber) : purchase.buyerVatId;
   return {
     eventName: figures.eventName,
     billTo: {
@@ -381,12 +383,15 @@ export function renderDocument(document: BillingDocument): { subject: string; te
   return { subject: `${title} ${document.number} — ${document.eventName}`, text, html };
 }
 
-/** The reference a mail keeps to a document it carries (drawn as a PDF when the mail is sent). */
-export function attachmentOf(document: Pick<BillingDocument, 'kind' | 'id' | 'number'>): OutboxAttachment {
-  return { kind: document.kind, id: document.id, fileName: documentFileName(document) };
+/** The reference a mail keeps to a document it carries, as its PDF or its e-invoice (drawn when the mail is sent). */
+export function attachmentOf(
+  document: Pick<BillingDocument, 'kind' | 'id' | 'number'>,
+  format: 'pdf' | 'xml' = 'pdf',
+): OutboxAttachment {
+  return { kind: document.kind, id: document.id, fileName: documentFileName(document, format), format };
 }
 
-/** The document to the event's accounting address: as text, and as its PDF attached. */
+/** The document to the event's accounting address: as text, with its PDF and (when it can be one) its e-invoice attached. */
 async function copyToAccounting(tx: Database, purchase: PurchaseRow, document: BillingDocument): Promise<void> {
   if (!purchase.accountingEmail) return;
   const { subject, text, html } = renderDocument(document);
@@ -397,7 +402,10 @@ async function copyToAccounting(tx: Database, purchase: PurchaseRow, document: B
     htmlBody: html,
     purpose: document.kind === 'invoice' ? 'invoice-copy' : 'credit-note-copy',
     eventId: purchase.eventId,
-    attachments: [attachmentOf(document)],
+    attachments: [
+      attachmentOf(document),
+      ...(eInvoiceProblem(document) ? [] : [attachmentOf(document, 'xml')]),
+    ],
   });
 }
 

@@ -2,7 +2,10 @@ import { buffer } from 'node:stream/consumers';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { untaxed } from '@portal/shared/vat';
 import { describe, expect, it } from 'vitest';
-import { poppler, pdfText } from '../../test/pdf';
+import { create } from 'xmlbuilder2';
+import { domesticInvoice } from '../../test/documents';
+import { embeddedFiles, poppler, pdfText, xmpMetadata } from '../../test/pdf';
+import { renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
 
 const invoice = (overrides: Partial<BillingDocument> = {}): BillingDocument => ({
@@ -243,5 +246,35 @@ describe('renderDocumentPdf', () => {
     expect(paid).toContain('6 May 2026');
     // Paid: no longer due.
     expect(paid).not.toContain('Due date');
+  });
+
+  it('embeds the EN 16931 XML as factur-x.xml, announced in the XMP as Factur-X EN 16931', async () => {
+    const document = domesticInvoice({ status: 'PAID', paidAt: '2026-05-06T09:00:00.000Z' });
+    const pdf = await render(document);
+    const files = await embeddedFiles(pdf);
+    expect([...files.keys()]).toEqual(['factur-x.xml']);
+    expect(files.get('factur-x.xml')!.equals(Buffer.from(renderEInvoiceXml(document), 'utf8'))).toBe(true);
+    const xmp = await xmpMetadata(pdf);
+    expect(xmp).toMatch(/<fx:DocumentType>INVOICE<\/fx:DocumentType>/);
+    expect(xmp).toMatch(/<fx:DocumentFileName>factur-x\.xml<\/fx:DocumentFileName>/);
+    expect(xmp).toMatch(/<fx:Version>1\.0<\/fx:Version>/);
+    expect(xmp).toMatch(/<fx:ConformanceLevel>EN 16931<\/fx:ConformanceLevel>/);
+    expect(xmp).toMatch(/<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#<\/pdfaSchema:namespaceURI>/);
+    expect(xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+    expect(() => create(xmp)).not.toThrow();
+    // PDF/A-3 associated file: related to the document as its alternative, typed as XML.
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/\/AFRelationship \/Alternative/);
+    expect(raw).toMatch(/\/Subtype \/text#2Fxml/);
+    expect(raw).toMatch(/\/AF \[\d+ 0 R\]/);
+  });
+
+  it('draws a document that cannot be an e-invoice without the XML, and completely', async () => {
+    for (const document of [invoice(), domesticInvoice({ issuer: { ...domesticInvoice().issuer!, country: null } })]) {
+      const pdf = await render(document);
+      expect((await embeddedFiles(pdf)).size).toBe(0);
+      expect(await xmpMetadata(pdf)).not.toContain('fx:DocumentType');
+      expect(words(await pdfText(pdf))).toContain('INV-2026-000042');
+    }
   });
 });

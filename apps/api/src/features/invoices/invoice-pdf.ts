@@ -8,6 +8,7 @@ import { showsVat, taxNotes, taxRowLabel } from '@portal/shared/vat';
 import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
+import { eInvoiceXmlOrNull, FACTUR_X_FILE_NAME } from './e-invoice';
 
 /**
  * The server's rendering of an invoice or credit note: a vector A4 PDF/A-3b with selectable text,
@@ -356,9 +357,70 @@ const footer: Section = (page, { document }) => {
 
 const SECTIONS: readonly Section[] = [logo, header, parties, lineTable, vatBreakdown, totals, cancellation, notes, footer];
 
+/** The Factur-X 1.0 properties and the PDF/A extension schema that declares them (Factur-X 1.07, §6.2.2). */
+const FACTUR_X_NAMESPACE = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
+const FACTUR_X_PROPERTIES = [
+  ['DocumentFileName', 'The name of the embedded XML document'],
+  ['DocumentType', 'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER'],
+  ['Version', 'The actual version of the standard applying to the embedded XML document'],
+  ['ConformanceLevel', 'The conformance level of the embedded XML document'],
+] as const;
+const FACTUR_X_XMP = `
+        <rdf:Description xmlns:fx="${FACTUR_X_NAMESPACE}" rdf:about="">
+            <fx:DocumentType>INVOICE</fx:DocumentType>
+            <fx:DocumentFileName>${FACTUR_X_FILE_NAME}</fx:DocumentFileName>
+            <fx:Version>1.0</fx:Version>
+            <fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>
+        </rdf:Description>
+        <rdf:Description xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#" rdf:about="">
+            <pdfaExtension:schemas>
+                <rdf:Bag>
+                    <rdf:li rdf:parseType="Resource">
+                        <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
+                        <pdfaSchema:namespaceURI>${FACTUR_X_NAMESPACE}</pdfaSchema:namespaceURI>
+                        <pdfaSchema:prefix>fx</pdfaSchema:prefix>
+                        <pdfaSchema:property>
+                            <rdf:Seq>${FACTUR_X_PROPERTIES.map(
+                              ([name, description]) => `
+                                <rdf:li rdf:parseType="Resource">
+                                    <pdfaProperty:name>${name}</pdfaProperty:name>
+                                    <pdfaProperty:valueType>Text</pdfaProperty:valueType>
+                                    <pdfaProperty:category>external</pdfaProperty:category>
+                                    <pdfaProperty:description>${description}</pdfaProperty:description>
+                                </rdf:li>`,
+                            ).join('')}
+                            </rdf:Seq>
+                        </pdfaSchema:property>
+                    </rdf:li>
+                </rdf:Bag>
+            </pdfaExtension:schemas>
+        </rdf:Description>
+        `;
+
+/** pdfkit writes `AFRelationship` from this option; its types do not list it. */
+type AssociatedFileOptions = PDFKit.Mixins.PDFAttachmentOptions & { relationship: 'Alternative' };
+
 /**
- * Renders the document as a PDF stream. The pages are drawn at once (a document is a page or two)
- * and read out as the stream is consumed; callers rendering many take one at a time.
+ * Embeds the e-invoice as Factur-X asks of a PDF/A-3: an associated file of the document named
+ * `factur-x.xml`, an alternative representation of the pages, announced in the XMP metadata.
+ */
+function embedEInvoice(page: Page, xml: string, issuedAt: Date) {
+  const options: AssociatedFileOptions = {
+    name: FACTUR_X_FILE_NAME,
+    type: 'text/xml',
+    description: 'Factur-X invoice, profile EN 16931',
+    relationship: 'Alternative',
+    creationDate: issuedAt,
+    modifiedDate: issuedAt,
+  };
+  page.file(Buffer.from(xml, 'utf8'), options);
+  page.appendXML(FACTUR_X_XMP);
+}
+
+/**
+ * Renders the document as a PDF stream, with its EN 16931 XML embedded when it can be one. The
+ * pages are drawn at once (a document is a page or two) and read out as the stream is consumed;
+ * callers rendering many take one at a time.
  */
 export function renderDocumentPdf(document: BillingDocument, { logo }: { logo?: Buffer } = {}): Readable {
   const isCreditNote = document.kind === 'credit_note';
@@ -387,6 +449,9 @@ export function renderDocumentPdf(document: BillingDocument, { logo }: { logo?: 
     logo,
   };
   for (const section of SECTIONS) section(page, context);
+  // A document that cannot be an EN 16931 invoice (no issuer, say) is still a complete PDF.
+  const xml = eInvoiceXmlOrNull(document);
+  if (xml) embedEInvoice(page, xml, new Date(document.issuedAt));
   page.end();
   return page;
 }

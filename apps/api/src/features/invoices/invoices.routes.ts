@@ -12,6 +12,7 @@ import type { DocumentFile, InvoicesService } from './invoices.service';
 
 const document = itemResponseSchema(billingDocumentSchema);
 const tags = ['invoices'];
+const XML = 'application/xml';
 
 function sendFile(reply: FastifyReply, contentType: string, { fileName, content }: DocumentFile) {
   return reply
@@ -21,8 +22,9 @@ function sendFile(reply: FastifyReply, contentType: string, { fileName, content 
 }
 
 /**
- * Issued documents as JSON (the web app draws them in the browser too) and as the server's PDFs:
- * a document's PDF is at its JSON address plus `.pdf`, the event's archive at its list's plus `.zip`.
+ * Issued documents as JSON (the web app draws them in the browser too), as the server's PDFs and as
+ * EN 16931 e-invoices: a document's PDF is at its JSON address plus `.pdf`, its XML plus `.xml`, the
+ * event's archive at its list's plus `.zip`.
  */
 export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: InvoicesService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -85,17 +87,45 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoi
 
   routes.route({
     method: 'GET',
+    url: '/admin/allocation-purchases/:id/invoice.xml',
+    config: { access: requires('view_allocation_purchase') },
+    schema: {
+      tags,
+      summary: 'A purchase’s current invoice as an EN 16931 e-invoice (CII XML, the file its PDF embeds)',
+      description: 'Answers 422 naming what the invoice lacks when it cannot be an EN 16931 invoice (no issuer country, say).',
+      params: idParamsSchema,
+      response: { 200: fileResponse(XML, 'The e-invoice, named by the invoice’s number'), ...errors },
+    },
+    handler: async (request, reply) => sendFile(reply, XML, await invoices.invoiceXml(actorOf(request), request.params.id)),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/credit-notes/:id.xml',
+    config: { access: requires('view_allocation_purchase') },
+    schema: {
+      tags,
+      summary: 'One credit note as an EN 16931 e-invoice (CII XML, type 381, the file its PDF embeds)',
+      description: 'Answers 422 naming what the credit note lacks when it cannot be an EN 16931 document.',
+      params: idParamsSchema,
+      response: { 200: fileResponse(XML, 'The e-invoice, named by the credit note’s number'), ...errors },
+    },
+    handler: async (request, reply) => sendFile(reply, XML, await invoices.creditNoteXml(actorOf(request), request.params.id)),
+  });
+
+  routes.route({
+    method: 'GET',
     url: '/admin/events/:eventId/invoices.zip',
     config: { access: requires('view_allocation_purchase') },
     schema: {
       tags,
-      summary: 'The PDFs of the event’s invoices and credit notes the caller reaches, as one streamed ZIP',
+      summary: 'The PDFs and e-invoices of the event’s invoices and credit notes the caller reaches, as one streamed ZIP',
       params: eventParamsSchema,
       querystring: invoiceArchiveQuerySchema,
       response: {
         200: fileResponse(
           'application/zip',
-          'One `{number}.pdf` a document; the X-Document-Count header says how many',
+          'One `{number}.pdf` a document and its `{number}.xml` when it can be an e-invoice; the X-Document-Count header says how many documents',
         ),
         ...errors,
       },

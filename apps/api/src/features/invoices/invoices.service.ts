@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFileName, type InvoiceArchiveQuery } from '@portal/shared/billing-documents';
 import { eq, type SQL } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
 import { creditNoteDocument, invoiceDocuments, paymentOf } from './documents';
 import { zipDocuments } from './document-archive';
 import { registerCsv, registerXlsx } from './document-register';
+import { renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
 import { logoReader } from './issuer-logo';
 import * as repo from './invoices.repository';
@@ -19,7 +20,7 @@ import * as repo from './invoices.repository';
 /** Documents read per query while an archive streams: memory stays bounded whatever the event's size. */
 const ARCHIVE_PAGE_SIZE = 100;
 
-/** A document's PDF as a download. */
+/** A document's file (its PDF, its e-invoice) as a download. */
 export type DocumentFile = { fileName: string; content: Readable };
 
 /**
@@ -29,6 +30,12 @@ export type DocumentFile = { fileName: string; content: Readable };
 function purchaseFilter(scope: Scope) {
   const organiser = (scope.kind === 'global' || scope.kind === 'event') && !scope.vipOnly;
   return organiser ? undefined : purchases.purchaseScopeFilter(scope);
+}
+
+/** The same XML the document's PDF embeds, named by the document's number. */
+function eInvoiceFile(document: BillingDocument): DocumentFile {
+  const xml = renderEInvoiceXml(document);
+  return { fileName: documentFileName(document, 'xml'), content: Readable.from([Buffer.from(xml, 'utf8')]) };
 }
 
 export function createInvoicesService({ db, files }: { db: Database; files: FilesService }) {
@@ -145,6 +152,15 @@ export function createInvoicesService({ db, files }: { db: Database; files: File
       const document = await service.getCreditNote(actor, id);
       const logo = await logoReader(db, files)(document);
       return { fileName: documentFileName(document), content: renderDocumentPdf(document, { logo }) };
+    },
+
+    /** The purchase's current invoice as its EN 16931 XML; 422 naming what is missing when it cannot be one. */
+    async invoiceXml(actor: Actor, purchaseId: number): Promise<DocumentFile> {
+      return eInvoiceFile(await service.getInvoice(actor, purchaseId));
+    },
+
+    async creditNoteXml(actor: Actor, id: number): Promise<DocumentFile> {
+      return eInvoiceFile(await service.getCreditNote(actor, id));
     },
 
     /**

@@ -4,6 +4,7 @@ import type { OutboxAttachment } from '@portal/shared/email-outbox';
 import type { Database } from '../../db/client';
 import type { MailAttachment } from '../email/outbox-worker';
 import { creditNoteDocument, invoiceDocuments, paymentOf } from './documents';
+import { renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
 import type { LogoReader } from './issuer-logo';
 import * as repo from './invoices.repository';
@@ -35,9 +36,10 @@ async function documentOf(db: Database, attachment: OutboxAttachment): Promise<B
 }
 
 /**
- * The PDFs of the documents a mail carries, drawn now from their frozen copies. A document that is
- * gone or cannot be drawn throws, so that the attempt fails and the mail never leaves without it.
- * Without `logos` (no file store at hand) documents are drawn without their logo.
+ * The files of the documents a mail carries (their PDFs, their e-invoices), drawn now from their
+ * frozen copies. A document that is gone or cannot be drawn throws, so that the attempt fails and
+ * the mail never leaves without it. Without `logos` (no file store at hand) PDFs are drawn without
+ * their logo.
  */
 export async function renderMailAttachments(
   db: Database,
@@ -49,11 +51,15 @@ export async function renderMailAttachments(
     const document = await documentOf(db, attachment);
     if (!document)
       throw new Error(`Attachment ${attachment.fileName}: the ${attachment.kind.replace('_', ' ')} no longer exists`);
-    files.push({
-      filename: attachment.fileName,
-      contentType: 'application/pdf',
-      content: await buffer(renderDocumentPdf(document, { logo: await logos?.(document) })),
-    });
+    files.push(
+      attachment.format === 'xml'
+        ? {
+            filename: attachment.fileName,
+            contentType: 'application/xml',
+            content: Buffer.from(renderEInvoiceXml(document), 'utf8'),
+          }
+        : { filename: attachment.fileName, contentType: 'application/pdf', content: await buffer(renderDocumentPdf(document, { logo: await logos?.(document) })) },
+    );
   }
   return files;
 }

@@ -20,7 +20,6 @@ import { shrinkAllocation } from '../allocation-purchases/allocation-growth';
 import * as purchases from '../allocation-purchases/allocation-purchases.repository';
 import { assertCanStart, planRefund } from '../allocation-purchases/allocation-purchases.rules';
 import {
-  applyPayment,
   assertOrganiser,
   holderOf,
   loadPurchase,
@@ -31,6 +30,7 @@ import { issueCreditNote } from '../invoices/documents';
 import { findInvoiceByNumber } from '../invoices/invoices.repository';
 import type { PaymentStatusLinks } from './payment-links';
 import type { PaymentProviders } from './payment-provider';
+import { recordBankTransfer } from './bank-transfers';
 import { atProvider, type PaymentSettlement } from './payment-settlement';
 import * as repo from './payments.repository';
 import { verifyStripeEvent } from './stripe-provider';
@@ -248,30 +248,9 @@ export function createPaymentsService({
         throw ValidationError.field('paidAt', 'The payment date cannot be in the future');
       await withUniqueConflict(
         () =>
-          db.transaction(async (tx) => {
-            await repo.insertAttempt(tx, {
-              allocationPurchaseId: purchase.id,
-              provider: 'manual',
-              externalId: body.reference,
-              paymentReference: body.reference,
-              amountCents: purchase.amountToPayCents!,
-              currency: purchase.currency,
-              state: 'succeeded',
-              createdByAdminId: actor.principal.id,
-              appliedAt: new Date(),
-            });
-            const result = await applyPayment(
-              tx,
-              actor,
-              purchase.id,
-              { provider: 'manual', reference: body.reference, paidAt },
-              publicUrl,
-            );
-            if (!result.applied) {
-              assertCanStart('pay', result.purchase.status);
-              throw new ConflictError('This purchase changed meanwhile; reload it and try again');
-            }
-          }),
+          db.transaction((tx) =>
+            recordBankTransfer(tx, actor, purchase, { externalId: body.reference, reference: body.reference, paidAt }, publicUrl),
+          ),
         () => new ConflictError('A payment with this reference is already recorded', 'reference'),
         'payment_attempts_provider_external_key',
       );

@@ -1,18 +1,23 @@
 import type { InvoiceArchiveQuery } from '@portal/shared/billing-documents';
 import { fetchFile, saveFile } from '@/lib/save-file';
 
-/** Where the server's PDF of a document is: its JSON address plus `.pdf`. */
+/** Where the server's files of a document are: its JSON address plus `.pdf` (PDF/A) or `.xml` (EN 16931 e-invoice). */
 export type DocumentFileSource = { kind: 'invoice'; purchaseId: number } | { kind: 'credit_note'; id: number };
+export type DocumentFileFormat = 'pdf' | 'xml';
 
-export function documentPdfUrl(source: DocumentFileSource): string {
+export function documentFileUrl(source: DocumentFileSource, format: DocumentFileFormat = 'pdf'): string {
   return source.kind === 'invoice'
-    ? `/admin/allocation-purchases/${source.purchaseId}/invoice.pdf`
-    : `/admin/credit-notes/${source.id}.pdf`;
+    ? `/admin/allocation-purchases/${source.purchaseId}/invoice.${format}`
+    : `/admin/credit-notes/${source.id}.${format}`;
 }
 
-/** Downloads the server's PDF/A of an invoice or credit note, with the bearer token, under its number. */
-export async function downloadDocumentPdf(source: DocumentFileSource, fallbackName: string): Promise<void> {
-  const { content, fileName } = await fetchFile(documentPdfUrl(source));
+/** Downloads the server's PDF/A or e-invoice of an invoice or credit note, with the bearer token, under its number. */
+export async function downloadDocumentFile(
+  source: DocumentFileSource,
+  format: DocumentFileFormat,
+  fallbackName: string,
+): Promise<void> {
+  const { content, fileName } = await fetchFile(documentFileUrl(source, format));
   saveFile(content, fileName ?? fallbackName);
 }
 

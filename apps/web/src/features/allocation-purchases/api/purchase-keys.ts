@@ -1,4 +1,4 @@
-import type { PurchaseStatus } from '@portal/shared/allocation-purchases';
+import type { CreateAllocationPurchaseBody, PurchaseStatus } from '@portal/shared/allocation-purchases';
 
 /** What the purchase table asks for; `null` is "any". */
 export type PurchaseListParams = {
@@ -28,4 +28,5 @@ export const purchaseKeys = {
   exhibitorOptions: (eventId: number | null) => [...purchaseKeys.all, 'exhibitor-options', eventId] as const,
   categoryOptions: (eventId: number) => [...purchaseKeys.all, 'category-options', eventId] as const,
   ownAllocations: (adminId: number) => [...purchaseKeys.all, 'own-allocations', adminId] as const,
+  quote: (body: CreateAllocationPurchaseBody) => [...purchaseKeys.all, 'quote', body] as const,
 };

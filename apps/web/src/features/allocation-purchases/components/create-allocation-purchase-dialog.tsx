@@ -3,10 +3,13 @@ import {
   createAllocationPurchaseBodySchema,
   MAX_PURCHASE_QUANTITY,
   type AllocationPurchase,
+  type CreateAllocationPurchaseBody,
+  type PurchaseQuote,
 } from '@portal/shared/allocation-purchases';
 import type { BadgeCategorySummary } from '@portal/shared/badge-categories';
 import { formatMoney, formatPrice } from '@portal/shared/money';
-import type { ReactNode } from 'react';
+import { formatVatRate } from '@portal/shared/vat';
+import { useMemo, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -16,27 +19,45 @@ import { FormDialog } from '@/components/form/form-dialog';
 import { FormField } from '@/components/form/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/api-client';
+import { Spinner } from '@/components/ui/spinner';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { apiErrorBody, errorMessage } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useSession } from '@/lib/session';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useOwnAllocations } from '../api/get-own-allocations';
 import { useCreatePurchase } from '../api/create-purchase';
+import { usePurchaseQuote } from '../api/quote-purchase';
+import { REVERSE_CHARGE_NOTE } from '../lib/purchase-tax';
 
 const formSchema = z
   .object({
     badgeCategoryId: z.string().min(1, 'Choose a category'),
     quantity: z.string().trim().regex(/^\d+$/, 'A whole number of places'),
+    vatId: z.string(),
     comment: z.string(),
   })
-  .transform((values): z.input<typeof createAllocationPurchaseBodySchema> => ({
+  .transform((values): CreateAllocationPurchaseBody => ({
     badgeCategoryId: Number(values.badgeCategoryId),
     quantity: Number(values.quantity),
+    vatId: values.vatId.trim() || undefined,
     comment: values.comment.trim() || undefined,
   }))
   .pipe(createAllocationPurchaseBodySchema);
 
-const FIELDS = ['badgeCategoryId', 'quantity', 'comment'] as const;
+const FIELDS = ['badgeCategoryId', 'quantity', 'vatId', 'comment'] as const;
+type QuotedField = (typeof FIELDS)[number];
+
+/** How long the request must stay unchanged before it is priced again. */
+const QUOTE_DELAY_MS = 300;
+
+/** The request to price, once it names a category and a valid number of places; the server checks the VAT ID. */
+function quoteRequest(categoryText: string, quantityText: string, vatIdText: string): CreateAllocationPurchaseBody | null {
+  const quantity = Number(quantityText);
+  const validQuantity = /^\d+$/.test(quantityText.trim()) && quantity >= 1 && quantity <= MAX_PURCHASE_QUANTITY;
+  if (!categoryText || !validQuantity) return null;
+  return { badgeCategoryId: Number(categoryText), quantity, vatId: vatIdText.trim() || undefined };
+}
 
 type CreateAllocationPurchaseDialogProps = {
   open: boolean;
@@ -117,15 +138,27 @@ function PurchaseRequestForm({
     defaultValues: {
       badgeCategoryId: offered.some((category) => category.id === initialCategoryId) ? String(initialCategoryId) : '',
       quantity: '1',
+      // The company's VAT number is not part of the session; the requester types it.
+      vatId: '',
       comment: '',
     },
   });
   const { errors } = form.formState;
-  const [categoryText, quantityText] = useWatch({ control: form.control, name: ['badgeCategoryId', 'quantity'] });
+  const [categoryText, quantityText, vatIdText] = useWatch({
+    control: form.control,
+    name: ['badgeCategoryId', 'quantity', 'vatId'],
+  });
   const category = offered.find((option) => String(option.id) === categoryText);
   const allocation = allocations.data?.find((row) => String(row.badgeCategoryId) === categoryText);
-  const quantity = Number(quantityText);
-  const validQuantity = /^\d+$/.test(quantityText.trim()) && quantity >= 1 && quantity <= MAX_PURCHASE_QUANTITY;
+  const request = useMemo(() => quoteRequest(categoryText, quantityText, vatIdText), [categoryText, quantityText, vatIdText]);
+  const quoted = useDebouncedValue(request, QUOTE_DELAY_MS);
+  const quote = usePurchaseQuote(quoted);
+  // Figures for an earlier request are not this one's: the summary waits while the request settles.
+  const settling = request !== quoted || quote.isFetching;
+  const failed = request !== null && !settling && quote.isError;
+  const refusal = failed ? apiErrorBody(quote.error) : null;
+  const refusalOf = (field: QuotedField) => refusal?.details?.find((detail) => detail.field === field)?.message;
+  const refusedField = FIELDS.some((field) => refusalOf(field));
 
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -144,7 +177,7 @@ function PurchaseRequestForm({
         id="purchase-category"
         label="Category"
         required
-        error={errors.badgeCategoryId?.message}
+        error={errors.badgeCategoryId?.message ?? refusalOf('badgeCategoryId')}
         hint={category ? placesHint(category, allocation) : undefined}
       >
         {(control) => (
@@ -158,7 +191,12 @@ function PurchaseRequestForm({
           </NativeSelect>
         )}
       </FormField>
-      <FormField id="purchase-quantity" label="Places" required error={errors.quantity?.message}>
+      <FormField
+        id="purchase-quantity"
+        label="Places"
+        required
+        error={errors.quantity?.message ?? refusalOf('quantity')}
+      >
         {(control) => (
           <Input
             {...control}
@@ -172,12 +210,27 @@ function PurchaseRequestForm({
           />
         )}
       </FormField>
-      <div className="flex items-baseline justify-between rounded-lg border bg-muted/40 px-4 py-3" aria-live="polite">
-        <span className="text-sm text-muted-foreground">Estimated price</span>
-        <span className="text-lg font-semibold tabular-nums" data-testid="live-price">
-          {category && validQuantity ? formatMoney(category.unitPrice * quantity, category.currency) : '—'}
-        </span>
-      </div>
+      <FormField
+        id="purchase-vat-id"
+        label="VAT ID"
+        error={errors.vatId?.message ?? refusalOf('vatId')}
+        hint="With its country code; empty, your company’s VAT number on file is used. A business registered for VAT in another EU country than the organiser’s pays no VAT here (reverse charge)."
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...form.register('vatId')}
+            autoComplete="off"
+            spellCheck={false}
+            className="sm:w-60"
+          />
+        )}
+      </FormField>
+      <CostSummary
+        quote={request === null || failed ? null : (quote.data ?? null)}
+        pending={request !== null && settling}
+        problem={failed && !refusedField ? (refusal?.message ?? 'The cost could not be worked out just now.') : null}
+      />
       <FormField
         id="purchase-comment"
         label="Comment"
@@ -191,6 +244,53 @@ function PurchaseRequestForm({
       </p>
       <FormActions pending={create.isPending} submitLabel="Send request" />
     </form>
+  );
+}
+
+/**
+ * What the request costs as the server prices it: net, the VAT at its rate (or why there is none)
+ * and the total to pay. An event without VAT shows the total alone.
+ */
+function CostSummary({ quote, pending, problem }: { quote: PurchaseQuote | null; pending: boolean; problem: string | null }) {
+  const money = (minorUnits: number) => (quote ? formatMoney(minorUnits, quote.currency) : '—');
+  const taxed = quote !== null && quote.category !== 'O';
+  const taxNote =
+    quote?.category === 'AE' ? REVERSE_CHARGE_NOTE : quote?.exemptionReason;
+  return (
+    <section
+      aria-label="Cost"
+      aria-live="polite"
+      aria-busy={pending}
+      className="grid gap-1.5 rounded-lg border bg-muted/40 px-4 py-3 text-sm"
+    >
+      <div className={pending ? 'grid gap-1.5 opacity-60 transition-opacity' : 'grid gap-1.5'}>
+        {taxed && (
+          <>
+            <p className="flex items-baseline justify-between gap-4">
+              <span className="text-muted-foreground">Net</span>
+              <span className="tabular-nums">{money(quote.net)}</span>
+            </p>
+            <p className="flex items-baseline justify-between gap-4">
+              <span className="text-muted-foreground">
+                {quote.category === 'S' ? `VAT ${formatVatRate(quote.rate)}` : 'VAT'}
+              </span>
+              <span className="tabular-nums">{money(quote.tax)}</span>
+            </p>
+            {quote.category !== 'S' && taxNote && <p className="text-xs text-muted-foreground">{taxNote}</p>}
+          </>
+        )}
+        <p className={taxed ? 'flex items-baseline justify-between gap-4 border-t pt-1.5' : 'flex items-baseline justify-between gap-4'}>
+          <span className="text-muted-foreground">Total to pay</span>
+          <span className="inline-flex items-center gap-2">
+            {pending && <Spinner size="sm" label="Working out the cost" />}
+            <span className="text-lg font-semibold tabular-nums" data-testid="live-price">
+              {quote ? money(quote.gross) : '—'}
+            </span>
+          </span>
+        </p>
+      </div>
+      {problem && <p className="text-xs font-medium text-destructive">{problem}</p>}
+    </section>
   );
 }
 

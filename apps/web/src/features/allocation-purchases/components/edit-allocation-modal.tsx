@@ -4,7 +4,6 @@ import {
   type AllocationPurchase,
   type UpdateAllocationPurchaseBody,
 } from '@portal/shared/allocation-purchases';
-import { formatMoney } from '@portal/shared/money';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -18,6 +17,7 @@ import { FormField } from '@/components/form/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useUpdatePurchase } from '../api/update-purchase';
+import { amountToPayText } from '../lib/purchase-tax';
 
 /** The places granted: a whole number from 1 to what was asked for. */
 export function acceptedAmountSchema(quantity: number) {
@@ -135,7 +135,7 @@ function ReviewForm({ purchase, onDone }: { purchase: AllocationPurchase; onDone
           error={errors.acceptedAmount?.message}
           hint={
             validPlaces
-              ? `From 1 to ${purchase.quantity}. To pay: ${formatMoney(places * purchase.unitPrice, purchase.currency)}.`
+              ? `From 1 to ${purchase.quantity}. To pay: ${amountToPayText(purchase, places)}.`
               : `From 1 to ${purchase.quantity}.`
           }
         >

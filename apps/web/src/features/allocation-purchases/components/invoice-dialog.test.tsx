@@ -1,4 +1,5 @@
 import { INVOICE_FAILURE_MESSAGE } from '@portal/shared/allocation-purchases';
+import { documentTax } from '@portal/shared/vat';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,8 +23,8 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function open() {
-  const seen = answerRequests(() => ({ status: 200, data: { data: invoiceOf() } }));
+function open(invoice = invoiceOf()) {
+  const seen = answerRequests(() => ({ status: 200, data: { data: invoice } }));
   renderRoute('/', [
     { path: '/', element: <InvoiceDialog source={{ kind: 'invoice', purchaseId: 42 }} onClose={() => {}} /> },
   ]);
@@ -46,6 +47,26 @@ describe('InvoiceDialog', () => {
     expect(pages).toHaveLength(1);
     expect(pages[0]!.style.width).toBe('794px');
     expect(pages[0]!.textContent).toContain('INV-2027-000007');
+  });
+
+  it('draws a VAT invoice’s page with its breakdown and totals', async () => {
+    renderPdf.mockRejectedValue(new Error('stop here'));
+    open(
+      invoiceOf({
+        currency: 'EUR',
+        lines: [{ description: 'Badge Allocation', quantity: 8, unitPrice: 2500, total: 20000, vatCategory: 'S', vatRate: 19 }],
+        totalAmount: 23800,
+        tax: documentTax(
+          { category: 'S', rateBasisPoints: 1900, pricesIncludeTax: false, exemptionReason: null },
+          { net: 20000, tax: 3800, gross: 23800 },
+        ),
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(renderPdf).toHaveBeenCalledTimes(1));
+    const [pages] = renderPdf.mock.calls[0] as [HTMLElement[]];
+    expect(pages[0]!.querySelector('table[aria-label="VAT breakdown"]')?.textContent).toContain('VAT 19 %€200.00€38.00€238.00');
+    expect(pages[0]!.textContent).toContain('Total net€200.00VAT€38.00Total amount€238.00');
   });
 
   it('says “Failed to generate invoice. Please try again.” when the PDF cannot be made, and lets the user retry', async () => {
@@ -96,5 +117,35 @@ describe('InvoiceDialog', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Download PDF/A' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(INVOICE_FAILURE_MESSAGE));
     expect(seen.map((request) => request.url)).toContain('/admin/credit-notes/5.pdf');
+  });
+
+  it('downloads the e-invoice under the server’s name, and shows why when the server has none', async () => {
+    const xml = new Blob(['<?xml version="1.0"?>']);
+    let refuse = false;
+    const seen = answerRequests((request) =>
+      !request.url.endsWith('.xml')
+        ? { status: 200, data: { data: invoiceOf() } }
+        : refuse
+          ? { status: 422, data: new Blob([JSON.stringify({ statusCode: 422, message: "Enter the issuer's country on the event's Invoicing page" })]) }
+          : { status: 200, data: xml, headers: { 'content-disposition': "attachment; filename*=UTF-8''INV-2027-000007.xml" } },
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:xml');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderRoute('/', [
+      { path: '/', element: <InvoiceDialog source={{ kind: 'invoice', purchaseId: 42 }} onClose={() => {}} /> },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'E-invoice (XML)' }));
+    await waitFor(() => expect(saved).toEqual(['INV-2027-000007.xml']));
+    expect(seen.map((request) => request.url)).toContain('/admin/allocation-purchases/42/invoice.xml');
+
+    refuse = true;
+    fireEvent.click(screen.getByRole('button', { name: 'E-invoice (XML)' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Enter the issuer's country on the event's Invoicing page"));
+    expect(saved).toHaveLength(1);
+    click.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
 import { INVOICE_FAILURE_MESSAGE } from '@portal/shared/allocation-purchases';
 import { documentFileName } from '@portal/shared/billing-documents';
-import { DownloadIcon, FileCheckIcon, FileTextIcon } from 'lucide-react';
+import { DownloadIcon, FileCheckIcon, FileCodeIcon, FileTextIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { downloadDocumentPdf, type DocumentFileSource } from '../api/download-document-files';
+import { downloadDocumentFile, type DocumentFileFormat, type DocumentFileSource } from '../api/download-document-files';
 import { useCreditNote } from '../api/get-credit-note';
 import { useInvoice } from '../api/get-invoice';
 import { InvoiceDocument } from './invoice-document';
@@ -20,15 +20,16 @@ export type DocumentSource = DocumentFileSource;
 type InvoiceDialogProps = { source: DocumentSource | null; onClose: () => void };
 
 /**
- * An invoice or credit note on screen, with two PDFs a click away: the spec's, drawn in the
- * browser from the page, and the server's PDF/A, with text an accountant's software can read.
+ * An invoice or credit note on screen, with two PDFs a click away (the spec's, drawn in the
+ * browser from the page, and the server's PDF/A with its e-invoice inside) and the EN 16931
+ * e-invoice on its own, for an accountant's software.
  */
 export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
   const invoice = useInvoice(source?.kind === 'invoice' ? source.purchaseId : 0, source?.kind === 'invoice');
   const creditNote = useCreditNote(source?.kind === 'credit_note' ? source.id : 0, source?.kind === 'credit_note');
   const query = source?.kind === 'credit_note' ? creditNote : invoice;
   const pdf = useInvoicePdf();
-  const [fetchingPdf, setFetchingPdf] = useState(false);
+  const [fetching, setFetching] = useState<DocumentFileFormat | null>(null);
   const noun = source?.kind === 'credit_note' ? 'credit note' : 'invoice';
 
   // Fetched while the reader looks at the document, so that the download starts at once.
@@ -36,14 +37,15 @@ export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
     if (source) void loadInvoicePdf().catch(() => undefined);
   }, [source]);
 
-  async function fetchServerPdf(from: DocumentSource, fileName: string) {
-    setFetchingPdf(true);
+  /** A file the server makes; a 422 says why there is no e-invoice (no issuer country, say). */
+  async function fetchServerFile(from: DocumentSource, format: DocumentFileFormat, fileName: string) {
+    setFetching(format);
     try {
-      await downloadDocumentPdf(from, fileName);
+      await downloadDocumentFile(from, format, fileName);
     } catch (error) {
       toast.error(errorMessage(error, INVOICE_FAILURE_MESSAGE));
     } finally {
-      setFetchingPdf(false);
+      setFetching(null);
     }
   }
 
@@ -59,7 +61,7 @@ export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
           <DialogDescription>
             {query.data?.kind === 'credit_note'
               ? 'The amount given back, as issued.'
-              : 'As issued; its payment status is current. Download it as an A4 PDF, or as a PDF/A for your accounts.'}
+              : 'As issued; its payment status is current. Download it as an A4 PDF, or as a PDF/A or an EN 16931 e-invoice for your accounts.'}
           </DialogDescription>
         </DialogHeader>
         {query.isPending ? (
@@ -82,10 +84,18 @@ export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
             <div className="flex flex-wrap justify-end gap-2">
               <Button
                 variant="outline"
-                disabled={fetchingPdf || !source}
-                onClick={() => source && void fetchServerPdf(source, documentFileName(query.data))}
+                disabled={fetching !== null || !source}
+                onClick={() => source && void fetchServerFile(source, 'xml', documentFileName(query.data, 'xml'))}
               >
-                {fetchingPdf ? <Spinner size="sm" tone="current" label="Downloading" /> : <FileCheckIcon aria-hidden />}
+                {fetching === 'xml' ? <Spinner size="sm" tone="current" label="Downloading" /> : <FileCodeIcon aria-hidden />}
+                E-invoice (XML)
+              </Button>
+              <Button
+                variant="outline"
+                disabled={fetching !== null || !source}
+                onClick={() => source && void fetchServerFile(source, 'pdf', documentFileName(query.data))}
+              >
+                {fetching === 'pdf' ? <Spinner size="sm" tone="current" label="Downloading" /> : <FileCheckIcon aria-hidden />}
                 Download PDF/A
               </Button>
               <Button

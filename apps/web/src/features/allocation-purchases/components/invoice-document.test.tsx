@@ -1,3 +1,4 @@
+import { documentTax, REVERSE_CHARGE_WORDING, type VatCategory } from '@portal/shared/vat';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { invoiceOf, purchaseOf } from '../testing/fixtures';
@@ -145,6 +146,88 @@ describe('InvoiceDocument', () => {
   });
 });
 
+/** A document of `quantity` places at the net `unitPrice`, taxed as the API issues it. */
+function taxedInvoice(
+  currency: string,
+  quantity: number,
+  unitPrice: number,
+  category: VatCategory,
+  rate: number,
+  exemptionReason: string | null = null,
+) {
+  const net = quantity * unitPrice;
+  const tax = Math.round((net * rate) / 100);
+  return invoiceOf({
+    currency,
+    lines: [{ description: 'Badge Allocation', quantity, unitPrice, total: net, vatCategory: category, vatRate: rate }],
+    totalAmount: net + tax,
+    tax: documentTax(
+      { category, rateBasisPoints: rate * 100, pricesIncludeTax: false, exemptionReason },
+      { net, tax, gross: net + tax },
+    ),
+  });
+}
+
+const breakdown = () =>
+  within(screen.getByRole('table', { name: 'VAT breakdown' }))
+    .getAllByRole('row')
+    .map((row) => [...row.children].map((cell) => cell.textContent));
+
+describe('InvoiceDocument with VAT', () => {
+  it('shows a 19 % EUR invoice’s lines net, its breakdown, and the total net, VAT and total amount', () => {
+    render(<InvoiceDocument document={taxedInvoice('EUR', 8, 7100, 'S', 19)} />);
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent).slice(0, 4)).toEqual([
+      'Description',
+      'Quantity',
+      'Unit price',
+      'Net amount',
+    ]);
+    expect(cells()).toEqual(['Badge Allocation', '8', '€71.00', '€568.00']);
+    expect(breakdown()).toEqual([
+      ['Rate', 'Net', 'VAT', 'Gross'],
+      ['VAT 19 %', '€568.00', '€107.92', '€675.92'],
+    ]);
+    expect(screen.getByRole('article').textContent).toContain('Total net€568.00VAT€107.92Total amount€675.92');
+    expect(screen.queryByRole('region', { name: 'VAT notes' })).toBeNull();
+  });
+
+  it('shows a reverse-charge invoice with no VAT, the directive’s wording and the buyer’s VAT ID', () => {
+    const invoice = taxedInvoice('EUR', 8, 7100, 'AE', 0, REVERSE_CHARGE_WORDING);
+    render(
+      <InvoiceDocument
+        document={{ ...invoice, billTo: { ...invoice.billTo, vatNumber: 'DE136695976', country: 'DE' } }}
+      />,
+    );
+    expect(cells()).toEqual(['Badge Allocation', '8', '€71.00', '€568.00']);
+    expect(breakdown()[1]).toEqual(['Reverse charge', '€568.00', '€0.00', '€568.00']);
+    expect(screen.getByRole('article').textContent).toContain('Total net€568.00VAT€0.00Total amount€568.00');
+    expect(screen.getByRole('region', { name: 'VAT notes' }).textContent).toBe(REVERSE_CHARGE_WORDING);
+    expect(screen.getByRole('region', { name: 'Bill to' }).textContent).toContain('DEVAT DE136695976');
+  });
+
+  it('prints the event’s exemption text on an invoice at 0 %, and a credit note’s total as credited', () => {
+    const invoice = taxedInvoice('EUR', 2, 2500, 'E', 0, 'Exempt under § 4 Nr. 22 UStG');
+    render(<InvoiceDocument document={{ ...invoice, kind: 'credit_note', status: 'CREDITED' }} />);
+    expect(breakdown()[1]).toEqual(['Exempt', '€50.00', '€0.00', '€50.00']);
+    expect(screen.getByRole('region', { name: 'VAT notes' }).textContent).toBe('Exempt under § 4 Nr. 22 UStG');
+    expect(screen.getByRole('article').textContent).toContain('Total net€50.00VAT€0.00Total credited€50.00');
+  });
+
+  it('writes a JPY invoice’s amounts without decimals', () => {
+    render(<InvoiceDocument document={taxedInvoice('JPY', 3, 4500, 'S', 10)} />);
+    expect(cells()).toEqual(['Badge Allocation', '3', '¥4,500', '¥13,500']);
+    expect(breakdown()[1]).toEqual(['VAT 10 %', '¥13,500', '¥1,350', '¥14,850']);
+    expect(screen.getByRole('article').textContent).toContain('Total net¥13,500VAT¥1,350Total amount¥14,850');
+  });
+
+  it('keeps the layout of a document without VAT: no breakdown, no net totals', () => {
+    render(<InvoiceDocument document={invoiceOf()} />);
+    expect(screen.queryByRole('table', { name: 'VAT breakdown' })).toBeNull();
+    expect(screen.getByRole('article').textContent).not.toContain('Total net');
+    expect(screen.getAllByRole('columnheader').at(-1)?.textContent).toBe('Total');
+  });
+});
+
 describe('PurchaseDetails figures', () => {
   it('falls back to the quantity asked for and the requested total before approval', () => {
     render(<PurchaseDetails purchase={purchaseOf()} onOpenDocument={() => {}} />);
@@ -163,6 +246,60 @@ describe('PurchaseDetails figures', () => {
     expect(screen.getByText('Places approved').nextSibling?.textContent).toBe('8');
     expect(screen.getByText('Amount to pay').nextSibling?.textContent).toBe('$200.00');
     expect(screen.getByText('Paid', { selector: 'span:not([class*=rounded-full])' })).toBeTruthy();
+  });
+
+  it('shows the amount to pay with the VAT it includes, and the buyer’s VAT ID', () => {
+    render(
+      <PurchaseDetails
+        purchase={purchaseOf({
+          status: 'approved',
+          accepted_amount: 8,
+          amount_to_pay: 23800,
+          buyerVatId: 'LV40003521600',
+          tax: { category: 'S', rate: 19, reverseCharge: false, pricesIncludeTax: false, exemptionReason: null, net: 20000, tax: 3800 },
+        })}
+        onOpenDocument={() => {}}
+      />,
+    );
+    expect(screen.getByText('Amount to pay').nextSibling?.textContent).toBe('$238.00incl. $38.00 VAT (19 %)');
+    expect(screen.getByText('Buyer VAT ID').nextSibling?.textContent).toBe('LV40003521600');
+  });
+
+  it.each([
+    ['AE', { category: 'AE', reverseCharge: true, exemptionReason: 'Reverse charge: …' }, 'Reverse charge — VAT to be accounted for by the recipient'],
+    ['E', { category: 'E', reverseCharge: false, exemptionReason: 'Exempt under § 4 Nr. 22 UStG' }, 'Exempt under § 4 Nr. 22 UStG'],
+  ] as const)('says why an approved purchase taxed %s carries no VAT', (_category, tax, note) => {
+    render(
+      <PurchaseDetails
+        purchase={purchaseOf({
+          status: 'approved',
+          accepted_amount: 8,
+          amount_to_pay: 20000,
+          buyerVatId: 'DE136695976',
+          tax: { ...tax, rate: 0, pricesIncludeTax: false, net: 20000, tax: 0 },
+        })}
+        onOpenDocument={() => {}}
+      />,
+    );
+    expect(screen.getByText('Amount to pay').nextSibling?.textContent).toBe(`$200.00${note}`);
+  });
+
+  it('says before approval whether the requested amount includes the VAT or has it added', () => {
+    const tax = { category: 'S', rate: 7.5, reverseCharge: false, exemptionReason: null, net: null, tax: null } as const;
+    const { unmount } = render(
+      <PurchaseDetails purchase={purchaseOf({ tax: { ...tax, pricesIncludeTax: false } })} onOpenDocument={() => {}} />,
+    );
+    expect(screen.getByText('Amount (as requested)').nextSibling?.textContent).toBe('$250.00plus VAT 7.5 %');
+    expect(screen.getByText('Buyer VAT ID').nextSibling?.textContent).toBe('—');
+    unmount();
+    render(<PurchaseDetails purchase={purchaseOf({ tax: { ...tax, pricesIncludeTax: true } })} onOpenDocument={() => {}} />);
+    expect(screen.getByText('Amount (as requested)').nextSibling?.textContent).toBe('$250.00incl. VAT 7.5 %');
+  });
+
+  it('says nothing of VAT for an event without it', () => {
+    render(<PurchaseDetails purchase={purchaseOf()} onOpenDocument={() => {}} />);
+    expect(screen.queryByText('Buyer VAT ID')).toBeNull();
+    expect(screen.queryByText(/VAT/)).toBeNull();
   });
 
   it('writes N/A for a requester without a company', () => {

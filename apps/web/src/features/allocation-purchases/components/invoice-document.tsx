@@ -1,6 +1,7 @@
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFigures } from '@portal/shared/billing-documents';
 import { formatInvoiceAmount } from '@portal/shared/money';
+import { showsVat, taxNotes, taxRowLabel, type TaxRow } from '@portal/shared/vat';
 import { cn } from '@/lib/utils';
 
 const STATUS_CLASSES: Record<BillingDocument['status'], string> = {
@@ -33,6 +34,10 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
   const { address, vatNumber } = document.billTo;
   const issuer = document.issuer;
   const supply = document.supplyPeriod && supplyText(document.supplyPeriod);
+  // Documents of an event without VAT keep the spec's layout; the others add the EN 16931 breakdown.
+  const taxed = showsVat(document.tax);
+  const money = (minorUnits: number) => formatInvoiceAmount(minorUnits, document.currency);
+  const totalLabel = isCreditNote ? 'Total credited' : 'Total amount';
   return (
     <article
       aria-label={`${title} ${document.number}`}
@@ -106,6 +111,7 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
           <p>{figures.contactName}</p>
           <p>{figures.email}</p>
           {address && <p className="whitespace-pre-line text-muted-foreground">{address}</p>}
+          {taxed && document.billTo.country && <p className="text-muted-foreground">{document.billTo.country}</p>}
           {vatNumber && <p className="text-muted-foreground">VAT {vatNumber}</p>}
         </section>
       </div>
@@ -128,7 +134,7 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
               Unit price
             </th>
             <th scope="col" className="py-2 pl-2 text-right font-semibold">
-              Total
+              {taxed ? 'Net amount' : 'Total'}
             </th>
           </tr>
         </thead>
@@ -136,17 +142,15 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
           <tr className="border-b">
             <td className="py-3 pr-2">{figures.description}</td>
             <td className={cn(cell, 'py-3 text-right tabular-nums')}>{figures.quantity}</td>
-            <td className={cn(cell, 'py-3 text-right tabular-nums')}>
-              {formatInvoiceAmount(figures.unitPrice, document.currency)}
-            </td>
-            <td className="py-3 pl-2 text-right tabular-nums">
-              {formatInvoiceAmount(figures.total, document.currency)}
-            </td>
+            <td className={cn(cell, 'py-3 text-right tabular-nums')}>{money(figures.unitPrice)}</td>
+            <td className="py-3 pl-2 text-right tabular-nums">{money(figures.total)}</td>
           </tr>
         </tbody>
       </table>
 
-      <div className="flex flex-wrap items-center justify-between gap-4">
+      {taxed && <VatBreakdown rows={document.tax.breakdown} money={money} cell={cell} page={page} />}
+
+      <div className={cn('flex flex-wrap justify-between gap-4', taxed ? 'items-end' : 'items-center')}>
         <p className="flex items-center gap-3">
           <span className="text-muted-foreground">{isCreditNote ? 'Status' : 'Payment status'}</span>
           <span
@@ -158,14 +162,24 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
             {figures.status}
           </span>
         </p>
-        <p className="text-right">
-          <span className="mr-3 text-muted-foreground">{isCreditNote ? 'Total credited' : 'Total amount'}</span>
-          <span className="text-xl font-semibold tabular-nums">
-            {formatInvoiceAmount(figures.totalAmount, document.currency)}
-          </span>
-        </p>
+        {taxed ? (
+          <dl className="ml-auto grid grid-cols-[auto_auto] items-baseline gap-x-6 gap-y-1 text-right">
+            <dt className="text-muted-foreground">Total net</dt>
+            <dd className="tabular-nums">{money(document.tax.net)}</dd>
+            <dt className="text-muted-foreground">VAT</dt>
+            <dd className="tabular-nums">{money(document.tax.tax)}</dd>
+            <dt className="text-muted-foreground">{totalLabel}</dt>
+            <dd className="text-xl font-semibold tabular-nums">{money(figures.totalAmount)}</dd>
+          </dl>
+        ) : (
+          <p className="text-right">
+            <span className="mr-3 text-muted-foreground">{totalLabel}</span>
+            <span className="text-xl font-semibold tabular-nums">{money(figures.totalAmount)}</span>
+          </p>
+        )}
       </div>
 
+      {taxed && <VatNotes notes={taxNotes(document.tax)} />}
       {document.cancelledByCreditNoteNumber && (
         <p className="rounded-md border border-destructive/40 px-3 py-2 text-destructive">
           Cancelled by credit note {document.cancelledByCreditNoteNumber}
@@ -182,5 +196,73 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
         <footer className="mt-auto border-t pt-4 text-xs whitespace-pre-line text-muted-foreground">{document.footer}</footer>
       )}
     </article>
+  );
+}
+
+/** Net, VAT and gross per rate, as EN 16931 asks of an invoice with VAT. */
+function VatBreakdown({
+  rows,
+  money,
+  cell,
+  page,
+}: {
+  rows: readonly TaxRow[];
+  money: (minorUnits: number) => string;
+  cell: string;
+  page: boolean;
+}) {
+  return (
+    <table
+      aria-label="VAT breakdown"
+      // A summary beside the totals, not a second list of lines: it sits at the right from small screens up.
+      className={cn(
+        'ml-auto w-full border-collapse text-left',
+        page ? 'max-w-[440px] text-[13px]' : 'text-xs sm:max-w-md sm:text-sm',
+      )}
+    >
+      <thead>
+        <tr
+          className={cn(
+            'border-b text-muted-foreground uppercase',
+            page ? 'text-xs tracking-wide' : 'text-[11px] sm:text-xs sm:tracking-wide',
+          )}
+        >
+          <th scope="col" className="py-2 pr-2 font-semibold">
+            Rate
+          </th>
+          <th scope="col" className={cn(cell, 'py-2 text-right font-semibold')}>
+            Net
+          </th>
+          <th scope="col" className={cn(cell, 'py-2 text-right font-semibold')}>
+            VAT
+          </th>
+          <th scope="col" className="py-2 pl-2 text-right font-semibold">
+            Gross
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={`${row.category}-${row.rate}`} className="border-b">
+            <td className="py-2 pr-2">{taxRowLabel(row)}</td>
+            <td className={cn(cell, 'py-2 text-right tabular-nums')}>{money(row.net)}</td>
+            <td className={cn(cell, 'py-2 text-right tabular-nums')}>{money(row.tax)}</td>
+            <td className="py-2 pl-2 text-right tabular-nums">{money(row.net + row.tax)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Why a rate charges no VAT: the reverse charge's wording, the event's exemption text. */
+function VatNotes({ notes }: { notes: readonly string[] }) {
+  if (notes.length === 0) return null;
+  return (
+    <section aria-label="VAT notes" className="grid gap-1">
+      {notes.map((note) => (
+        <p key={note}>{note}</p>
+      ))}
+    </section>
   );
 }

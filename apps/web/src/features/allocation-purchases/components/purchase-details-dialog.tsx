@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { usePurchase } from '../api/get-purchase';
+import { purchaseTaxNote } from '../lib/purchase-tax';
 import type { DocumentSource } from './invoice-dialog';
 import { PurchaseActionButtons, usePurchaseActions, type PurchaseActionKey } from './purchase-actions';
 import { PurchaseStatusBadge } from './purchase-status-badge';
@@ -85,6 +86,7 @@ export function PurchaseDetails({
   const figures = invoiceFigures(purchase);
   const money = (cents: number) => formatMoney(cents, purchase.currency);
   const requester = `${purchase.admin.firstName} ${purchase.admin.lastName}`.trim();
+  const taxNote = purchaseTaxNote(purchase);
   return (
     <div className="grid gap-5">
       <div className="flex flex-wrap items-center gap-2">
@@ -104,7 +106,11 @@ export function PurchaseDetails({
         <Detail label="Price per place">{money(purchase.unitPrice)}</Detail>
         <Detail label={purchase.amount_to_pay === null ? 'Amount (as requested)' : 'Amount to pay'}>
           <span className="font-medium">{money(figures.totalAmount)}</span>
+          {taxNote && <span className="block text-xs text-muted-foreground">{taxNote}</span>}
         </Detail>
+        {(purchase.buyerVatId || purchase.tax.category !== 'O') && (
+          <Detail label="Buyer VAT ID">{purchase.buyerVatId ?? '—'}</Detail>
+        )}
         {purchase.refunded_amount > 0 && <Detail label="Refunded">{money(purchase.refunded_amount)}</Detail>}
         {purchase.paymentProvider && (
           <Detail label="Payment">

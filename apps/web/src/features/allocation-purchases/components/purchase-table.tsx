@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { usePurchases } from '../api/get-purchases';
+import { purchaseTaxNote } from '../lib/purchase-tax';
 import { AllocationsFilter } from './allocations-filter';
 import { PurchaseActionButtons, usePurchaseActions } from './purchase-actions';
 import { PurchaseDetailsDialog } from './purchase-details-dialog';
@@ -107,6 +108,7 @@ export function PurchaseTable({ scope = {}, toolbar, emptyDescription }: Purchas
             <TableBody>
               {rows.map((purchase) => {
                 const figures = invoiceFigures(purchase);
+                const taxNote = purchaseTaxNote(purchase, 'short');
                 return (
                   <TableRow key={purchase.id}>
                     <TableCell>
@@ -147,6 +149,7 @@ export function PurchaseTable({ scope = {}, toolbar, emptyDescription }: Purchas
                     </TableCell>
                     <TableCell className="text-right tabular-nums">
                       {formatMoney(figures.totalAmount, purchase.currency)}
+                      {taxNote && <div className="text-xs text-muted-foreground">{taxNote}</div>}
                       {purchase.refunded_amount > 0 && (
                         <div className="text-xs text-muted-foreground">
                           −{formatMoney(purchase.refunded_amount, purchase.currency)} refunded

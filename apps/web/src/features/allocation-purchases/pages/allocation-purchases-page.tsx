@@ -1,7 +1,9 @@
-import { PlusIcon } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { LandmarkIcon, PlusIcon } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
 import { useSession } from '@/lib/session';
 import { CreateAllocationPurchaseDialog } from '../components/create-allocation-purchase-dialog';
@@ -20,6 +22,9 @@ export function AllocationPurchasesPage() {
   const canRequest = isRequester && can('create_allocation_purchase') && session?.user.eventId != null;
   // An exhibitor's (or sub-account's) own invoices of its event, as one ZIP.
   const ownEventId = isRequester && can('view_allocation_purchase') ? session?.user.eventId : null;
+  // An event's organiser reads its bank statements from here; a system admin from the event's page.
+  const statementEventId =
+    !isRequester && can('create_payment') && can('update_allocation_purchase') ? (session?.user.eventId ?? null) : null;
   const createParam = search.get('create');
   const creating = canRequest && createParam !== null;
 
@@ -45,8 +50,14 @@ export function AllocationPurchasesPage() {
             : 'Exhibitors’ requests for more badges: approve or reject them, follow payment, invoices and refunds.'
         }
         actions={
-          (ownEventId != null || canRequest) && (
+          (ownEventId != null || canRequest || statementEventId != null) && (
             <>
+              {statementEventId != null && (
+                <Link className={buttonVariants({ variant: 'outline' })} to={paths.eventBankStatement.href({ eventId: statementEventId })}>
+                  <LandmarkIcon aria-hidden />
+                  Bank statement
+                </Link>
+              )}
               {ownEventId != null && (
                 <DownloadAllInvoicesButton eventId={ownEventId} eventName={session?.user.event?.name ?? ''} />
               )}

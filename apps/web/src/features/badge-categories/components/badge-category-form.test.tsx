@@ -140,4 +140,90 @@ describe('BadgeCategoryForm', () => {
     expect(price.value).toBe('4500');
     expect(price.getAttribute('inputmode')).toBe('numeric');
   });
+
+  it.each([
+    ['19', 19],
+    ['7,7', 7.7],
+    ['0', 0],
+    ['', null],
+  ])('sends a VAT rate typed as %j as %j (empty: the event’s default)', async (typed, vatRate) => {
+    const seen = renderCreateForm(EVENTS_BY_CURRENCY);
+    fill(screen.getByLabelText(/^Event/), '12');
+    fill(screen.getByLabelText(/^Name/), 'Extra staff');
+    fill(screen.getByLabelText('VAT rate (%)'), typed);
+    fireEvent.click(screen.getByRole('button', { name: 'Create category' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.body).toMatchObject({ eventId: 12, vatRate });
+  });
+
+  it.each([
+    ['101', 'A percentage from 0 to 100'],
+    ['nineteen', 'A percentage from 0 to 100'],
+    ['7.125', 'At most two decimals'],
+  ])('refuses a VAT rate of %j beside the field', async (typed, message) => {
+    const seen = renderCreateForm(EVENTS_BY_CURRENCY);
+    fill(screen.getByLabelText(/^Event/), '12');
+    fill(screen.getByLabelText(/^Name/), 'Extra staff');
+    fill(screen.getByLabelText('VAT rate (%)'), typed);
+    fireEvent.click(screen.getByRole('button', { name: 'Create category' }));
+    await waitFor(() => expect(document.getElementById('category-vat-rate-error')?.textContent).toBe(message));
+    expect(seen).toHaveLength(0);
+  });
+
+  it('shows a category’s own rate, and sends the event’s default once the field is emptied', async () => {
+    const { adapter, seen } = fakeAdapter(() => ({ status: 200, data: { data: { id: 5 } } }));
+    api.defaults.adapter = adapter;
+    const category = {
+      id: 5,
+      eventId: 12,
+      currency: 'EUR',
+      unitPrice: 7100,
+      vatRate: 7,
+      name: 'Parking',
+      displayName: null,
+      badgeType: 'exhibitor',
+      isActive: true,
+      sortOrder: 0,
+      description: null,
+      type: 'addon',
+    } as BadgeCategory;
+    renderRoute('/badge-categories', [
+      {
+        path: '/badge-categories',
+        element: (
+          <FormDialog open onClose={() => {}} title="Edit badge category" description="A kind of badge">
+            <BadgeCategoryForm
+              category={category}
+              events={EVENTS_BY_CURRENCY}
+              eventId={12}
+              badgeTypes={['exhibitor']}
+              onSaved={() => {}}
+            />
+          </FormDialog>
+        ),
+      },
+    ]);
+    const rate = screen.getByLabelText('VAT rate (%)') as HTMLInputElement;
+    expect(rate.value).toBe('7');
+    expect(rate.placeholder).toBe('Event default');
+    fill(rate, '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]).toMatchObject({ method: 'PUT', body: { vatRate: null, unitPrice: 7100 } });
+  });
+
+  it('puts the server’s refusal of the rate on the rate field', async () => {
+    const { adapter } = fakeAdapter(() => ({
+      status: 400,
+      data: { message: 'Invalid body', details: [{ field: 'vatRate', message: 'At most two decimals' }] },
+    }));
+    renderCreateForm(EVENTS_BY_CURRENCY);
+    api.defaults.adapter = adapter;
+    fill(screen.getByLabelText(/^Event/), '12');
+    fill(screen.getByLabelText(/^Name/), 'Extra staff');
+    fill(screen.getByLabelText('VAT rate (%)'), '19');
+    fireEvent.click(screen.getByRole('button', { name: 'Create category' }));
+    await waitFor(() => expect(screen.getByLabelText('VAT rate (%)').getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById('category-vat-rate-error')?.textContent).toBe('At most two decimals');
+  });
 });

@@ -24,6 +24,8 @@ import { useUpdateBadgeCategory } from '../api/update-badge-category';
 import { currencyExponent } from '@portal/shared/currencies';
 import { exampleAmount, minorUnitsFromMoney, moneyFromMinorUnits } from '@portal/shared/money';
 import { EventOptions } from '@/components/event-options';
+import { vatRateSchema } from '@portal/shared/vat';
+import { rateFromText, rateToText } from '@/lib/vat-rate-text';
 
 const FIELDS = [
   'eventId',
@@ -32,6 +34,7 @@ const FIELDS = [
   'type',
   'badgeType',
   'unitPrice',
+  'vatRate',
   'isActive',
   'sortOrder',
   'description',
@@ -60,6 +63,7 @@ const formSchema = (currency: string) =>
           (value) => (minorUnitsFromMoney(value, currency) ?? 0) <= MAX_UNIT_PRICE,
           `At most ${moneyFromMinorUnits(MAX_UNIT_PRICE, currency)}`,
         ),
+      vatRate: z.string().transform(rateFromText).pipe(vatRateSchema.nullable()),
       isActive: z.boolean(),
       sortOrder: boundedIntText(0, MAX_SORT_ORDER),
       description: z.string(),
@@ -103,6 +107,7 @@ export function BadgeCategoryForm({ category, events, eventId, badgeTypes, onSav
       type: category?.type ?? 'badge',
       badgeType: category?.badgeType ?? badgeTypes[0] ?? 'exhibitor',
       unitPrice: moneyFromMinorUnits(category?.unitPrice ?? 0, currencyOf(initialEventId)),
+      vatRate: rateToText(category?.vatRate ?? null),
       isActive: category?.isActive ?? true,
       sortOrder: String(category?.sortOrder ?? 0),
       description: category?.description ?? '',
@@ -185,6 +190,22 @@ export function BadgeCategoryForm({ category, events, eventId, badgeTypes, onSav
               {...form.register('unitPrice')}
               inputMode={currencyExponent(currency) === 0 ? 'numeric' : 'decimal'}
               placeholder={moneyFromMinorUnits(0, currency)}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="category-vat-rate"
+          label="VAT rate (%)"
+          hint="Empty: the event’s default rate, set on its Invoicing page."
+          error={errors.vatRate?.message}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register('vatRate')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="Event default"
             />
           )}
         </FormField>

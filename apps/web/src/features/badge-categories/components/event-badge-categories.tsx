@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
 import { useBadgeCategories } from '../api/get-badge-categories';
 import { formatPrice } from '@portal/shared/money';
+import { formatVatRate } from '@portal/shared/vat';
 
 /** The first page of an event's badge categories with their badge counts; the server leaves out types the user may not see. */
 export function EventBadgeCategories({ eventId }: { eventId: number }) {
@@ -48,6 +49,9 @@ export function EventBadgeCategories({ eventId }: { eventId: number }) {
                 <TableCell className="hidden sm:table-cell">{BADGE_TYPE_LABELS[category.badgeType]}</TableCell>
                 <TableCell className="hidden tabular-nums md:table-cell">
                   {formatPrice(category.unitPrice, category.currency)}
+                  {category.vatRate !== null && (
+                    <div className="text-xs text-muted-foreground">VAT {formatVatRate(category.vatRate)}</div>
+                  )}
                 </TableCell>
                 <TableCell className="text-right tabular-nums">{formatCount(category.badgeCount)}</TableCell>
                 <TableCell className="hidden sm:table-cell">

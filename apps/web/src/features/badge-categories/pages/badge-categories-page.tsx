@@ -30,6 +30,7 @@ import { useBadgeCategories } from '../api/get-badge-categories';
 import { useEventOptions } from '../api/get-event-options';
 import { BadgeCategoryForm } from '../components/badge-category-form';
 import { formatPrice } from '@portal/shared/money';
+import { formatVatRate } from '@portal/shared/vat';
 import { EventOptions } from '@/components/event-options';
 
 const KIND_LABELS: Record<CategoryType, string> = { badge: 'Badge', addon: 'Add-on' };
@@ -137,6 +138,9 @@ export function BadgeCategoriesPage() {
                 <TableCell className="hidden sm:table-cell">{BADGE_TYPE_LABELS[category.badgeType]}</TableCell>
                 <TableCell className="hidden tabular-nums md:table-cell">
                   {formatPrice(category.unitPrice, category.currency)}
+                  {category.vatRate !== null && (
+                    <div className="text-xs text-muted-foreground">VAT {formatVatRate(category.vatRate)}</div>
+                  )}
                 </TableCell>
                 <TableCell className="hidden text-right tabular-nums sm:table-cell">
                   {formatCount(category.badgeCount)}
@@ -221,6 +225,9 @@ export function BadgeCategoriesPage() {
             <Detail label="Display name">{viewing.displayName ?? '—'}</Detail>
             <Detail label="Badge type">{BADGE_TYPE_LABELS[viewing.badgeType]}</Detail>
             <Detail label="Price of an extra badge">{formatPrice(viewing.unitPrice, viewing.currency)}</Detail>
+            <Detail label="VAT rate">
+              {viewing.vatRate === null ? 'Event default' : formatVatRate(viewing.vatRate)}
+            </Detail>
             <Detail label="Badges">{formatCount(viewing.badgeCount)}</Detail>
             <Detail label="Status">{viewing.isActive ? 'Active' : 'Inactive'}</Detail>
             <Detail label="Order">{viewing.sortOrder}</Detail>

@@ -2,6 +2,7 @@ import type { Permission } from '@portal/shared/permissions';
 import {
   FileSpreadsheetIcon,
   FormInputIcon,
+  LandmarkIcon,
   IdCardIcon,
   ListChecksIcon,
   MailIcon,
@@ -50,6 +51,13 @@ export function eventLinks(eventId: number, can: Can): EventLink[] {
       to: paths.eventInvoicing.href({ id: eventId }),
       icon: ReceiptTextIcon,
     },
+    can('create_payment') &&
+      can('update_allocation_purchase') && {
+        label: 'Bank statement',
+        description: 'Match bank transfers to invoices and record them',
+        to: paths.eventBankStatement.href({ eventId }),
+        icon: LandmarkIcon,
+      },
     can('view_allocation') && {
       label: 'Badge allocations',
       description: 'How many badges each exhibitor may register',

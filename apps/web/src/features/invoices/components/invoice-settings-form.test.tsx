@@ -35,14 +35,14 @@ const DEFAULTS: InvoiceSettings = {
   updatedAt: null,
 };
 
-function renderForm(answer: Reply) {
+function renderForm(answer: Reply, settings: InvoiceSettings = DEFAULTS) {
   const { adapter, seen } = fakeAdapter(() => answer);
   api.defaults.adapter = adapter;
   const saved = { count: 0 };
   renderRoute('/events/7/invoicing', [
     {
       path: '/events/7/invoicing',
-      element: <InvoiceSettingsForm settings={DEFAULTS} cancelTo="/events/7" onSaved={() => saved.count++} />,
+      element: <InvoiceSettingsForm settings={settings} cancelTo="/events/7" onSaved={() => saved.count++} />,
     },
   ]);
   return { seen, saved };
@@ -96,5 +96,69 @@ describe('InvoiceSettingsForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save invoicing' }));
     expect(await screen.findByText('Not a valid BIC: 8 or 11 letters and digits')).toBeTruthy();
     expect(screen.getByLabelText('BIC').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('sends the default VAT rate, whether prices include it, and the exemption text', async () => {
+    const { seen, saved } = renderForm({ status: 200, data: { data: DEFAULTS } });
+    fill(screen.getByLabelText('Country code'), 'de');
+    fill(screen.getByLabelText('Default VAT rate (%)'), '7,5');
+    fireEvent.click(screen.getByLabelText(/^Prices include VAT/));
+    fill(screen.getByLabelText('VAT exemption text'), 'Exempt under § 4 Nr. 22 UStG');
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoicing' }));
+    await waitFor(() => expect(saved.count).toBe(1));
+    expect(seen[0]!.body).toMatchObject({
+      issuer: { country: 'DE' },
+      defaultVatRate: 7.5,
+      pricesIncludeTax: true,
+      vatExemptionText: 'Exempt under § 4 Nr. 22 UStG',
+    });
+  });
+
+  it('reads an empty rate as an event without VAT, and keeps the saved choices', async () => {
+    const { seen, saved } = renderForm(
+      { status: 200, data: { data: DEFAULTS } },
+      { ...DEFAULTS, issuer: { ...DEFAULTS.issuer, country: 'LV' }, defaultVatRate: 21, pricesIncludeTax: true },
+    );
+    expect((screen.getByLabelText('Default VAT rate (%)') as HTMLInputElement).value).toBe('21');
+    expect((screen.getByLabelText(/^Prices include VAT/) as HTMLInputElement).checked).toBe(true);
+    fill(screen.getByLabelText('Default VAT rate (%)'), '');
+    expect(screen.getByText('Empty: this event charges no VAT.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoicing' }));
+    await waitFor(() => expect(saved.count).toBe(1));
+    expect(seen[0]!.body).toMatchObject({ defaultVatRate: null, pricesIncludeTax: true, vatExemptionText: null });
+  });
+
+  it('says the exemption text is in use when the default rate is 0 %', () => {
+    renderForm({ status: 200, data: { data: DEFAULTS } });
+    expect(screen.getByText(/^Printed on invoices of categories at 0 %/)).toBeTruthy();
+    fill(screen.getByLabelText('Default VAT rate (%)'), '0');
+    expect(screen.getByText(/^In use: printed on every invoice at 0 %/)).toBeTruthy();
+  });
+
+  it('asks for the issuer’s country with a rate, and refuses a rate that is no percentage, without asking the server', async () => {
+    const { seen } = renderForm({ status: 200, data: { data: DEFAULTS } });
+    fill(screen.getByLabelText('Default VAT rate (%)'), '19');
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoicing' }));
+    expect(await screen.findByText(/Enter the issuer’s country/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Country code/).getAttribute('aria-invalid')).toBe('true');
+    fill(screen.getByLabelText(/^Country code/), 'DE');
+    fill(screen.getByLabelText('Default VAT rate (%)'), '119');
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoicing' }));
+    await waitFor(() => expect(screen.getByLabelText('Default VAT rate (%)').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('A percentage from 0 to 100')).toBeTruthy();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('puts the server’s refusal of the country on the country field', async () => {
+    renderForm({
+      status: 400,
+      data: {
+        message: 'Invalid body',
+        details: [{ field: 'issuer.country', message: 'Enter the issuer’s country: it decides when the reverse charge applies' }],
+      },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoicing' }));
+    expect(await screen.findByText(/it decides when the reverse charge applies/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Country code/).getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -4,14 +4,17 @@ import {
   type InvoiceSettings,
   type UpdateInvoiceSettingsBody,
 } from '@portal/shared/invoicing';
-import { useForm } from 'react-hook-form';
+import { DEFAULT_EXEMPTION_WORDING } from '@portal/shared/vat';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { ChoiceGroup } from '@/components/form/choice-group';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { PageFormActions } from '@/components/form/page-form-actions';
 import { Input, Textarea } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
+import { rateFromText, rateToText } from '@/lib/vat-rate-text';
 import { useUpdateInvoiceSettings } from '../api/invoice-settings';
 
 const ISSUER_FIELDS = [
@@ -34,12 +37,17 @@ const formSchema = z
       Object.fromEntries(ISSUER_FIELDS.map((field) => [field, z.string()])) as Record<IssuerField, z.ZodString>,
     ),
     footer: z.string(),
+    defaultVatRate: z.string(),
+    prices: z.enum(['net', 'gross']),
+    vatExemptionText: z.string(),
     paymentTermsDays: z.string(),
     invoicePrefix: z.string(),
     creditNotePrefix: z.string(),
   })
-  .transform(({ paymentTermsDays, ...rest }): UpdateInvoiceSettingsBody => ({
+  .transform(({ paymentTermsDays, defaultVatRate, prices, ...rest }): UpdateInvoiceSettingsBody => ({
     ...rest,
+    defaultVatRate: rateFromText(defaultVatRate),
+    pricesIncludeTax: prices === 'gross',
     paymentTermsDays: /^\d+$/.test(paymentTermsDays.trim()) ? Number(paymentTermsDays) : Number.NaN,
   }))
   .pipe(updateInvoiceSettingsBodySchema);
@@ -49,6 +57,9 @@ type FormValues = z.input<typeof formSchema>;
 const SERVER_FIELDS = [
   ...ISSUER_FIELDS.map((field) => `issuer.${field}` as const),
   'footer',
+  'defaultVatRate',
+  ['pricesIncludeTax', 'prices'],
+  'vatExemptionText',
   'paymentTermsDays',
   'invoicePrefix',
   'creditNotePrefix',
@@ -61,6 +72,9 @@ function defaults(settings: InvoiceSettings): FormValues {
       string
     >,
     footer: settings.footer ?? '',
+    defaultVatRate: rateToText(settings.defaultVatRate),
+    prices: settings.pricesIncludeTax ? 'gross' : 'net',
+    vatExemptionText: settings.vatExemptionText ?? '',
     paymentTermsDays: String(settings.paymentTermsDays),
     invoicePrefix: settings.invoicePrefix,
     creditNotePrefix: settings.creditNotePrefix,
@@ -100,6 +114,7 @@ export function InvoiceSettingsForm({
     defaultValues: defaults(settings),
   });
   const { errors } = form.formState;
+  const rate = rateFromText(useWatch({ control: form.control, name: 'defaultVatRate' }));
 
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -128,7 +143,14 @@ export function InvoiceSettingsForm({
             const { label, hint, autoComplete, wide } = ISSUER_LABELS[field];
             return (
               <div key={field} className={wide ? 'sm:col-span-2' : undefined}>
-                <FormField id={`issuer-${field}`} label={label} hint={hint} error={errors.issuer?.[field]?.message}>
+                <FormField
+                  id={`issuer-${field}`}
+                  label={label}
+                  hint={hint}
+                  // The country decides when the reverse charge applies.
+                  required={field === 'country' && rate !== null}
+                  error={errors.issuer?.[field]?.message}
+                >
                   {(control) =>
                     field === 'address' ? (
                       <Textarea
@@ -146,6 +168,60 @@ export function InvoiceSettingsForm({
             );
           })}
         </div>
+      </section>
+
+      <section className="grid gap-4" aria-labelledby="invoicing-vat">
+        <div>
+          <h2 id="invoicing-vat" className="text-sm font-semibold">
+            VAT
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Fixed with each request as it is made. A badge or add-on category may have a rate of its own.
+          </p>
+        </div>
+        <FormField
+          id="invoicing-vat-rate"
+          label="Default VAT rate (%)"
+          hint={
+            rate === null
+              ? 'Empty: this event charges no VAT.'
+              : 'For every category without a rate of its own. The issuer’s country code is needed with it.'
+          }
+          error={errors.defaultVatRate?.message}
+          className="sm:max-w-60"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...form.register('defaultVatRate')}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="No VAT"
+            />
+          )}
+        </FormField>
+        <ChoiceGroup
+          legend="Category prices"
+          name="invoicing-prices"
+          register={form.register('prices')}
+          choices={[
+            { value: 'gross', label: 'Prices include VAT', description: 'A price of 119 at 19 % is 100 plus 19 VAT.' },
+            { value: 'net', label: 'VAT is added to prices', description: 'A price of 100 at 19 % costs 119 with VAT.' },
+          ]}
+        />
+        {errors.prices?.message && <p className="text-xs font-medium text-destructive">{errors.prices.message}</p>}
+        <FormField
+          id="invoicing-exemption-text"
+          label="VAT exemption text"
+          hint={
+            rate === 0
+              ? `In use: printed on every invoice at 0 %. Empty: “${DEFAULT_EXEMPTION_WORDING}”.`
+              : `Printed on invoices of categories at 0 %, such as the law that exempts them. Empty: “${DEFAULT_EXEMPTION_WORDING}”.`
+          }
+          error={errors.vatExemptionText?.message}
+        >
+          {(control) => <Textarea {...control} {...form.register('vatExemptionText')} rows={2} />}
+        </FormField>
       </section>
 
       <section className="grid gap-4" aria-labelledby="invoicing-terms">

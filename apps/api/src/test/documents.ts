@@ -1,0 +1,85 @@
+import type { BillingDocument } from '@portal/shared/allocation-purchases';
+
+/** Documents as issued, for the tests of what is drawn and written from them. */
+
+export const issuer = {
+  name: 'Messe Nord GmbH',
+  address: 'Messeplatz 1, 20357 Hamburg',
+  country: 'DE',
+  vatId: 'DE136695976',
+  registrationNumber: 'HRB 12345',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  email: 'billing@messe-nord.example',
+  phone: '+49 40 1234567',
+};
+
+/** A domestic EUR invoice at 19 %: two places at €500 net. */
+export const domesticInvoice = (overrides: Partial<BillingDocument> = {}): BillingDocument => ({
+  kind: 'invoice',
+  id: 1,
+  number: 'INV-2026-000042',
+  allocationPurchaseId: 7,
+  eventId: 1,
+  eventName: 'Trade Fair 2026',
+  issuedAt: '2026-05-04T10:00:00.000Z',
+  billTo: {
+    companyName: 'Acme GmbH',
+    contactName: 'Ann Lee',
+    email: 'ann@acme.example',
+    address: 'Hauptstraße 5, 10115 Berlin',
+    vatNumber: 'DE811569869',
+    country: 'DE',
+  },
+  lines: [
+    {
+      description: 'Badge Allocation: Exhibitor staff',
+      quantity: 2,
+      unitPrice: 50000,
+      total: 100000,
+      vatCategory: 'S',
+      vatRate: 19,
+    },
+  ],
+  currency: 'EUR',
+  totalAmount: 119000,
+  tax: {
+    pricesIncludeTax: false,
+    reverseCharge: false,
+    breakdown: [{ category: 'S', rate: 19, net: 100000, tax: 19000, exemptionReason: null }],
+    net: 100000,
+    tax: 19000,
+  },
+  status: 'PENDING',
+  notes: null,
+  creditedInvoiceNumber: null,
+  cancelledByCreditNoteNumber: null,
+  replacedByInvoiceNumber: null,
+  issuer,
+  footer: 'Messe Nord GmbH · Managing director: Jana Berg',
+  dueDate: '2026-05-18',
+  supplyPeriod: { start: '2026-09-01', end: '2026-09-03' },
+  paidAt: null,
+  paymentReference: null,
+  logoFileId: null,
+  ...overrides,
+});
+
+/** One line of a zero-rated kind, with its single breakdown row. */
+export const zeroRated = (
+  category: 'AE' | 'E' | 'O',
+  exemptionReason: string,
+  overrides: Partial<BillingDocument> = {},
+) =>
+  domesticInvoice({
+    lines: [{ description: 'Stand', quantity: 1, unitPrice: 100000, total: 100000, vatCategory: category, vatRate: 0 }],
+    totalAmount: 100000,
+    tax: {
+      pricesIncludeTax: false,
+      reverseCharge: category === 'AE',
+      breakdown: [{ category, rate: 0, net: 100000, tax: 0, exemptionReason }],
+      net: 100000,
+      tax: 0,
+    },
+    ...overrides,
+  });

@@ -1,0 +1,57 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { api } from '@/lib/api-client';
+import { clearSession, startSession } from '@/lib/session';
+import { renderRoute } from '@/testing/render';
+import { demo } from '@/testing/sessions';
+import { AllocationPurchasesPage } from '../pages/allocation-purchases-page';
+import { answerRequests, emptyList, listOf } from '../testing/api';
+import { purchaseOf } from '../testing/fixtures';
+
+const originalAdapter = api.defaults.adapter;
+
+const approved = { status: 'approved', accepted_amount: 10 } as const;
+const PURCHASES = [
+  purchaseOf({ id: 1, ...approved, amount_to_pay: 25000 }),
+  purchaseOf({
+    id: 2,
+    ...approved,
+    amount_to_pay: 29750,
+    tax: { category: 'S', rate: 19, reverseCharge: false, pricesIncludeTax: false, exemptionReason: null, net: 25000, tax: 4750 },
+  }),
+  purchaseOf({
+    id: 3,
+    ...approved,
+    amount_to_pay: 25000,
+    buyerVatId: 'DE136695976',
+    tax: { category: 'AE', rate: 0, reverseCharge: true, pricesIncludeTax: false, exemptionReason: 'Reverse charge: …', net: 25000, tax: 0 },
+  }),
+];
+
+beforeEach(() => {
+  const { user } = demo.eventAdmin();
+  startSession({ admin: user, token: 't', refreshToken: 'r' });
+  answerRequests(({ url }) =>
+    url === '/admin/allocation-purchases' ? { status: 200, data: listOf(PURCHASES) } : { status: 200, data: emptyList },
+  );
+});
+
+afterEach(() => {
+  api.defaults.adapter = originalAdapter;
+  clearSession();
+});
+
+describe('PurchaseTable amounts', () => {
+  it('shows the amount to pay with its VAT, or the reverse charge, and nothing more where the event charges no VAT', async () => {
+    renderRoute('/allocation-purchases', [{ path: '/allocation-purchases', element: <AllocationPurchasesPage /> }]);
+    const amountOf = (id: number) => {
+      const row = screen.getByRole('button', { name: new RegExp(`^Details of purchase #${id}:`) }).closest('tr')!;
+      const header = screen.getAllByRole('columnheader').findIndex((cell) => cell.textContent === 'Amount');
+      return within(row).getAllByRole('cell')[header]!.textContent;
+    };
+    await screen.findByRole('button', { name: /^Details of purchase #1:/ });
+    expect(amountOf(1)).toBe('$250.00');
+    expect(amountOf(2)).toBe('$297.50incl. $47.50 VAT');
+    expect(amountOf(3)).toBe('$250.00Reverse charge');
+  });
+});
