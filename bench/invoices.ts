@@ -65,6 +65,7 @@ function snapshot(i: number): DocumentSnapshot {
     footer: 'Bank transfer within 14 days, quoting the invoice number.',
     dueDate: '2026-12-10',
     supplyPeriod: { start: '2027-03-10', end: '2027-03-12' },
+    logoFileId: null,
   };
 }
 

@@ -226,6 +226,10 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     access: 'all:update_event',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, payload: { issuer: {}, paymentTermsDays: 14, invoicePrefix: 'INV', creditNotePrefix: 'CN' } }),
   },
+  // Uploads of another event's logo: issuer-logo.routes.test.ts.
+  'GET /api/events/:id/invoicing/logo': { access: 'all:update_event', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'PUT /api/events/:id/invoicing/logo': { access: 'all:update_event', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'DELETE /api/events/:id/invoicing/logo': { access: 'all:update_event', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
   'POST /api/payments': { access: 'all:create_payment,update_allocation_purchase' },
   'GET /api/payment-status/:id': { access: 'public' },
   'GET /api/webhooks/allocation-purchases/:id/sync-payment': { access: 'public' },

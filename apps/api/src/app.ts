@@ -265,8 +265,8 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       publicUrl,
       onInvitationError: (error) => app.log.error({ err: error }, 'writing an import’s invitations failed; the sweeper retries'),
     }),
-    invoices: createInvoicesService({ db }),
-    invoiceSettings: createInvoiceSettingsService({ db }),
+    invoices: createInvoicesService({ db, files }),
+    invoiceSettings: createInvoiceSettingsService({ db, files }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -326,6 +326,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       db,
       transport: createSmtpTransport(config.SMTP_URL, config.MAIL_FROM, { secret, domain: messageIdDomain(config.MAIL_FROM, config.PUBLIC_URL) }),
       intervalMs: config.OUTBOX_INTERVAL_MS,
+      files,
       onError: (error) => app.log.error({ err: error }, 'email outbox round failed'),
     });
     app.addHook('onClose', stopOutbox);

@@ -348,6 +348,8 @@ export const billingDocumentSchema = z.object({
   issuer: documentIssuerSchema.nullable(),
   /** The event's invoice footer as at issue. */
   footer: z.string().nullable(),
+  /** The issuer's logo as at issue (a stored file the server draws on the PDF); null: none. */
+  logoFileId: z.string().nullable(),
   /** When payment is due (issue date + the event's payment terms); null on credit notes. */
   dueDate: z.string().nullable(),
   /** What was supplied when: the event's dates (null when the event had none). */

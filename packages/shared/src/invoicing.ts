@@ -35,6 +35,19 @@ const prefixSchema = z
   .max(20, 'At most 20 characters')
   .regex(/^[A-Z0-9]+(?:[-/_][A-Z0-9]+)*$/, 'Use letters and digits, separated by single - / or _');
 
+/** The issuer's logo: a PNG or JPEG of at most 1 MiB, checked by its bytes on the server. */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg'] as const;
+/** The multipart part that carries the logo. */
+export const LOGO_FIELD = 'logo';
+
+export const issuerLogoSchema = z.object({
+  fileName: z.string(),
+  contentType: z.enum(LOGO_CONTENT_TYPES),
+  sizeBytes: z.number().int(),
+});
+export type IssuerLogo = z.infer<typeof issuerLogoSchema>;
+
 export const invoiceSettingsSchema = z.object({
   eventId: z.number().int(),
   issuer: z.object({
@@ -60,6 +73,8 @@ export const invoiceSettingsSchema = z.object({
   creditNotePrefix: z.string(),
   /** Null until the organiser first saved them (the defaults apply). */
   updatedAt: isoDateTime.nullable(),
+  /** The issuer's logo, drawn on documents issued from now on; null: none. */
+  logo: issuerLogoSchema.nullable(),
 });
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
 

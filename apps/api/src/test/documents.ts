@@ -61,6 +61,7 @@ export const domesticInvoice = (overrides: Partial<BillingDocument> = {}): Billi
   supplyPeriod: { start: '2026-09-01', end: '2026-09-03' },
   paidAt: null,
   paymentReference: null,
+  logoFileId: null,
   ...overrides,
 });
 

@@ -18,16 +18,20 @@ async function withPdfFile<T>(pdf: Buffer, use: (file: string, dir: string) => P
   }
 }
 
-/** Runs a poppler tool (pdftotext, pdffonts, pdfinfo) on a PDF held in memory and answers its output. */
-export async function poppler(tool: 'pdftotext' | 'pdffonts' | 'pdfinfo', pdf: Buffer): Promise<string> {
+/** Runs a poppler tool (pdftotext, pdffonts, pdfinfo, pdfimages) on a PDF held in memory and answers its output. */
+export async function poppler(tool: 'pdftotext' | 'pdffonts' | 'pdfinfo' | 'pdfimages', pdf: Buffer): Promise<string> {
   return withPdfFile(pdf, async (file) => {
-    const { stdout } = await run(tool, tool === 'pdftotext' ? [file, '-'] : [file], { encoding: 'utf8' });
+    const args = tool === 'pdftotext' ? [file, '-'] : tool === 'pdfimages' ? ['-list', file] : [file];
+    const { stdout } = await run(tool, args, { encoding: 'utf8' });
     return stdout;
   });
 }
 
 /** The text a reader's software takes out of the PDF, in reading order. */
 export const pdfText = (pdf: Buffer) => poppler('pdftotext', pdf);
+
+/** The images drawn in the PDF, as `pdfimages -list` lists them (its two header lines left out). */
+export const pdfImages = async (pdf: Buffer) => (await poppler('pdfimages', pdf)).trim().split('\n').slice(2);
 
 /** The PDF's XMP metadata, as pdfinfo reads it. */
 export const xmpMetadata = (pdf: Buffer) =>

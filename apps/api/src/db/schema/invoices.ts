@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { allocationPurchases } from './allocation-purchases';
 import { events } from './events';
+import { files } from './files';
 
 /** What an issued document keeps of the world at issue time. */
 export type DocumentSnapshot = Pick<
   BillingDocument,
-  'eventName' | 'billTo' | 'lines' | 'currency' | 'totalAmount' | 'tax' | 'notes' | 'issuer' | 'footer' | 'dueDate' | 'supplyPeriod'
+  'eventName' | 'billTo' | 'lines' | 'currency' | 'totalAmount' | 'tax' | 'notes' | 'issuer' | 'footer' | 'dueDate' | 'supplyPeriod' | 'logoFileId'
 >;
 
 /**
@@ -51,6 +52,8 @@ export const eventInvoicing = pgTable(
     paymentTermsDays: integer('payment_terms_days').notNull().default(14),
     invoicePrefix: text('invoice_prefix').notNull().default('INV'),
     creditNotePrefix: text('credit_note_prefix').notNull().default('CN'),
+    /** The issuer's logo (PNG or JPEG), drawn on documents issued while it is set. */
+    logoFileId: text('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -84,6 +87,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_series_sequence_key').on(t.series, t.sequence),
     uniqueIndex('invoices_number_key').on(t.number).where(sql`${t.series} IS NOT NULL`),
     index('invoices_purchase_idx').on(t.allocationPurchaseId),
+    // The file sweep asks whether an issued document still shows a logo.
+    index('invoices_logo_file_idx').on(sql`(${t.snapshot}->>'logoFileId')`).where(sql`(${t.snapshot}->>'logoFileId') IS NOT NULL`),
   ],
 );
 
@@ -117,6 +122,7 @@ export const creditNotes = pgTable(
     uniqueIndex('credit_notes_number_key').on(t.number).where(sql`${t.series} IS NOT NULL`),
     index('credit_notes_purchase_idx').on(t.allocationPurchaseId),
     index('credit_notes_invoice_idx').on(t.invoiceId),
+    index('credit_notes_logo_file_idx').on(sql`(${t.snapshot}->>'logoFileId')`).where(sql`(${t.snapshot}->>'logoFileId') IS NOT NULL`),
     check('credit_notes_amount_positive', sql`${t.amountCents} >= 0`),
   ],
 );

@@ -5,6 +5,8 @@ import type { Database } from '../../db/client';
 import * as repo from './email.repository';
 import type { QueuedEmail } from './email.repository';
 import { runEvery } from '../../lib/run-every';
+import type { FilesService } from '../files/files.service';
+import { logoReader } from '../invoices/issuer-logo';
 import { renderMailAttachments } from '../invoices/mail-attachments';
 
 /** A file sent with a message, as nodemailer takes it. */
@@ -75,6 +77,8 @@ export type DeliveryOptions = {
   writes?: OutboxWrites;
   /** Told of a message the mail server accepted but that could not be recorded as sent in its lease. */
   onUnrecorded?: (id: number, error: unknown) => void;
+  /** Where the logos of attached documents are read; without it they are drawn without one. */
+  files?: FilesService;
 };
 
 /**
@@ -106,7 +110,7 @@ export async function deliverDueEmails(db: Database, transport: MailTransport, o
     try {
       // Drawn at each attempt from the frozen documents: a document that cannot be drawn fails the
       // attempt as the mail server refusing would, and the mail never leaves without it.
-      await transport.send(email, await renderMailAttachments(db, email.attachments ?? []));
+      await transport.send(email, await renderMailAttachments(db, email.attachments ?? [], options.files && logoReader(db, options.files)));
     } catch (error) {
       await writes.markAttemptFailed(db, email.id, error instanceof Error ? error.message : String(error), MAX_ATTEMPTS);
       continue;
@@ -127,9 +131,11 @@ export function startOutboxWorker(options: {
   db: Database;
   transport: MailTransport;
   intervalMs: number;
+  files: FilesService;
   onError: (error: unknown) => void;
 }): () => Promise<void> {
   const delivery: DeliveryOptions = {
+    files: options.files,
     onUnrecorded: (id, error) =>
       options.onError(new Error(`Email ${id} was accepted by the mail server but could not be recorded as sent`, { cause: error })),
   };

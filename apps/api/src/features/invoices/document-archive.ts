@@ -6,6 +6,7 @@ import { documentFileName } from '@portal/shared/billing-documents';
 import { ZipFile } from 'yazl';
 import { eInvoiceXmlOrNull } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
+import type { LogoReader } from './issuer-logo';
 
 /**
  * A ZIP of the documents' PDFs, each with its EN 16931 XML beside it (`{number}.xml`) when it can be
@@ -17,9 +18,9 @@ import { renderDocumentPdf } from './invoice-pdf';
  * given for every entry until the archive ends, which for whole buffers would be every PDF. A
  * streamed entry carries its checksum after its data, so it is deflated (self-delimiting) rather
  * than stored, for unzip tools that read entries in order; the fastest level, as a PDF is
- * compressed inside already.
+ * compressed inside already. `logos` reads each logo once for the whole archive.
  */
-export function zipDocuments(documents: AsyncIterable<BillingDocument>): Readable {
+export function zipDocuments(documents: AsyncIterable<BillingDocument>, logos: LogoReader): Readable {
   const zip = new ZipFile();
   const output = zip.outputStream as PassThrough;
   // A client that goes away stops the drawing, and the paged reading behind it.
@@ -39,7 +40,7 @@ export function zipDocuments(documents: AsyncIterable<BillingDocument>): Readabl
     for await (const document of documents) {
       if (gone.signal.aborted) return;
       const mtime = new Date(document.issuedAt);
-      await add(await buffer(renderDocumentPdf(document)), documentFileName(document), mtime);
+      await add(await buffer(renderDocumentPdf(document, { logo: await logos(document) })), documentFileName(document), mtime);
       const xml = eInvoiceXmlOrNull(document);
       if (xml) await add(Buffer.from(xml, 'utf8'), documentFileName(document, 'xml'), mtime);
     }

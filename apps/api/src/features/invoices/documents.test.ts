@@ -69,11 +69,12 @@ const terms: InvoicingTerms = {
   supplyPeriod: { start: '2026-06-10', end: '2026-06-12' },
   invoicePrefix: 'INV',
   creditNotePrefix: 'CN',
+  logoFileId: 'f0c4a8e2-logo',
 };
 const ISSUED = new Date('2026-05-02T08:00:00.000Z');
 
 describe('invoice snapshot', () => {
-  it('freezes the accepted places, their total, the bill-to, the issuer and the dates as issued', () => {
+  it('freezes the accepted places, their total, the bill-to, the issuer, its logo and the dates as issued', () => {
     expect(invoiceSnapshot(purchase, 'Net 30', terms, ISSUED)).toEqual({
       eventName: 'Nordic Tech Expo',
       billTo: {
@@ -99,6 +100,7 @@ describe('invoice snapshot', () => {
       footer: 'Thank you for exhibiting.',
       dueDate: '2026-06-01',
       supplyPeriod: { start: '2026-06-10', end: '2026-06-12' },
+      logoFileId: 'f0c4a8e2-logo',
     });
   });
 });

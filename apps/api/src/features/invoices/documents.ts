@@ -59,6 +59,7 @@ export type InvoicingTerms = {
   supplyPeriod: DocumentSnapshot['supplyPeriod'];
   invoicePrefix: string;
   creditNotePrefix: string;
+  logoFileId: string | null;
 };
 
 /** An event's terms: its saved settings, else the defaults; its dates as the supply period. */
@@ -73,6 +74,7 @@ export async function invoicingTerms(db: Database, eventId: number): Promise<Inv
     supplyPeriod: start ? { start, end: found?.endDate ?? start } : null,
     invoicePrefix: settings?.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
     creditNotePrefix: settings?.creditNotePrefix ?? DEFAULT_CREDIT_NOTE_PREFIX,
+    logoFileId: settings?.logoFileId ?? null,
   };
 }
 
@@ -167,6 +169,7 @@ export function invoiceSnapshot(
     footer: terms.footer,
     dueDate: addDays(issuedAt, terms.paymentTermsDays),
     supplyPeriod: terms.supplyPeriod,
+    logoFileId: terms.logoFileId,
   };
 }
 
@@ -183,6 +186,7 @@ const completeSnapshot = (snapshot: DocumentSnapshot): DocumentSnapshot => {
     footer: snapshot.footer ?? null,
     dueDate: snapshot.dueDate ?? null,
     supplyPeriod: snapshot.supplyPeriod ?? null,
+    logoFileId: snapshot.logoFileId ?? null,
   };
 };
 
@@ -452,7 +456,7 @@ export async function issueCreditNote(
   const { series, sequence, number } = await takeNextNumber(tx, creditNotePrefix, issuedAt);
   const description =
     credit.kind === 'reissue' ? `Cancels invoice ${invoice.number}` : `Refund against invoice ${invoice.number}`;
-  // It corrects that invoice: its bill-to, issuer and VAT treatment are the invoice's; nothing is due on it.
+  // It corrects that invoice: its bill-to, issuer (logo too) and VAT treatment are the invoice's; nothing is due on it.
   const issued = completeSnapshot(invoice.snapshot);
   const [rate] = issued.tax.breakdown;
   const amount = partOf(credit.amountCents, remainingTaxedOf(invoice, taken), rateToBasisPoints(rate!.rate));

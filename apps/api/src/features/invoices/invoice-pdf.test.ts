@@ -32,6 +32,7 @@ const invoice = (overrides: Partial<BillingDocument> = {}): BillingDocument => (
   supplyPeriod: null,
   paidAt: null,
   paymentReference: null,
+  logoFileId: null,
   ...overrides,
 });
 

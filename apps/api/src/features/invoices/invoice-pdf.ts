@@ -70,6 +70,8 @@ type Context = {
   isCreditNote: boolean;
   title: string;
   money: (minorUnits: number) => string;
+  /** The issuer's logo (PNG or JPEG bytes), when the document shows one. */
+  logo?: Buffer;
 };
 
 type Section = (page: Page, context: Context) => void;
@@ -102,6 +104,16 @@ function rule(page: Page, y: number) {
     .strokeColor(COLORS.rule)
     .stroke();
 }
+
+const LOGO_BOX = { width: 140, height: 50 };
+
+/** The issuer's logo at the top left, above the title, fitted into its box with its proportions kept. */
+const logo: Section = (page, { logo: image }) => {
+  if (!image) return;
+  const top = page.y;
+  page.image(image, MARGIN, top, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
+  page.y = top + LOGO_BOX.height + 12;
+};
 
 /** Title and event on the left; number, dates, event and the credited invoice on the right. */
 const header: Section = (page, { document, figures, isCreditNote, title }) => {
@@ -343,7 +355,7 @@ const footer: Section = (page, { document }) => {
   page.text(document.footer, MARGIN, page.y + 8, { width: CONTENT_WIDTH });
 };
 
-const SECTIONS: readonly Section[] = [header, parties, lineTable, vatBreakdown, totals, cancellation, notes, footer];
+const SECTIONS: readonly Section[] = [logo, header, parties, lineTable, vatBreakdown, totals, cancellation, notes, footer];
 
 /** The Factur-X 1.0 properties and the PDF/A extension schema that declares them (Factur-X 1.07, §6.2.2). */
 const FACTUR_X_NAMESPACE = 'urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#';
@@ -410,7 +422,7 @@ function embedEInvoice(page: Page, xml: string, issuedAt: Date) {
  * pages are drawn at once (a document is a page or two) and read out as the stream is consumed;
  * callers rendering many take one at a time.
  */
-export function renderDocumentPdf(document: BillingDocument): Readable {
+export function renderDocumentPdf(document: BillingDocument, { logo }: { logo?: Buffer } = {}): Readable {
   const isCreditNote = document.kind === 'credit_note';
   const title = isCreditNote ? 'Credit note' : 'Invoice';
   const page = new PDFDocument({
@@ -434,6 +446,7 @@ export function renderDocumentPdf(document: BillingDocument): Readable {
     isCreditNote,
     title,
     money: (minorUnits) => formatInvoiceAmount(minorUnits, document.currency),
+    logo,
   };
   for (const section of SECTIONS) section(page, context);
   // A document that cannot be an EN 16931 invoice (no issuer, say) is still a complete PDF.

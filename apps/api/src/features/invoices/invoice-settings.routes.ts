@@ -1,8 +1,10 @@
 import { idParamsSchema, itemResponseSchema } from '@portal/shared/common';
-import { invoiceSettingsSchema, updateInvoiceSettingsBodySchema } from '@portal/shared/invoicing';
+import { invoiceSettingsSchema, LOGO_FIELD, LOGO_MAX_BYTES, updateInvoiceSettingsBodySchema } from '@portal/shared/invoicing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
+import { multipartForm } from '../../lib/multipart-form';
 import { errorResponses as errors } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
 import type { InvoiceSettingsService } from './invoice-settings.service';
@@ -16,6 +18,15 @@ export async function invoiceSettingsRoutes(
   { invoiceSettings }: { invoiceSettings: InvoiceSettingsService },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const logoForm = multipartForm({
+    fields: [],
+    maxFiles: 1,
+    maxFileBytes: LOGO_MAX_BYTES,
+    fileField: LOGO_FIELD,
+    files: (request) => invoiceSettings.logoRules(actorOf(request), (request.params as { id: number }).id),
+    receive: (part) => invoiceSettings.receiveLogo(part),
+    discard: (uploads) => invoiceSettings.discardLogos(uploads),
+  });
 
   routes.route({
     method: 'GET',
@@ -38,5 +49,52 @@ export async function invoiceSettingsRoutes(
     handler: async (request) => ({
       data: await invoiceSettings.update(actorOf(request), request.params.id, request.body),
     }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/events/:id/invoicing/logo',
+    config: { access: requires('update_event') },
+    schema: { tags, summary: 'The issuer logo, for the settings form’s preview', params: idParamsSchema },
+    handler: async (request, reply) => {
+      const { file, content } = await invoiceSettings.openLogo(actorOf(request), request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', String(file.sizeBytes))
+        .header('cache-control', 'private, no-cache')
+        .send(content);
+    },
+  });
+
+  routes.route({
+    method: 'PUT',
+    url: '/events/:id/invoicing/logo',
+    config: { access: requires('update_event') },
+    preValidation: logoForm.preValidation,
+    schema: {
+      tags,
+      summary: `Sets the issuer logo: a multipart form with one PNG or JPEG of at most 1 MiB as \`${LOGO_FIELD}\``,
+      params: idParamsSchema,
+      response: { 200: settings, ...errors },
+    },
+    handler: async (request) => ({
+      data: await invoiceSettings.replaceLogo(actorOf(request), request.params.id, logoForm.files(request).get(LOGO_FIELD)),
+    }),
+  });
+
+  routes.route({
+    method: 'DELETE',
+    url: '/events/:id/invoicing/logo',
+    config: { access: requires('update_event') },
+    schema: {
+      tags,
+      summary: 'Removes the issuer logo from documents issued from now on; those issued keep theirs',
+      params: idParamsSchema,
+      response: { 204: z.null(), ...errors },
+    },
+    handler: async (request, reply) => {
+      await invoiceSettings.removeLogo(actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   });
 }

@@ -2,18 +2,27 @@ import {
   DEFAULT_CREDIT_NOTE_PREFIX,
   DEFAULT_INVOICE_PREFIX,
   DEFAULT_PAYMENT_TERMS_DAYS,
+  LOGO_CONTENT_TYPES,
+  LOGO_FIELD,
+  LOGO_MAX_BYTES,
   type InvoiceSettings,
+  type IssuerLogo,
   type updateInvoiceSettingsBodySchema,
 } from '@portal/shared/invoicing';
 import { basisPointsToRate, rateToBasisPoints } from '@portal/shared/vat';
 import type { z } from 'zod';
+import type { Readable } from 'node:stream';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { FilePart } from '../../lib/multipart-form';
 import { recordAudit } from '../audit/audit.repository';
+import type { FileRow } from '../files/files.repository';
+import type { FilesService, ReceivedFile } from '../files/files.service';
 import { scopeOf } from '../auth/scope';
 import { findEventInScope } from '../events/events.repository';
 import { issuerOf } from './documents';
+import { LOGO_MAX_PIXELS_PER_SIDE, logoDimensions } from './issuer-logo';
 import * as repo from './invoices.repository';
 
 type Body = z.output<typeof updateInvoiceSettingsBodySchema>;
@@ -30,7 +39,13 @@ const NO_ISSUER: InvoiceSettings['issuer'] = {
   phone: null,
 };
 
-function toSettings(eventId: number, row: repo.InvoicingRow | null): InvoiceSettings {
+/** A logo upload: the file received into the store, its row still to be recorded. */
+export type LogoUpload = ReceivedFile;
+
+const logoOf = (file: FileRow | undefined): IssuerLogo | null =>
+  file ? { fileName: file.originalName, contentType: file.contentType as IssuerLogo['contentType'], sizeBytes: file.sizeBytes } : null;
+
+function toSettings(eventId: number, row: repo.InvoicingRow | null, logo: IssuerLogo | null): InvoiceSettings {
   return {
     eventId,
     issuer: row ? issuerOf(row) : NO_ISSUER,
@@ -42,6 +57,7 @@ function toSettings(eventId: number, row: repo.InvoicingRow | null): InvoiceSett
     invoicePrefix: row?.invoicePrefix ?? DEFAULT_INVOICE_PREFIX,
     creditNotePrefix: row?.creditNotePrefix ?? DEFAULT_CREDIT_NOTE_PREFIX,
     updatedAt: row?.updatedAt.toISOString() ?? null,
+    logo,
   };
 }
 
@@ -49,7 +65,7 @@ function toSettings(eventId: number, row: repo.InvoicingRow | null): InvoiceSett
  * The organiser's legal entity and terms per event. Only organisers of the event (or system-wide)
  * reach them; later changes never touch an invoice already issued, which keeps its own copy.
  */
-export function createInvoiceSettingsService({ db }: { db: Database }) {
+export function createInvoiceSettingsService({ db, files }: { db: Database; files: FilesService }) {
   async function eventOf(actor: Actor, eventId: number) {
     const scope = scopeOf(actor.principal);
     if (scope.kind !== 'global' && scope.kind !== 'event')
@@ -59,16 +75,22 @@ export function createInvoiceSettingsService({ db }: { db: Database }) {
     return event;
   }
 
+  async function settingsOf(eventId: number): Promise<InvoiceSettings> {
+    const [found, logo] = await Promise.all([repo.findInvoicing(db, eventId), repo.findInvoicingLogo(db, eventId)]);
+    return toSettings(eventId, found?.settings ?? null, logoOf(logo));
+  }
+
   return {
     async get(actor: Actor, eventId: number): Promise<InvoiceSettings> {
       await eventOf(actor, eventId);
-      return toSettings(eventId, (await repo.findInvoicing(db, eventId))?.settings ?? null);
+      return settingsOf(eventId);
     },
 
     async update(actor: Actor, eventId: number, body: Body): Promise<InvoiceSettings> {
       await eventOf(actor, eventId);
-      const row = await db.transaction(async (tx) => {
+      const { row, logo } = await db.transaction(async (tx) => {
         const before = (await repo.findInvoicing(tx, eventId))?.settings ?? null;
+        const logo = logoOf(await repo.findInvoicingLogo(tx, eventId));
         const saved = await repo.upsertInvoicing(tx, {
           eventId,
           issuerName: body.issuer.name ?? null,
@@ -93,12 +115,91 @@ export function createInvoiceSettingsService({ db }: { db: Database }) {
           entityType: 'event',
           entityId: eventId,
           eventId,
-          before: before ? toSettings(eventId, before) : null,
-          after: toSettings(eventId, saved),
+          before: before ? toSettings(eventId, before, logo) : null,
+          after: toSettings(eventId, saved, logo),
         });
-        return saved;
+        return { row: saved, logo };
       });
-      return toSettings(eventId, row);
+      return toSettings(eventId, row, logo);
+    },
+
+    /** What a logo upload may carry; refuses, before any byte is stored, a caller who may not set it. */
+    async logoRules(actor: Actor, eventId: number): Promise<Map<string, { maxBytes: number }>> {
+      await eventOf(actor, eventId);
+      return new Map([[LOGO_FIELD, { maxBytes: LOGO_MAX_BYTES }]]);
+    },
+
+    /** Streams a logo into the store, refusing anything but a readable PNG or JPEG within the limits. */
+    async receiveLogo(part: FilePart): Promise<LogoUpload> {
+      const chunks: Uint8Array[] = [];
+      // Kept to check the picture once its type is known: at most the size limit, as `receive` stops past it.
+      async function* kept() {
+        for await (const chunk of part.content) {
+          chunks.push(chunk);
+          yield chunk;
+        }
+      }
+      const file = await files.receive(kept(), {
+        originalName: part.filename,
+        declaredType: part.mimetype,
+        maxBytes: LOGO_MAX_BYTES,
+        allowedMimeTypes: LOGO_CONTENT_TYPES,
+        field: LOGO_FIELD,
+      });
+      const size = logoDimensions(Buffer.concat(chunks));
+      const refusal = !size
+        ? 'The picture cannot be read: save it again as PNG or JPEG'
+        : size.width > LOGO_MAX_PIXELS_PER_SIDE || size.height > LOGO_MAX_PIXELS_PER_SIDE
+          ? `The picture is ${size.width} × ${size.height} pixels; use at most ${LOGO_MAX_PIXELS_PER_SIDE} on each side`
+          : null;
+      if (refusal) {
+        await files.discard([file]);
+        throw ValidationError.field(LOGO_FIELD, refusal);
+      }
+      return file;
+    },
+
+    discardLogos: (uploads: LogoUpload[]) => files.discard(uploads),
+
+    /**
+     * Makes the upload the event's logo. The one it replaces stays stored while an issued document
+     * shows it; the file sweep removes it once none does.
+     */
+    async replaceLogo(actor: Actor, eventId: number, upload: LogoUpload | undefined): Promise<InvoiceSettings> {
+      try {
+        await eventOf(actor, eventId);
+        if (!upload) throw ValidationError.field(LOGO_FIELD, 'Choose a PNG or JPEG file');
+        await db.transaction(async (tx) => {
+          const before = logoOf(await repo.findInvoicingLogo(tx, eventId));
+          await files.record(tx, upload, { eventId, purpose: 'logo', adminId: actor.principal.id });
+          await repo.setInvoicingLogo(tx, eventId, upload.id);
+          const after: IssuerLogo = { fileName: upload.originalName, contentType: upload.contentType as IssuerLogo['contentType'], sizeBytes: upload.sizeBytes };
+          await recordAudit(tx, actor, { action: 'update_invoicing_logo', entityType: 'event', entityId: eventId, eventId, before: { logo: before }, after: { logo: after } });
+        });
+      } catch (error) {
+        if (upload) await files.discard([upload]);
+        throw error;
+      }
+      return settingsOf(eventId);
+    },
+
+    /** Takes the logo off documents issued from now on; those issued with it keep it. */
+    async removeLogo(actor: Actor, eventId: number): Promise<void> {
+      await eventOf(actor, eventId);
+      await db.transaction(async (tx) => {
+        const before = logoOf(await repo.findInvoicingLogo(tx, eventId));
+        if (!before) return;
+        await repo.setInvoicingLogo(tx, eventId, null);
+        await recordAudit(tx, actor, { action: 'update_invoicing_logo', entityType: 'event', entityId: eventId, eventId, before: { logo: before }, after: { logo: null } });
+      });
+    },
+
+    /** The current logo's bytes, for the settings form's preview. */
+    async openLogo(actor: Actor, eventId: number): Promise<{ file: FileRow; content: Readable }> {
+      await eventOf(actor, eventId);
+      const logo = await repo.findInvoicingLogo(db, eventId);
+      if (!logo) throw new NotFoundError('Logo');
+      return files.openFile(db, logo.id, eventId);
     },
   };
 }

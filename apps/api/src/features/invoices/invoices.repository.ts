@@ -2,7 +2,9 @@ import { and, asc, count, eq, gt, gte, inArray, lt, type SQL } from 'drizzle-orm
 import type { Database } from '../../db/client';
 import { allocationPurchases } from '../../db/schema/allocation-purchases';
 import { events } from '../../db/schema/events';
+import { files } from '../../db/schema/files';
 import { creditNotes, eventInvoicing, invoices, type DocumentSnapshot } from '../../db/schema/invoices';
+import type { FileRow } from '../files/files.repository';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect & { invoiceNumber: string };
@@ -210,7 +212,8 @@ export async function findInvoicing(db: Database, eventId: number) {
   return row;
 }
 
-export async function upsertInvoicing(db: Database, values: Omit<InvoicingRow, 'updatedAt'>): Promise<InvoicingRow> {
+/** Saves the settings; the logo is set apart (`setInvoicingLogo`) and kept. */
+export async function upsertInvoicing(db: Database, values: Omit<InvoicingRow, 'updatedAt' | 'logoFileId'>): Promise<InvoicingRow> {
   const { eventId: _eventId, ...changes } = values;
   const [row] = await db
     .insert(eventInvoicing)
@@ -218,4 +221,22 @@ export async function upsertInvoicing(db: Database, values: Omit<InvoicingRow, '
     .onConflictDoUpdate({ target: eventInvoicing.eventId, set: { ...changes, updatedAt: new Date() } })
     .returning();
   return row!;
+}
+
+/** The file of an event's issuer logo, if one is set. */
+export async function findInvoicingLogo(db: Database, eventId: number): Promise<FileRow | undefined> {
+  const [row] = await db
+    .select({ file: files })
+    .from(eventInvoicing)
+    .innerJoin(files, eq(files.id, eventInvoicing.logoFileId))
+    .where(eq(eventInvoicing.eventId, eventId));
+  return row?.file;
+}
+
+/** Sets (or, with null, clears) an event's issuer logo; an event without settings gets the defaults. */
+export async function setInvoicingLogo(db: Database, eventId: number, fileId: string | null): Promise<void> {
+  await db
+    .insert(eventInvoicing)
+    .values({ eventId, logoFileId: fileId })
+    .onConflictDoUpdate({ target: eventInvoicing.eventId, set: { logoFileId: fileId } });
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { events } from '../../db/schema/events';
 import type { Actor } from '../../lib/actor';
 import { NotFoundError } from '../../lib/errors';
+import type { FilesService } from '../files/files.service';
 import * as purchases from '../allocation-purchases/allocation-purchases.repository';
 import { scopeEventId, scopeOf, type Scope } from '../auth/scope';
 import { creditNoteDocument, invoiceDocuments, paymentOf } from './documents';
@@ -13,6 +14,7 @@ import { zipDocuments } from './document-archive';
 import { registerCsv, registerXlsx } from './document-register';
 import { renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
+import { logoReader } from './issuer-logo';
 import * as repo from './invoices.repository';
 
 /** Documents read per query while an archive streams: memory stays bounded whatever the event's size. */
@@ -36,7 +38,7 @@ function eInvoiceFile(document: BillingDocument): DocumentFile {
   return { fileName: documentFileName(document, 'xml'), content: Readable.from([Buffer.from(xml, 'utf8')]) };
 }
 
-export function createInvoicesService({ db }: { db: Database }) {
+export function createInvoicesService({ db, files }: { db: Database; files: FilesService }) {
   /** Answers 404 for an event that does not exist or that the scope does not reach. */
   async function reachEvent(scope: Scope, eventId: number) {
     const reachable = scopeEventId(scope);
@@ -142,12 +144,14 @@ export function createInvoicesService({ db }: { db: Database }) {
 
     async invoicePdf(actor: Actor, purchaseId: number): Promise<DocumentFile> {
       const document = await service.getInvoice(actor, purchaseId);
-      return { fileName: documentFileName(document), content: renderDocumentPdf(document) };
+      const logo = await logoReader(db, files)(document);
+      return { fileName: documentFileName(document), content: renderDocumentPdf(document, { logo }) };
     },
 
     async creditNotePdf(actor: Actor, id: number): Promise<DocumentFile> {
       const document = await service.getCreditNote(actor, id);
-      return { fileName: documentFileName(document), content: renderDocumentPdf(document) };
+      const logo = await logoReader(db, files)(document);
+      return { fileName: documentFileName(document), content: renderDocumentPdf(document, { logo }) };
     },
 
     /** The purchase's current invoice as its EN 16931 XML; 422 naming what is missing when it cannot be one. */
@@ -164,7 +168,7 @@ export function createInvoicesService({ db }: { db: Database }) {
      * query, as one ZIP that streams: documents are read a page at a time and drawn one at a time.
      */
     async archive(actor: Actor, eventId: number, query: InvoiceArchiveQuery): Promise<DocumentFile & { count: number }> {
-      return documentsFile(actor, eventId, query, 'zip', zipDocuments);
+      return documentsFile(actor, eventId, query, 'zip', (documents) => zipDocuments(documents, logoReader(db, files)));
     },
 
     /** The same documents as a register for the accounts: one row each, as .csv or .xlsx, streamed. */

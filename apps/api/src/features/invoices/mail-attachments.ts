@@ -6,6 +6,7 @@ import type { MailAttachment } from '../email/outbox-worker';
 import { creditNoteDocument, invoiceDocuments, paymentOf } from './documents';
 import { renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
+import type { LogoReader } from './issuer-logo';
 import * as repo from './invoices.repository';
 
 /**
@@ -37,11 +38,13 @@ async function documentOf(db: Database, attachment: OutboxAttachment): Promise<B
 /**
  * The files of the documents a mail carries (their PDFs, their e-invoices), drawn now from their
  * frozen copies. A document that is gone or cannot be drawn throws, so that the attempt fails and
- * the mail never leaves without it.
+ * the mail never leaves without it. Without `logos` (no file store at hand) PDFs are drawn without
+ * their logo.
  */
 export async function renderMailAttachments(
   db: Database,
   attachments: readonly OutboxAttachment[],
+  logos?: LogoReader,
 ): Promise<MailAttachment[]> {
   const files: MailAttachment[] = [];
   for (const attachment of attachments) {
@@ -55,7 +58,7 @@ export async function renderMailAttachments(
             contentType: 'application/xml',
             content: Buffer.from(renderEInvoiceXml(document), 'utf8'),
           }
-        : { filename: attachment.fileName, contentType: 'application/pdf', content: await buffer(renderDocumentPdf(document)) },
+        : { filename: attachment.fileName, contentType: 'application/pdf', content: await buffer(renderDocumentPdf(document, { logo: await logos?.(document) })) },
     );
   }
   return files;

@@ -73,6 +73,7 @@ export function invoiceOf(overrides: Partial<BillingDocument> = {}): BillingDocu
     supplyPeriod: { start: '2027-03-10', end: '2027-03-12' },
     paidAt: null,
     paymentReference: null,
+    logoFileId: null,
     ...overrides,
   };
 }

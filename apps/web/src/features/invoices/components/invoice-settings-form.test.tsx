@@ -28,6 +28,7 @@ const DEFAULTS: InvoiceSettings = {
   defaultVatRate: null,
   pricesIncludeTax: false,
   vatExemptionText: null,
+  logo: null,
   paymentTermsDays: 14,
   invoicePrefix: 'INV',
   creditNotePrefix: 'CN',

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useEvent } from '@/features/events/api/get-event';
 import { useInvoiceSettings } from '../api/invoice-settings';
 import { InvoiceSettingsForm } from '../components/invoice-settings-form';
+import { IssuerLogoField } from '../components/issuer-logo-field';
 
 export function InvoiceSettingsPage() {
   const eventId = Number(useParams().id);
@@ -31,6 +32,12 @@ export function InvoiceSettingsPage() {
         description={`Who issues the invoices of ${event.data.name}, and on what terms.`}
         back={{ to: eventHref, label: event.data.name }}
       />
+      {/* Saved on its own, at once: a picture is no part of the settings form's body. */}
+      <Card className="mb-4 max-w-3xl">
+        <CardContent className="pt-5">
+          <IssuerLogoField eventId={eventId} logo={settings.data.logo} />
+        </CardContent>
+      </Card>
       <Card className="max-w-3xl">
         <CardContent className="pt-5">
           <InvoiceSettingsForm settings={settings.data} cancelTo={eventHref} onSaved={() => navigate(eventHref)} />

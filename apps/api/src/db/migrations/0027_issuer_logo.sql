@@ -1,0 +1,4 @@
+ALTER TABLE "event_invoicing" ADD COLUMN "logo_file_id" text;--> statement-breakpoint
+ALTER TABLE "event_invoicing" ADD CONSTRAINT "event_invoicing_logo_file_id_files_id_fk" FOREIGN KEY ("logo_file_id") REFERENCES "public"."files"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "credit_notes_logo_file_idx" ON "credit_notes" USING btree (("snapshot"->>'logoFileId')) WHERE ("credit_notes"."snapshot"->>'logoFileId') IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "invoices_logo_file_idx" ON "invoices" USING btree (("snapshot"->>'logoFileId')) WHERE ("invoices"."snapshot"->>'logoFileId') IS NOT NULL;
