@@ -180,6 +180,8 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'DELETE /api/users/:id': { access: 'all:delete_user', outOfScope: (w) => ({ as: w.eventAdminB, id: w.badgeA }) },
   'GET /api/admin/allocation-purchases': { access: 'all:view_allocation_purchase' },
   'POST /api/admin/allocation-purchases': { access: 'all:create_allocation_purchase' },
+  // Another event's category: vat.test.ts (the quote refuses it at badgeCategoryId).
+  'POST /api/admin/allocation-purchases/quote': { access: 'all:create_allocation_purchase' },
   'GET /api/admin/allocation-purchases/:id': {
     access: 'all:view_allocation_purchase',
     outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.id }),
@@ -216,6 +218,14 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     access: 'all:view_allocation_purchase',
     outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.creditNoteId }),
   },
+  'GET /api/admin/allocation-purchases/:id/invoice.xml': {
+    access: 'all:view_allocation_purchase',
+    outOfScope: (w) => ({ as: w.exhibitorA, id: purchaseB.id }),
+  },
+  'GET /api/admin/credit-notes/:id.xml': {
+    access: 'all:view_allocation_purchase',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.creditNoteId }),
+  },
   // Another event's documents: allocation-purchases.routes.test.ts and invoice-files.test.ts (the matrix substitutes :id only).
   'GET /api/admin/events/:eventId/invoices': { access: 'all:view_allocation_purchase' },
   'GET /api/admin/events/:eventId/invoices.zip': { access: 'all:view_allocation_purchase' },
@@ -231,6 +241,9 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'PUT /api/events/:id/invoicing/logo': { access: 'all:update_event', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
   'DELETE /api/events/:id/invoicing/logo': { access: 'all:update_event', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
   'POST /api/payments': { access: 'all:create_payment,update_allocation_purchase' },
+  // Another event's statements: bank-statements.security.test.ts (the matrix substitutes :id only).
+  'POST /api/admin/events/:eventId/bank-statements/preview': { access: 'all:create_payment,update_allocation_purchase' },
+  'POST /api/admin/events/:eventId/bank-statements/confirm': { access: 'all:create_payment,update_allocation_purchase' },
   'GET /api/payment-status/:id': { access: 'public' },
   'GET /api/webhooks/allocation-purchases/:id/sync-payment': { access: 'public' },
   'GET /api/payments/settings': { access: 'public' },
