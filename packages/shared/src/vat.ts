@@ -187,33 +187,30 @@ export function documentTax(treatment: Pick<TaxTreatment, 'category' | 'rateBasi
 export const untaxed = (total: number): DocumentTax =>
   documentTax({ category: 'O', rateBasisPoints: 0, pricesIncludeTax: false, exemptionReason: null }, { net: total, tax: 0, gross: total });
 
-let regionNames: Map<string, string> | undefined;
+let regions: Map<string, string> | undefined;
 
-/** Country names as English speakers write them ("Latvia", "germany") to ISO 3166-1 codes. */
-function regionCodesByName(): Map<string, string> {
-  if (regionNames) return regionNames;
+/** ISO 3166-1 codes by themselves ("lv") and by their English names ("latvia"), lower-cased. */
+function regionCodes(): Map<string, string> {
+  if (regions) return regions;
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  regionNames = new Map();
+  regions = new Map();
   for (const first of letters) {
     for (const second of letters) {
       const code = first + second;
       const name = names.of(code);
-      if (name && name !== code) regionNames.set(name.toLowerCase(), code);
+      if (!name || name === code) continue;
+      regions.set(code.toLowerCase(), code);
+      regions.set(name.toLowerCase(), code);
     }
   }
-  return regionNames;
+  return regions;
 }
 
 /** A company's country as an ISO 3166-1 code: given as a code ("LV") or by its English name ("Latvia"); else null. */
 export function countryCode(country: string | null): string | null {
   const text = country?.trim();
-  if (!text) return null;
-  if (/^[A-Za-z]{2}$/.test(text)) {
-    const code = text.toUpperCase();
-    return regionCodesByName().has(new Intl.DisplayNames(['en'], { type: 'region' }).of(code)?.toLowerCase() ?? '') ? code : null;
-  }
-  return regionCodesByName().get(text.toLowerCase()) ?? null;
+  return text ? (regionCodes().get(text.toLowerCase()) ?? null) : null;
 }
 
 /** Whether a document shows a VAT breakdown: not when all of it is outside VAT (the spec's layout). */

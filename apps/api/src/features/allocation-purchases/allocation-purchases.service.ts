@@ -55,6 +55,7 @@ export function toPurchase(
   invoice: invoicesRepo.InvoiceRow | undefined,
   creditNotes: invoicesRepo.CreditNoteRow[],
 ): AllocationPurchase {
+  const charged = row.amountToPayCents === null ? null : chargedOf(row);
   return {
     id: row.id,
     status: row.status,
@@ -68,8 +69,8 @@ export function toPurchase(
     buyerVatId: row.buyerVatId,
     tax: {
       ...purchaseTaxOf(treatmentOf(row)),
-      net: row.amountToPayCents === null ? null : chargedOf(row).net,
-      tax: row.amountToPayCents === null ? null : chargedOf(row).tax,
+      net: charged?.net ?? null,
+      tax: charged?.tax ?? null,
     },
     refunded_amount: row.refundedCents,
     currency: row.currency,

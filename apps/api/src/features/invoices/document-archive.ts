@@ -40,8 +40,9 @@ export function zipDocuments(documents: AsyncIterable<BillingDocument>, logos: L
     for await (const document of documents) {
       if (gone.signal.aborted) return;
       const mtime = new Date(document.issuedAt);
-      await add(await buffer(renderDocumentPdf(document, { logo: await logos(document) })), documentFileName(document), mtime);
+      // Written once: embedded in the PDF and beside it.
       const xml = eInvoiceXmlOrNull(document);
+      await add(await buffer(renderDocumentPdf(document, { logo: await logos(document), xml })), documentFileName(document), mtime);
       if (xml) await add(Buffer.from(xml, 'utf8'), documentFileName(document, 'xml'), mtime);
     }
     zip.end();

@@ -422,7 +422,10 @@ function embedEInvoice(page: Page, xml: string, issuedAt: Date) {
  * pages are drawn at once (a document is a page or two) and read out as the stream is consumed;
  * callers rendering many take one at a time.
  */
-export function renderDocumentPdf(document: BillingDocument, { logo }: { logo?: Buffer } = {}): Readable {
+export function renderDocumentPdf(
+  document: BillingDocument,
+  { logo, xml = eInvoiceXmlOrNull(document) }: { logo?: Buffer; xml?: string | null } = {},
+): Readable {
   const isCreditNote = document.kind === 'credit_note';
   const title = isCreditNote ? 'Credit note' : 'Invoice';
   const page = new PDFDocument({
@@ -450,7 +453,6 @@ export function renderDocumentPdf(document: BillingDocument, { logo }: { logo?: 
   };
   for (const section of SECTIONS) section(page, context);
   // A document that cannot be an EN 16931 invoice (no issuer, say) is still a complete PDF.
-  const xml = eInvoiceXmlOrNull(document);
   if (xml) embedEInvoice(page, xml, new Date(document.issuedAt));
   page.end();
   return page;
