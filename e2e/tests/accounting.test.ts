@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, launchChromium, openPage, signIn, type DemoUser } from './browser';
+import { callApi, launchChromium, signedInPage, type DemoUser } from './browser';
 
 // The demo show (apps/api/src/db/seed/demo.ts): event 1 sells "Exhibitor staff" places at $45.00.
 const CATEGORY = 'Exhibitor staff';
@@ -23,11 +23,7 @@ afterAll(async () => {
   rmSync(downloads, { recursive: true, force: true });
 });
 
-async function signedIn(user: DemoUser): Promise<Page> {
-  const { page } = await openPage(browser);
-  await signIn(page, user);
-  return page;
-}
+const signedIn = (user: DemoUser) => signedInPage(browser, user);
 
 /** A CAMT.053 statement with one booked credit transfer, as a bank would send it. */
 function camtStatement(amount: string, currency: string, remittance: string, bankReference: string): string {

@@ -47,6 +47,13 @@ export async function signIn(page: Page, user: DemoUser, from = '/login') {
   await page.locator('aside nav[aria-label="Main"]').getByRole('link').first().waitFor();
 }
 
+/** A new page of `browser`, signed in as `user`. */
+export async function signedInPage(browser: Browser, user: DemoUser): Promise<Page> {
+  const { page } = await openPage(browser);
+  await signIn(page, user);
+  return page;
+}
+
 /** The labels of the desktop sidebar's links, in order. */
 export async function sidebarLinks(page: Page): Promise<string[]> {
   const nav = page.locator('aside nav[aria-label="Main"]');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, callApi, launchChromium, openPage, signIn, storedAuth, type DemoUser } from './browser';
+import { baseUrl, callApi, launchChromium, signedInPage, storedAuth, type DemoUser } from './browser';
 
 const EVENT_ID = 1;
 // The suite shares one server: names of this file's own, so that other files' records do not meet them.
@@ -30,11 +30,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(user: DemoUser): Promise<Page> {
-  const { page } = await openPage(browser);
-  await signIn(page, user);
-  return page;
-}
+const signedIn = (user: DemoUser) => signedInPage(browser, user);
 
 /** Clicks "Download template" and reads the saved file, checking it carries the server's name. */
 async function downloadTemplate(page: Page): Promise<ExcelJS.Workbook> {

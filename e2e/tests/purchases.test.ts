@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, callApi as sendApi, launchChromium, openPage, signIn, storedAuth, type DemoUser } from './browser';
+import { baseUrl, launchChromium, openPage, callApi as sendApi, signedInPage, storedAuth, type DemoUser } from './browser';
 import { waitForAttachment } from './mailbox';
 
 // The demo show (apps/api/src/db/seed/demo.ts): Aurora Robotics holds 10 places of "Exhibitor
@@ -49,11 +49,7 @@ function zipEntries(zip: Buffer): Map<string, Buffer> {
   return entries;
 }
 
-async function signedIn(user: DemoUser): Promise<Page> {
-  const { page } = await openPage(browser);
-  await signIn(page, user);
-  return page;
-}
+const signedIn = (user: DemoUser) => signedInPage(browser, user);
 
 async function callApi<T>(page: Page, path: string): Promise<T> {
   const auth = await storedAuth(page);
