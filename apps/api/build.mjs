@@ -10,7 +10,8 @@ const external = Object.keys(dependencies)
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  // The PDF workers load their own module beside the server's (features/invoices/pdf-workers.ts).
+  entryPoints: { server: 'src/server.ts', 'create-admin': 'src/cli/create-admin.ts', 'pdf-worker': 'src/features/invoices/pdf-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

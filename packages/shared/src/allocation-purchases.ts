@@ -64,7 +64,12 @@ export const billToSchema = z.object({
   companyName: z.string().nullable(),
   contactName: z.string().nullable(),
   email: z.string().nullable(),
+  /** The company's address as one line. */
   address: z.string().nullable(),
+  /** The billing address's parts as given with the request; null when none was (then `address` applies). */
+  street: z.string().nullable(),
+  postcode: z.string().nullable(),
+  city: z.string().nullable(),
   vatNumber: z.string().nullable(),
   /** ISO 3166-1 code: the company's country, else its VAT ID's; null when neither says. */
   country: z.string().nullable(),
@@ -114,6 +119,12 @@ export const allocationPurchaseSchema = z.object({
   amount_to_pay: z.number().int().nullable(),
   /** The buyer's VAT ID as given with the request. */
   buyerVatId: z.string().nullable(),
+  /** The buyer's reference for its invoices (BT-10) as given with the request. */
+  buyerReference: z.string().nullable(),
+  /** The billing address's parts as given with the request. */
+  billingStreet: z.string().nullable(),
+  billingPostcode: z.string().nullable(),
+  billingCity: z.string().nullable(),
   tax: purchaseTaxSchema,
   refunded_amount: z.number().int(),
   currency: z.string(),
@@ -196,6 +207,12 @@ export const createAllocationPurchaseBodySchema = z.object({
   comment: optionalTextLine(2000),
   /** The buyer's VAT ID: a business in another EU member state than the issuer pays no VAT (reverse charge). */
   vatId: vatIdSchema.optional(),
+  /** The buyer's own reference for its invoices (EN 16931 BT-10): a Leitweg-ID, a purchase order number. */
+  buyerReference: optionalTextLine(200),
+  /** The billing address's parts, for invoices that need them (XRechnung); the company's one-line address otherwise. */
+  billingStreet: optionalTextLine(200),
+  billingPostcode: optionalTextLine(20),
+  billingCity: optionalTextLine(100),
 });
 export type CreateAllocationPurchaseBody = z.input<typeof createAllocationPurchaseBodySchema>;
 
@@ -348,6 +365,8 @@ export const billingDocumentSchema = z.object({
   issuer: documentIssuerSchema.nullable(),
   /** The event's invoice footer as at issue. */
   footer: z.string().nullable(),
+  /** The buyer's reference (BT-10) given with the request; null when none was (`buyerReferenceOf`). */
+  buyerReference: z.string().nullable(),
   /** The issuer's logo as at issue (a stored file the server draws on the PDF); null: none. */
   logoFileId: z.string().nullable(),
   /** When payment is due (issue date + the event's payment terms); null on credit notes. */

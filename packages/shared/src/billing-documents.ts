@@ -30,6 +30,21 @@ export function documentFigures(document: BillingDocument): DocumentFigures {
   return { ...figures, status: document.status };
 }
 
+/**
+ * The e-invoice's flavour: the plain EN 16931 CII (the file the PDF embeds), or XRechnung 3.0, the
+ * German CIUS of EN 16931 in the same syntax, which German public buyers require.
+ */
+export const E_INVOICE_PROFILES = ['en16931', 'xrechnung'] as const;
+export type EInvoiceProfile = (typeof E_INVOICE_PROFILES)[number];
+
+export const eInvoiceQuerySchema = z.object({
+  profile: z.enum(E_INVOICE_PROFILES, { error: 'Use en16931 or xrechnung' }).default('en16931'),
+});
+
+/** The e-invoice's file: `INV-2026-000042.xml`, or `INV-2026-000042-xrechnung.xml`. */
+export const eInvoiceFileName = (document: Pick<BillingDocument, 'number'>, profile: EInvoiceProfile = 'en16931') =>
+  profile === 'xrechnung' ? `${document.number}-xrechnung.xml` : `${document.number}.xml`;
+
 /** A document's file: its number, which is unique, then the format's extension. */
 export function documentFileName(document: Pick<BillingDocument, 'number'>, extension = 'pdf'): string {
   return `${document.number}.${extension}`;

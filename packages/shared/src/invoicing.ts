@@ -52,12 +52,18 @@ export const invoiceSettingsSchema = z.object({
   eventId: z.number().int(),
   issuer: z.object({
     name: z.string().nullable(),
+    /** The address as one line, as entered before its parts existed; shown while no part is set. */
     address: z.string().nullable(),
+    street: z.string().nullable(),
+    postcode: z.string().nullable(),
+    city: z.string().nullable(),
     country: z.string().nullable(),
     vatId: z.string().nullable(),
     registrationNumber: z.string().nullable(),
     iban: z.string().nullable(),
     bic: z.string().nullable(),
+    /** The billing contact: who answers questions about an invoice (XRechnung BT-41/42/43). */
+    contactName: z.string().nullable(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
   }),
@@ -83,6 +89,9 @@ export const updateInvoiceSettingsBodySchema = z
     issuer: z.object({
       name: optionalTextLine(200),
       address: optionalTextLine(500),
+      street: optionalTextLine(200),
+      postcode: optionalTextLine(20),
+      city: optionalTextLine(100),
       country: z.preprocess(
         emptyToNull,
         z
@@ -96,6 +105,7 @@ export const updateInvoiceSettingsBodySchema = z
       registrationNumber: optionalTextLine(50),
       iban: checkedCode(34, isValidIBAN, 'Not a valid IBAN: check the country code, length and check digits'),
       bic: checkedCode(11, isValidBIC, 'Not a valid BIC: 8 or 11 letters and digits, such as COBADEFFXXX'),
+      contactName: optionalTextLine(200),
       email: z.preprocess(emptyToNull, emailSchema.nullable()),
       phone: optionalTextLine(50),
     }),
@@ -124,3 +134,15 @@ export type UpdateInvoiceSettingsBody = z.input<typeof updateInvoiceSettingsBody
 /** The issuer as an invoice keeps it, frozen at issue. */
 export const documentIssuerSchema = invoiceSettingsSchema.shape.issuer;
 export type DocumentIssuer = z.infer<typeof documentIssuerSchema>;
+
+type AddressParts = { address?: string | null; street?: string | null; postcode?: string | null; city?: string | null };
+
+/**
+ * An address as printed, line by line: its parts (street; postcode and city) once any is set,
+ * else the one line entered before the parts existed.
+ */
+export function addressLines(address: AddressParts): string[] {
+  const place = [address.postcode, address.city].filter(Boolean).join(' ');
+  const parts = [address.street, place].filter((line): line is string => Boolean(line));
+  return parts.length ? parts : address.address ? [address.address] : [];
+}

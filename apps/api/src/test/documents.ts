@@ -5,11 +5,15 @@ import type { BillingDocument } from '@portal/shared/allocation-purchases';
 export const issuer = {
   name: 'Messe Nord GmbH',
   address: 'Messeplatz 1, 20357 Hamburg',
+  street: null,
+  postcode: null,
+  city: null,
   country: 'DE',
   vatId: 'DE136695976',
   registrationNumber: 'HRB 12345',
   iban: 'DE89370400440532013000',
   bic: 'COBADEFFXXX',
+  contactName: null,
   email: 'billing@messe-nord.example',
   phone: '+49 40 1234567',
 };
@@ -28,6 +32,9 @@ export const domesticInvoice = (overrides: Partial<BillingDocument> = {}): Billi
     contactName: 'Ann Lee',
     email: 'ann@acme.example',
     address: 'Hauptstraße 5, 10115 Berlin',
+    street: null,
+    postcode: null,
+    city: null,
     vatNumber: 'DE811569869',
     country: 'DE',
   },
@@ -57,6 +64,7 @@ export const domesticInvoice = (overrides: Partial<BillingDocument> = {}): Billi
   replacedByInvoiceNumber: null,
   issuer,
   footer: 'Messe Nord GmbH · Managing director: Jana Berg',
+  buyerReference: null,
   dueDate: '2026-05-18',
   supplyPeriod: { start: '2026-09-01', end: '2026-09-03' },
   paidAt: null,
@@ -81,5 +89,24 @@ export const zeroRated = (
       net: 100000,
       tax: 0,
     },
+    ...overrides,
+  });
+
+/** The issuer with what XRechnung also needs: the address in parts and a named billing contact. */
+export const structuredIssuer = {
+  ...issuer,
+  address: null,
+  street: 'Messeplatz 1',
+  postcode: '20357',
+  city: 'Hamburg',
+  contactName: 'Jana Berg',
+};
+
+/** The domestic invoice with every XRechnung field: structured addresses, the contact, a Leitweg-ID. */
+export const xRechnungInvoice = (overrides: Partial<BillingDocument> = {}): BillingDocument =>
+  domesticInvoice({
+    issuer: structuredIssuer,
+    billTo: { ...domesticInvoice().billTo, address: null, street: 'Hauptstraße 5', postcode: '10115', city: 'Berlin' },
+    buyerReference: '991-01234-56',
     ...overrides,
   });

@@ -259,7 +259,8 @@ export function businessRuleErrors(xml: string): string[] {
     if (category === 'AE') rule('BR-AE-2', sellerVat && buyerVat, 'reverse charge without both VAT IDs');
     if (category === 'O') {
       rule('BR-O-2', !sellerVat && !buyerVat, 'category O with a VAT ID');
-      rule('BR-O-5', rate === '', 'category O with a rate');
+      // BR-O-5 forbids a rate on O's lines; XRechnung's BR-DE-14 wants one (0) on every breakdown.
+      rule('BR-O-5', rate === '' || Number(rate) === 0, 'category O with a rate above zero');
       rule('BR-O-11', breakdown.length === 1, 'category O beside another category');
     } else rule(`BR-${category}-5`, rate !== '', `category ${category} without a rate`);
   }
@@ -270,6 +271,101 @@ export function businessRuleErrors(xml: string): string[] {
       `no breakdown for lines of category ${category}`,
     );
   return errors;
+}
+
+/** XRechnung 3.0's specification identifier (BT-24), as BR-DE-21 wants it. */
+export const XRECHNUNG_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+
+/**
+ * Every violated rule of the German CIUS (XRechnung 3.0, CII), as "BR-DE-xx: what is wrong", each
+ * written from the rule's text in KoSIT's XRechnung specification. An XRechnung must meet EN 16931
+ * as well: check it with `en16931Errors` too.
+ */
+export function xRechnungErrors(xml: string): string[] {
+  const document = create(xml).root().node as unknown as Element;
+  const errors: string[] = [];
+  const rule = (id: string, ok: boolean, what: string) => {
+    if (!ok) errors.push(`${id}: ${what}`);
+  };
+  const header = one(document, 'ExchangedDocument')!;
+  const transaction = one(document, 'SupplyChainTradeTransaction')!;
+  const agreement = one(transaction, 'ApplicableHeaderTradeAgreement')!;
+  const settlement = one(transaction, 'ApplicableHeaderTradeSettlement')!;
+  const seller = one(agreement, 'SellerTradeParty')!;
+  const buyer = one(agreement, 'BuyerTradeParty')!;
+  const contact = one(seller, 'DefinedTradeContact');
+  const means = all(settlement, 'SpecifiedTradeSettlementPaymentMeans');
+
+  rule('BR-DE-1', means.length > 0, 'no payment instructions (BG-16)');
+  rule('BR-DE-2', contact !== undefined, 'no seller contact (BG-6)');
+  rule('BR-DE-3', has(seller, 'PostalTradeAddress/CityName'), 'no seller city (BT-37)');
+  rule('BR-DE-4', has(seller, 'PostalTradeAddress/PostcodeCode'), 'no seller post code (BT-38)');
+  if (contact) {
+    rule('BR-DE-5', has(contact, 'PersonName') || has(contact, 'DepartmentName'), 'no seller contact point (BT-41)');
+    rule('BR-DE-6', has(contact, 'TelephoneUniversalCommunication/CompleteNumber'), 'no seller contact phone (BT-42)');
+    rule('BR-DE-7', has(contact, 'EmailURIUniversalCommunication/URIID'), 'no seller contact email (BT-43)');
+    const phone = textAt(contact, 'TelephoneUniversalCommunication/CompleteNumber');
+    rule('BR-DE-27', (phone.match(/\d/g)?.length ?? 0) >= 3, 'seller contact phone without three digits');
+    const email = textAt(contact, 'EmailURIUniversalCommunication/URIID');
+    rule('BR-DE-28', /^[^@\s.][^@\s]*@[^@\s]+[^@\s.]$/.test(email), 'seller contact email is not one address');
+  }
+  rule('BR-DE-8', has(buyer, 'PostalTradeAddress/CityName'), 'no buyer city (BT-52)');
+  rule('BR-DE-9', has(buyer, 'PostalTradeAddress/PostcodeCode'), 'no buyer post code (BT-53)');
+  // BR-DE-13: exactly one of credit transfer (BG-17), card (BG-18), direct debit (BG-19).
+  const groups = [
+    means.some((m) => one(m, 'PayeePartyCreditorFinancialAccount') !== undefined),
+    means.some((m) => one(m, 'ApplicableTradeSettlementFinancialCard') !== undefined),
+    has(settlement, 'SpecifiedTradePaymentTerms/DirectDebitMandateID') ||
+      has(settlement, 'CreditorReferenceID') ||
+      means.some((m) => has(m, 'PayerPartyDebtorFinancialAccount/IBANID')),
+  ].filter(Boolean).length;
+  rule('BR-DE-13', groups === 1, `${groups} of credit transfer, card and direct debit instead of one`);
+  for (const row of all(settlement, 'ApplicableTradeTax'))
+    rule('BR-DE-14', has(row, 'RateApplicablePercent'), `breakdown ${textAt(row, 'CategoryCode')} without a rate (BT-119)`);
+  rule('BR-DE-15', has(agreement, 'BuyerReference'), 'no buyer reference (BT-10)');
+  const categories = all(transaction, 'IncludedSupplyChainTradeLineItem/SpecifiedLineTradeSettlement/ApplicableTradeTax/CategoryCode').map(
+    (code) => code.textContent?.trim() ?? '',
+  );
+  const sellerTaxId = all(seller, 'SpecifiedTaxRegistration/ID').some((id) => ['VA', 'FC'].includes(id.getAttribute('schemeID') ?? ''));
+  rule(
+    'BR-DE-16',
+    !categories.some((code) => ['S', 'Z', 'E', 'AE', 'K', 'G', 'L', 'M'].includes(code)) || sellerTaxId,
+    'taxed lines without the seller VAT ID or tax number',
+  );
+  rule('BR-DE-17', ['326', '380', '384', '389', '381', '875', '876', '877'].includes(textAt(header, 'TypeCode')), 'type code');
+  // BR-DE-18: lines of the payment terms that start with # state a discount or late interest in KoSIT's form.
+  for (const line of textAt(settlement, 'SpecifiedTradePaymentTerms/Description').split(/\r?\n/))
+    if (line.trim().startsWith('#'))
+      rule('BR-DE-18', /^#(SKONTO|VERZUG)#TAGE=\d+#PROZENT=\d+\.\d{2}(#BASISBETRAG=-?\d+(\.\d{2})?)?#$/.test(line.trim()), 'payment terms line');
+  rule(
+    'BR-DE-21',
+    textAt(document, 'ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID') === XRECHNUNG_ID,
+    'specification identifier is not XRechnung 3.0',
+  );
+  for (const m of means) {
+    const code = textAt(m, 'TypeCode');
+    if (['30', '58'].includes(code)) {
+      rule('BR-DE-23', one(m, 'PayeePartyCreditorFinancialAccount') !== undefined, `means ${code} without the payee's account`);
+      if (code === '58') rule('BR-DE-19', isIban(textAt(m, 'PayeePartyCreditorFinancialAccount/IBANID')), 'IBAN is not valid');
+    }
+  }
+  rule(
+    'BR-DE-26',
+    textAt(header, 'TypeCode') !== '384' || one(settlement, 'InvoiceReferencedDocument') !== undefined,
+    'corrected invoice without the invoice it corrects',
+  );
+  // XRechnung 3.0 asks both parties' electronic addresses (BT-34, BT-49).
+  rule('BT-34', has(seller, 'URIUniversalCommunication/URIID'), 'no seller electronic address');
+  rule('BT-49', has(buyer, 'URIUniversalCommunication/URIID'), 'no buyer electronic address');
+  return errors;
+}
+
+/** ISO 13616: two letters, two check digits, the rest; mod 97 of the rearranged digits is 1. */
+function isIban(value: string): boolean {
+  const iban = value.replace(/\s/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  return [...digits].reduce((rest, digit) => (rest * 10 + Number(digit)) % 97, 0) === 1;
 }
 
 /** Both checks at once: what the schema and the business rules find wrong. */

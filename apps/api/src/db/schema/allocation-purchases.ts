@@ -45,6 +45,12 @@ export const allocationPurchases = pgTable(
     currency: text('currency').notNull(),
     /** The buyer's VAT ID as given with the request (frozen: the invoice's bill-to carries it). */
     buyerVatId: text('buyer_vat_id'),
+    /** The buyer's reference for its invoices (EN 16931 BT-10), as given with the request; frozen into each invoice. */
+    buyerReference: text('buyer_reference'),
+    /** The billing address's parts as given with the request (XRechnung needs postcode and city); frozen into each invoice. */
+    billingStreet: text('billing_street'),
+    billingPostcode: text('billing_postcode'),
+    billingCity: text('billing_city'),
     /**
      * The tax treatment decided at request (`taxTreatment` in packages/shared/src/vat.ts): the UNCL 5305
      * category, the rate applied and the category's listed rate in basis points, whether the prices

@@ -8,7 +8,7 @@ import { files } from './files';
 /** What an issued document keeps of the world at issue time. */
 export type DocumentSnapshot = Pick<
   BillingDocument,
-  'eventName' | 'billTo' | 'lines' | 'currency' | 'totalAmount' | 'tax' | 'notes' | 'issuer' | 'footer' | 'dueDate' | 'supplyPeriod' | 'logoFileId'
+  'eventName' | 'billTo' | 'lines' | 'currency' | 'totalAmount' | 'tax' | 'notes' | 'issuer' | 'footer' | 'buyerReference' | 'dueDate' | 'supplyPeriod' | 'logoFileId'
 >;
 
 /**
@@ -33,13 +33,19 @@ export const eventInvoicing = pgTable(
       .primaryKey()
       .references(() => events.id, { onDelete: 'cascade' }),
     issuerName: text('issuer_name'),
+    /** The address as one line, from before its parts; shown while no part is set. */
     issuerAddress: text('issuer_address'),
+    issuerStreet: text('issuer_street'),
+    issuerPostcode: text('issuer_postcode'),
+    issuerCity: text('issuer_city'),
     /** ISO 3166-1 alpha-2. */
     issuerCountry: text('issuer_country'),
     issuerVatId: text('issuer_vat_id'),
     issuerRegistrationNumber: text('issuer_registration_number'),
     issuerIban: text('issuer_iban'),
     issuerBic: text('issuer_bic'),
+    /** The billing contact's name; with the email and phone, the seller contact of e-invoices. */
+    issuerContactName: text('issuer_contact_name'),
     issuerEmail: text('issuer_email'),
     issuerPhone: text('issuer_phone'),
     invoiceFooter: text('invoice_footer'),

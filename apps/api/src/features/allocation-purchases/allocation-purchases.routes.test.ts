@@ -210,6 +210,9 @@ describe('deciding', () => {
         companyName: 'Company A',
         email: exhibitor.email,
         address: '1 Quay Street, Oslo',
+        street: null,
+        postcode: null,
+        city: null,
         vatNumber: 'NO123456789',
       },
     });

@@ -8,6 +8,7 @@ import {
   DEFAULT_CREDIT_NOTE_PREFIX,
   DEFAULT_INVOICE_PREFIX,
   DEFAULT_PAYMENT_TERMS_DAYS,
+  addressLines,
   type DocumentIssuer,
 } from '@portal/shared/invoicing';
 import { documentFileName } from '@portal/shared/billing-documents';
@@ -82,11 +83,15 @@ export function issuerOf(settings: repo.InvoicingRow): DocumentIssuer {
   return {
     name: settings.issuerName,
     address: settings.issuerAddress,
+    street: settings.issuerStreet,
+    postcode: settings.issuerPostcode,
+    city: settings.issuerCity,
     country: settings.issuerCountry,
     vatId: settings.issuerVatId,
     registrationNumber: settings.issuerRegistrationNumber,
     iban: settings.issuerIban,
     bic: settings.issuerBic,
+    contactName: settings.issuerContactName,
     email: settings.issuerEmail,
     phone: settings.issuerPhone,
   };
@@ -157,6 +162,9 @@ export function invoiceSnapshot(
       contactName: `${purchase.requesterFirstName} ${purchase.requesterLastName}`.trim() || null,
       email: purchase.requesterEmail,
       address: purchase.companyAddress,
+      street: purchase.billingStreet,
+      postcode: purchase.billingPostcode,
+      city: purchase.billingCity,
       vatNumber,
       country: countryCode(purchase.companyCountry) ?? (vatNumber ? vatIdCountry(vatNumber) : null),
     },
@@ -167,11 +175,15 @@ export function invoiceSnapshot(
     notes,
     issuer: terms.issuer,
     footer: terms.footer,
+    buyerReference: purchase.buyerReference,
     dueDate: addDays(issuedAt, terms.paymentTermsDays),
     supplyPeriod: terms.supplyPeriod,
     logoFileId: terms.logoFileId,
   };
 }
+
+/** What an issuer frozen before the address's parts and the contact's name existed lacks. */
+const ISSUER_PARTS_BEFORE = { street: null, postcode: null, city: null, contactName: null } as const;
 
 /** A stored snapshot with the fields documents issued before them lack. */
 const completeSnapshot = (snapshot: DocumentSnapshot): DocumentSnapshot => {
@@ -179,11 +191,18 @@ const completeSnapshot = (snapshot: DocumentSnapshot): DocumentSnapshot => {
   const [row] = tax.breakdown;
   return {
     ...snapshot,
-    billTo: { ...snapshot.billTo, country: snapshot.billTo.country ?? null },
+    billTo: {
+      ...snapshot.billTo,
+      street: snapshot.billTo.street ?? null,
+      postcode: snapshot.billTo.postcode ?? null,
+      city: snapshot.billTo.city ?? null,
+      country: snapshot.billTo.country ?? null,
+    },
     lines: snapshot.lines.map((line) => ({ ...line, vatCategory: line.vatCategory ?? row!.category, vatRate: line.vatRate ?? row!.rate })),
     tax,
-    issuer: snapshot.issuer ?? null,
+    issuer: snapshot.issuer ? { ...ISSUER_PARTS_BEFORE, ...snapshot.issuer } : null,
     footer: snapshot.footer ?? null,
+    buyerReference: snapshot.buyerReference ?? null,
     dueDate: snapshot.dueDate ?? null,
     supplyPeriod: snapshot.supplyPeriod ?? null,
     logoFileId: snapshot.logoFileId ?? null,
@@ -296,12 +315,12 @@ export function issuerFacts(issuer: DocumentIssuer | null): [string, string][] {
   if (!issuer) return [];
   const facts: [string, string | null][] = [
     ['Issued by', issuer.name],
-    ['Issuer address', [issuer.address, issuer.country].filter(Boolean).join(', ') || null],
+    ['Issuer address', [...addressLines(issuer), issuer.country].filter(Boolean).join(', ') || null],
     ['Issuer VAT ID', issuer.vatId],
     ['Company registration', issuer.registrationNumber],
     ['IBAN', issuer.iban],
     ['BIC', issuer.bic],
-    ['Issuer contact', [issuer.email, issuer.phone].filter(Boolean).join(', ') || null],
+    ['Issuer contact', [issuer.contactName, issuer.email, issuer.phone].filter(Boolean).join(', ') || null],
   ];
   return facts.filter((fact): fact is [string, string] => fact[1] !== null);
 }
@@ -329,7 +348,7 @@ export function renderDocument(document: BillingDocument): { subject: string; te
     ['Bill to', na(document.billTo.companyName)],
     ['Contact', na(document.billTo.contactName)],
     ['Email', na(document.billTo.email)],
-    ['Address', na(document.billTo.address)],
+    ['Address', na(addressLines(document.billTo).join(', ') || null)],
     ['VAT number', na(document.billTo.vatNumber)],
   ];
   const lines = document.lines.map(

@@ -2,10 +2,11 @@ import { documentTax, taxedAmount, taxTreatment } from '@portal/shared/vat';
 import fc from 'fast-check';
 import { create } from 'xmlbuilder2';
 import { describe, expect, it } from 'vitest';
-import { businessRuleErrors, en16931Errors, schemaErrors } from '../../test/en16931';
-import { issuer, domesticInvoice as invoice, zeroRated } from '../../test/documents';
+import { businessRuleErrors, en16931Errors, schemaErrors, XRECHNUNG_ID, xRechnungErrors } from '../../test/en16931';
+import { issuer, domesticInvoice as invoice, structuredIssuer, xRechnungInvoice, zeroRated } from '../../test/documents';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
-import { eInvoiceProblem, renderEInvoiceXml } from './e-invoice';
+import { BusinessRuleError } from '../../lib/errors';
+import { eInvoiceProblem, renderEInvoiceXml, xRechnungMissing } from './e-invoice';
 
 type Node = {
   localName: string;
@@ -262,6 +263,124 @@ describe('renderEInvoiceXml', () => {
       expect(() => renderEInvoiceXml(document)).toThrow(message);
     }
     expect(eInvoiceProblem(invoice())).toBeNull();
+  });
+});
+
+/** An XRechnung that meets the schema, EN 16931 and the BR-DE rules. */
+async function validXRechnung(document: BillingDocument) {
+  const xml = renderEInvoiceXml(document, 'xrechnung');
+  expect([...(await en16931Errors(xml)), ...xRechnungErrors(xml)]).toEqual([]);
+  return xml;
+}
+
+describe('renderEInvoiceXml as XRechnung 3.0', () => {
+  it('writes an invoice that meets the schema, EN 16931 and the BR-DE rules', async () => {
+    const xml = await validXRechnung(xRechnungInvoice());
+    expect(texts(xml, 'GuidelineSpecifiedDocumentContextParameter/ID')).toEqual([XRECHNUNG_ID]);
+    expect(texts(xml, 'ApplicableHeaderTradeAgreement/BuyerReference')).toEqual(['991-01234-56']);
+    expect(texts(xml, 'SellerTradeParty/PostalTradeAddress/LineOne')).toEqual(['Messeplatz 1']);
+    expect(texts(xml, 'SellerTradeParty/PostalTradeAddress/PostcodeCode')).toEqual(['20357']);
+    expect(texts(xml, 'SellerTradeParty/PostalTradeAddress/CityName')).toEqual(['Hamburg']);
+    expect(texts(xml, 'SellerTradeParty/DefinedTradeContact/PersonName')).toEqual(['Jana Berg']);
+    expect(texts(xml, 'SellerTradeParty/DefinedTradeContact/TelephoneUniversalCommunication/CompleteNumber')).toEqual([
+      '+49 40 1234567',
+    ]);
+    expect(texts(xml, 'SellerTradeParty/DefinedTradeContact/EmailURIUniversalCommunication/URIID')).toEqual([
+      'billing@messe-nord.example',
+    ]);
+    expect(texts(xml, 'BuyerTradeParty/PostalTradeAddress/PostcodeCode')).toEqual(['10115']);
+    expect(texts(xml, 'BuyerTradeParty/PostalTradeAddress/CityName')).toEqual(['Berlin']);
+    expect(texts(xml, 'SpecifiedTradeSettlementPaymentMeans/TypeCode')).toEqual(['58']);
+  });
+
+  it('names the purchase as the buyer reference when the buyer gave none', async () => {
+    const xml = await validXRechnung(xRechnungInvoice({ buyerReference: null }));
+    expect(texts(xml, 'ApplicableHeaderTradeAgreement/BuyerReference')).toEqual(['Purchase 7']);
+    // The plain EN 16931 file carries only a reference the buyer gave.
+    expect(texts(renderEInvoiceXml(xRechnungInvoice({ buyerReference: null })), 'BuyerReference')).toEqual([]);
+    expect(texts(renderEInvoiceXml(xRechnungInvoice()), 'BuyerReference')).toEqual(['991-01234-56']);
+  });
+
+  it('writes a credit note (381) with a credit transfer, and a paid invoice', async () => {
+    const creditNote = await validXRechnung(
+      xRechnungInvoice({
+        kind: 'credit_note',
+        number: 'CN-2026-000003',
+        status: 'CREDITED',
+        dueDate: null,
+        creditedInvoiceNumber: 'INV-2026-000042',
+      }),
+    );
+    expect(texts(creditNote, 'ExchangedDocument/TypeCode')).toEqual(['381']);
+    expect(texts(creditNote, 'PayeePartyCreditorFinancialAccount/IBANID')).toEqual([issuer.iban]);
+    expect(texts(creditNote, 'InvoiceReferencedDocument/IssuerAssignedID')).toEqual(['INV-2026-000042']);
+    await validXRechnung(xRechnungInvoice({ status: 'PAID', paidAt: '2026-05-10T09:00:00.000Z' }));
+  });
+
+  it('gives every VAT breakdown a rate, "not subject to VAT" 0, and reverse charge both VAT IDs', async () => {
+    const notSubject = await validXRechnung(
+      zeroRated('O', 'Not subject to VAT', { issuer: structuredIssuer, billTo: xRechnungInvoice().billTo }),
+    );
+    expect(texts(notSubject, 'ApplicableHeaderTradeSettlement/ApplicableTradeTax/RateApplicablePercent')).toEqual(['0']);
+    expect(texts(notSubject, 'SpecifiedLineTradeSettlement/ApplicableTradeTax/RateApplicablePercent')).toEqual([]);
+    await validXRechnung(
+      zeroRated('AE', 'Reverse charge', {
+        issuer: structuredIssuer,
+        billTo: { ...xRechnungInvoice().billTo, country: 'LV', vatNumber: 'LV40003009497', postcode: 'LV-1050', city: 'Rīga' },
+      }),
+    );
+  });
+
+  it('refuses with 422 naming each missing field rather than write a file that does not conform', () => {
+    // An issuer as entered before the address's parts and the contact's name: EN 16931, not XRechnung.
+    const older = invoice();
+    expect(eInvoiceProblem(older)).toBeNull();
+    expect(xRechnungMissing(older).map((missing) => missing.field)).toEqual([
+      'issuer.postcode',
+      'issuer.city',
+      'issuer.contactName',
+      'billTo.postcode',
+      'billTo.city',
+    ]);
+    let refusal: unknown;
+    try {
+      renderEInvoiceXml(older, 'xrechnung');
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(BusinessRuleError);
+    expect((refusal as BusinessRuleError).statusCode).toBe(422);
+    expect((refusal as BusinessRuleError).details).toEqual(
+      expect.arrayContaining([{ field: 'issuer.postcode', message: "Enter the issuer's postcode on the event's Invoicing page" }]),
+    );
+    const lacking = xRechnungInvoice({ issuer: { ...structuredIssuer, phone: '12', iban: null, email: null } });
+    expect(xRechnungMissing(lacking).map((missing) => missing.field)).toEqual(['issuer.phone', 'issuer.email', 'issuer.iban']);
+    expect(xRechnungMissing(xRechnungInvoice())).toEqual([]);
+    // What EN 16931 itself lacks is told first, as for the plain file.
+    expect(() => renderEInvoiceXml(xRechnungInvoice({ issuer: null }), 'xrechnung')).toThrow(/names no issuer/);
+  });
+});
+
+describe('the XRechnung checks the tests rely on', () => {
+  it('find a missing buyer reference, seller contact, post codes, payment account and the wrong guideline', () => {
+    const xml = renderEInvoiceXml(xRechnungInvoice(), 'xrechnung');
+    const ids = (broken: string) => xRechnungErrors(broken).map((error) => error.split(':')[0]);
+    expect(ids(xml.replace(/<ram:BuyerReference>.*<\/ram:BuyerReference>/, ''))).toEqual(['BR-DE-15']);
+    expect(ids(xml.replace(/<ram:PersonName>Jana Berg<\/ram:PersonName>/, ''))).toEqual(['BR-DE-5']);
+    expect(ids(xml.replace(/<ram:DefinedTradeContact>[\s\S]*?<\/ram:DefinedTradeContact>/, ''))).toEqual(['BR-DE-2']);
+    expect(ids(xml.replace('<ram:PostcodeCode>20357</ram:PostcodeCode>', ''))).toEqual(['BR-DE-4']);
+    expect(ids(xml.replace('<ram:CityName>Berlin</ram:CityName>', ''))).toEqual(['BR-DE-8']);
+    expect(ids(xml.replace(/<ram:PayeePartyCreditorFinancialAccount>[\s\S]*?<\/ram:PayeePartyCreditorFinancialAccount>/, ''))).toEqual([
+      'BR-DE-13',
+      'BR-DE-23',
+      'BR-DE-19',
+    ]);
+    expect(ids(xml.replace('DE89370400440532013000', 'DE89370400440532013001'))).toEqual(['BR-DE-19']);
+    // The header's breakdown is the first with a calculated amount (lines have none).
+    expect(ids(xml.replace(/(<ram:CalculatedAmount>[\s\S]*?)<ram:RateApplicablePercent>19<\/ram:RateApplicablePercent>/, '$1'))).toEqual([
+      'BR-DE-14',
+    ]);
+    expect(ids(renderEInvoiceXml(xRechnungInvoice()))).toEqual(['BR-DE-21']);
   });
 });
 

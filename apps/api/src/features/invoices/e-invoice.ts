@@ -1,5 +1,6 @@
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
-import { documentFigures } from '@portal/shared/billing-documents';
+import { documentFigures, type EInvoiceProfile } from '@portal/shared/billing-documents';
+import type { FieldError } from '@portal/shared/common';
 import { currencyExponent } from '@portal/shared/currencies';
 import { moneyFromMinorUnits } from '@portal/shared/money';
 import { VAT_CATEGORY_LABELS, type VatCategory } from '@portal/shared/vat';
@@ -17,11 +18,19 @@ import { BusinessRuleError } from '../../lib/errors';
  * What EN 16931 requires and a document may lack (an issuer, a country) is told by
  * `eInvoiceProblem` before anything is written; the business rules that the document's own
  * figures must meet (totals, VAT breakdown) are checked by the tests against the rules' texts.
+ *
+ * The `xrechnung` profile writes the same document as XRechnung 3.0 (the German CIUS, BR-DE
+ * rules): its own specification id, the buyer reference always (`buyerReferenceOf`), a credit
+ * transfer on credit notes too, and a rate on every VAT breakdown. What it needs beyond EN 16931
+ * (postcode, city, contact) is told by `xRechnungMissing`.
  */
 
 export const FACTUR_X_FILE_NAME = 'factur-x.xml';
-/** BT-24: the plain EN 16931 core, which Factur-X's EN 16931 profile and XRechnung both build on. */
-const SPECIFICATION_ID = 'urn:cen.eu:en16931:2017';
+/** BT-24: the plain EN 16931 core (Factur-X's EN 16931 profile), or XRechnung 3.0 built on it (BR-DE-21). */
+const SPECIFICATION_IDS: Record<EInvoiceProfile, string> = {
+  en16931: 'urn:cen.eu:en16931:2017',
+  xrechnung: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+};
 
 const NAMESPACES = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -69,6 +78,41 @@ export function eInvoiceProblem(document: BillingDocument): string | null {
   return null;
 }
 
+/**
+ * BT-10 as XRechnung writes it (BR-DE-15): the reference the buyer gave with its request (a
+ * Leitweg-ID, an order number), else the purchase's own, which the buyer sees on its purchase.
+ */
+export const buyerReferenceOf = (document: Pick<BillingDocument, 'buyerReference' | 'allocationPurchaseId'>) =>
+  document.buyerReference?.trim() || `Purchase ${document.allocationPurchaseId}`;
+
+/** Whether a phone number has the three digits BR-DE-27 asks for. */
+const dialable = (phone: string | null) => (phone?.match(/\d/g)?.length ?? 0) >= 3;
+
+/**
+ * What an XRechnung needs beyond EN 16931 and the document lacks, one field each: the issuer's
+ * postcode and city (BR-DE-3, -4), its contact's name, phone and email (BR-DE-2, -5, -6, -7),
+ * its IBAN (the credit transfer of BR-DE-1, -13, -23), the buyer's postcode and city (BR-DE-8,
+ * -9) and email (the electronic address XRechnung 3.0 asks of both parties). Empty when none.
+ */
+export function xRechnungMissing(document: BillingDocument): FieldError[] {
+  const { issuer, billTo } = document;
+  const where = "on the event's Invoicing page";
+  const missing: FieldError[] = [];
+  const need = (ok: boolean, field: string, message: string) => {
+    if (!ok) missing.push({ field, message });
+  };
+  need(!blank(issuer?.postcode), 'issuer.postcode', `Enter the issuer's postcode ${where}`);
+  need(!blank(issuer?.city), 'issuer.city', `Enter the issuer's city ${where}`);
+  need(!blank(issuer?.contactName), 'issuer.contactName', `Enter the billing contact's name ${where}`);
+  need(dialable(issuer?.phone ?? null), 'issuer.phone', `Enter the billing contact's phone number ${where}`);
+  need(!blank(issuer?.email), 'issuer.email', `Enter the billing contact's email ${where}`);
+  need(!blank(issuer?.iban), 'issuer.iban', `Enter the issuer's IBAN ${where}`);
+  need(!blank(billTo.postcode), 'billTo.postcode', "The buyer's postcode is missing: give it with the request");
+  need(!blank(billTo.city), 'billTo.city', "The buyer's city is missing: give it with the request");
+  need(!blank(billTo.email), 'billTo.email', "The buyer's email is missing");
+  return missing;
+}
+
 /** An amount in major units with the currency's decimals ("135.00", "4500"). */
 const amount = (minorUnits: number, currency: string) => moneyFromMinorUnits(minorUnits, currency);
 
@@ -87,14 +131,36 @@ function text(parent: XMLBuilder, name: string, value: string | null | undefined
 const dateTime = (parent: XMLBuilder, name: string, iso: string) =>
   parent.ele(name).ele('udt:DateTimeString', { format: '102' }).txt(day(iso));
 
+/** Appends a postal address: postcode, street (or the one line of older data), city and country, in CII's order. */
+function postalAddress(
+  party: XMLBuilder,
+  address: { address: string | null; street: string | null; postcode: string | null; city: string | null },
+  country: string,
+) {
+  const postal = party.ele('ram:PostalTradeAddress');
+  text(postal, 'ram:PostcodeCode', address.postcode);
+  text(postal, 'ram:LineOne', blank(address.street) ? address.address : address.street);
+  text(postal, 'ram:CityName', address.city);
+  postal.ele('ram:CountryID').txt(country.trim().toUpperCase());
+}
+
 /**
  * Writes the document's CII XML. Throws a 422 `BusinessRuleError` naming what is missing when
- * `eInvoiceProblem` finds something: the caller decides whether that fails a download or only
- * leaves the PDF without its embedded file.
+ * `eInvoiceProblem` (or, for XRechnung, `xRechnungMissing`) finds something: the caller decides
+ * whether that fails a download or only leaves the PDF without its embedded file.
  */
-export function renderEInvoiceXml(document: BillingDocument): string {
+export function renderEInvoiceXml(document: BillingDocument, profile: EInvoiceProfile = 'en16931'): string {
   const problem = eInvoiceProblem(document);
   if (problem) throw new BusinessRuleError(problem);
+  const xRechnung = profile === 'xrechnung';
+  if (xRechnung) {
+    const missing = xRechnungMissing(document);
+    if (missing.length)
+      throw new BusinessRuleError(
+        `An XRechnung needs what this document lacks (it keeps the details of its issue): ${missing.map((m) => m.field).join(', ')}`,
+        missing,
+      );
+  }
   const issuer = document.issuer!;
   const { billTo, currency, tax } = document;
   const money = (minorUnits: number) => amount(minorUnits, currency);
@@ -111,7 +177,7 @@ export function renderEInvoiceXml(document: BillingDocument): string {
     .ele('rsm:ExchangedDocumentContext')
     .ele('ram:GuidelineSpecifiedDocumentContextParameter')
     .ele('ram:ID')
-    .txt(SPECIFICATION_ID);
+    .txt(SPECIFICATION_IDS[profile]);
 
   const header = root.ele('rsm:ExchangedDocument');
   header.ele('ram:ID').txt(document.number);
@@ -156,20 +222,21 @@ export function renderEInvoiceXml(document: BillingDocument): string {
   });
 
   const agreement = transaction.ele('ram:ApplicableHeaderTradeAgreement');
+  // BT-10: XRechnung always names one (BR-DE-15); EN 16931 only the buyer's own.
+  text(agreement, 'ram:BuyerReference', xRechnung ? buyerReferenceOf(document) : document.buyerReference);
   const seller = agreement.ele('ram:SellerTradeParty');
   seller.ele('ram:Name').txt(issuer.name!.trim());
   if (!blank(issuer.registrationNumber))
     seller.ele('ram:SpecifiedLegalOrganization').ele('ram:ID').txt(issuer.registrationNumber.trim());
-  if (!blank(issuer.phone) || !blank(issuer.email)) {
+  if (!blank(issuer.contactName) || !blank(issuer.phone) || !blank(issuer.email)) {
     const contact = seller.ele('ram:DefinedTradeContact');
+    text(contact, 'ram:PersonName', issuer.contactName);
     if (!blank(issuer.phone))
       contact.ele('ram:TelephoneUniversalCommunication').ele('ram:CompleteNumber').txt(issuer.phone.trim());
     if (!blank(issuer.email))
       contact.ele('ram:EmailURIUniversalCommunication').ele('ram:URIID').txt(issuer.email.trim());
   }
-  const sellerAddress = seller.ele('ram:PostalTradeAddress');
-  text(sellerAddress, 'ram:LineOne', issuer.address);
-  sellerAddress.ele('ram:CountryID').txt(issuer.country!.trim().toUpperCase());
+  postalAddress(seller, issuer, issuer.country!);
   if (!blank(issuer.email))
     seller.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(issuer.email.trim());
   if (!notSubject)
@@ -183,9 +250,7 @@ export function renderEInvoiceXml(document: BillingDocument): string {
     if (!blank(billTo.email))
       contact.ele('ram:EmailURIUniversalCommunication').ele('ram:URIID').txt(billTo.email.trim());
   }
-  const buyerAddress = buyer.ele('ram:PostalTradeAddress');
-  text(buyerAddress, 'ram:LineOne', billTo.address);
-  buyerAddress.ele('ram:CountryID').txt(billTo.country!.trim().toUpperCase());
+  postalAddress(buyer, billTo, billTo.country!);
   if (!blank(billTo.email))
     buyer.ele('ram:URIUniversalCommunication').ele('ram:URIID', { schemeID: 'EM' }).txt(billTo.email.trim());
   if (!notSubject && !blank(billTo.vatNumber))
@@ -198,7 +263,8 @@ export function renderEInvoiceXml(document: BillingDocument): string {
   // BT-83: the transfer names the invoice it pays.
   if (isInvoice) settlement.ele('ram:PaymentReference').txt(document.number);
   settlement.ele('ram:InvoiceCurrencyCode').txt(currency);
-  if (isInvoice) {
+  // XRechnung wants a credit transfer on credit notes too (BR-DE-1, BR-DE-13): the issuer's account.
+  if (isInvoice || xRechnung) {
     const means = settlement.ele('ram:SpecifiedTradeSettlementPaymentMeans');
     if (blank(issuer.iban)) means.ele('ram:TypeCode').txt(PAYMENT_MEANS.notDefined);
     else {
@@ -217,7 +283,8 @@ export function renderEInvoiceXml(document: BillingDocument): string {
       breakdown.ele('ram:ExemptionReason').txt(row.exemptionReason?.trim() || VAT_CATEGORY_LABELS[row.category]);
     breakdown.ele('ram:BasisAmount').txt(money(row.net));
     breakdown.ele('ram:CategoryCode').txt(row.category);
-    if (row.category !== 'O') breakdown.ele('ram:RateApplicablePercent').txt(percent(row.rate));
+    // BR-DE-14 wants a rate on every breakdown, O's too (0); EN 16931 forbids it on O's lines only (BR-O-5).
+    if (row.category !== 'O' || xRechnung) breakdown.ele('ram:RateApplicablePercent').txt(percent(row.rate));
   }
   if (document.supplyPeriod) {
     const period = settlement.ele('ram:BillingSpecifiedPeriod');

@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFigures, type DocumentFigures } from '@portal/shared/billing-documents';
+import { addressLines } from '@portal/shared/invoicing';
 import { formatInvoiceAmount } from '@portal/shared/money';
 import { showsVat, taxNotes, taxRowLabel } from '@portal/shared/vat';
-import * as fontkit from 'fontkit';
-import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { eInvoiceXmlOrNull, FACTUR_X_FILE_NAME } from './e-invoice';
+import { fontSource, parsedFonts, type FontName } from './pdf-fonts';
 
 /**
  * The server's rendering of an invoice or credit note: a vector A4 PDF/A-3b with selectable text,
@@ -18,28 +17,6 @@ import { eInvoiceXmlOrNull, FACTUR_X_FILE_NAME } from './e-invoice';
  * The page is drawn by a list of sections, top to bottom, each from the frozen document alone: a
  * block the document gains (tax lines per rate, say) is one more section in `SECTIONS`.
  */
-
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
-  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
-};
-type FontName = keyof typeof FONT_FILES;
-
-/** pdfkit takes a parsed fontkit font as well as a file (`PDFFontFactory.open`); its types list only files. */
-const fontSource = (font: Font) => font as unknown as PDFKit.Mixins.PDFFontSource;
-
-/**
- * The fonts, parsed once per process and shared by every document: parsing and measuring glyphs
- * is most of the cost of a page, and the parsed font keeps the glyphs it has measured. Each
- * document still embeds its own subset, of the glyphs it uses.
- */
-let fonts: Record<FontName, Font> | undefined;
-function parsedFonts(): Record<FontName, Font> {
-  const open = (file: string) => fontkit.create(readFileSync(require.resolve(file))) as Font;
-  fonts ??= { regular: open(FONT_FILES.regular), bold: open(FONT_FILES.bold) };
-  return fonts;
-}
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
@@ -173,17 +150,18 @@ function block(page: Page, x: number, y: number, width: number, title: string, l
 /**
  * The seller and the buyer as frozen at issue, side by side: the organiser's legal entity (name,
  * address, country, VAT ID, registration number, bank, contact) and the bill-to company, contact,
- * email, address and VAT number. Documents issued before the issuer was recorded show bill-to alone.
+ * email, address, VAT number and the buyer's reference. Documents issued before the issuer was recorded show bill-to alone.
  */
 const parties: Section = (page, { document, figures }) => {
   const { issuer } = document;
-  const { address, vatNumber } = document.billTo;
+  const { vatNumber } = document.billTo;
   const billTo: Line[] = [
     { text: figures.companyName, font: 'bold' },
     { text: figures.contactName },
     { text: figures.email },
-    ...(address ? [{ text: address, muted: true }] : []),
+    ...addressLines(document.billTo).map((text) => ({ text, muted: true })),
     ...(vatNumber ? [{ text: `VAT ${vatNumber}`, muted: true }] : []),
+    ...(document.buyerReference ? [{ text: `Your reference ${document.buyerReference}`, muted: true }] : []),
   ];
   keepTogether(page, 120);
   const top = page.y;
@@ -191,10 +169,10 @@ const parties: Section = (page, { document, figures }) => {
     page.y = block(page, MARGIN, top, CONTENT_WIDTH, 'Bill to', billTo) + GAP;
     return;
   }
-  const contact = [issuer.email, issuer.phone].filter(Boolean).join(' · ');
+  const contact = [issuer.contactName, issuer.email, issuer.phone].filter(Boolean).join(' · ');
   const issuedBy: Line[] = [
     ...(issuer.name ? [{ text: issuer.name, font: 'bold' as const }] : []),
-    ...(issuer.address ? [{ text: issuer.address }] : []),
+    ...addressLines(issuer).map((text) => ({ text })),
     ...(issuer.country ? [{ text: issuer.country }] : []),
     ...(issuer.vatId ? [{ text: `VAT ${issuer.vatId}`, muted: true }] : []),
     ...(issuer.registrationNumber ? [{ text: `Reg. no. ${issuer.registrationNumber}`, muted: true }] : []),
@@ -456,4 +434,13 @@ export function renderDocumentPdf(
   if (xml) embedEInvoice(page, xml, new Date(document.issuedAt));
   page.end();
   return page;
+}
+
+/** A document's files as its archive holds them: the PDF with its e-invoice inside, and that e-invoice (null when it cannot be one). */
+export type DocumentFiles = { pdf: Buffer; xml: string | null };
+
+/** Draws the PDF and writes its e-invoice once, for the PDF and for its own entry. */
+export async function renderDocumentFiles(document: BillingDocument, logo?: Buffer): Promise<DocumentFiles> {
+  const xml = eInvoiceXmlOrNull(document);
+  return { pdf: await buffer(renderDocumentPdf(document, { logo, xml })), xml };
 }

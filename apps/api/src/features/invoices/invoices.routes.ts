@@ -1,5 +1,5 @@
 import { billingDocumentSchema } from '@portal/shared/allocation-purchases';
-import { invoiceArchiveQuerySchema } from '@portal/shared/billing-documents';
+import { eInvoiceQuerySchema, invoiceArchiveQuerySchema } from '@portal/shared/billing-documents';
 import { idParamsSchema, itemResponseSchema } from '@portal/shared/common';
 import { eventParamsSchema } from '@portal/shared/badge-categories';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -91,12 +91,15 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoi
     config: { access: requires('view_allocation_purchase') },
     schema: {
       tags,
-      summary: 'A purchase’s current invoice as an EN 16931 e-invoice (CII XML, the file its PDF embeds)',
-      description: 'Answers 422 naming what the invoice lacks when it cannot be an EN 16931 invoice (no issuer country, say).',
+      summary: 'A purchase’s current invoice as an EN 16931 e-invoice (CII XML, the file its PDF embeds), or as XRechnung 3.0',
+      description:
+        '`profile=xrechnung` writes the XRechnung 3.0 CII (German CIUS). Answers 422 naming what the invoice lacks when it cannot be one (no issuer country, say; for XRechnung each missing field in `details`).',
       params: idParamsSchema,
+      querystring: eInvoiceQuerySchema,
       response: { 200: fileResponse(XML, 'The e-invoice, named by the invoice’s number'), ...errors },
     },
-    handler: async (request, reply) => sendFile(reply, XML, await invoices.invoiceXml(actorOf(request), request.params.id)),
+    handler: async (request, reply) =>
+      sendFile(reply, XML, await invoices.invoiceXml(actorOf(request), request.params.id, request.query.profile)),
   });
 
   routes.route({
@@ -105,12 +108,15 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoi
     config: { access: requires('view_allocation_purchase') },
     schema: {
       tags,
-      summary: 'One credit note as an EN 16931 e-invoice (CII XML, type 381, the file its PDF embeds)',
-      description: 'Answers 422 naming what the credit note lacks when it cannot be an EN 16931 document.',
+      summary: 'One credit note as an EN 16931 e-invoice (CII XML, type 381, the file its PDF embeds), or as XRechnung 3.0',
+      description:
+        '`profile=xrechnung` writes the XRechnung 3.0 CII. Answers 422 naming what the credit note lacks when it cannot be one.',
       params: idParamsSchema,
+      querystring: eInvoiceQuerySchema,
       response: { 200: fileResponse(XML, 'The e-invoice, named by the credit note’s number'), ...errors },
     },
-    handler: async (request, reply) => sendFile(reply, XML, await invoices.creditNoteXml(actorOf(request), request.params.id)),
+    handler: async (request, reply) =>
+      sendFile(reply, XML, await invoices.creditNoteXml(actorOf(request), request.params.id, request.query.profile)),
   });
 
   routes.route({

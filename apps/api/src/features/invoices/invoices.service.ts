@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
-import { documentFileName, type InvoiceArchiveQuery } from '@portal/shared/billing-documents';
+import { documentFileName, eInvoiceFileName, type EInvoiceProfile, type InvoiceArchiveQuery } from '@portal/shared/billing-documents';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events } from '../../db/schema/events';
@@ -15,6 +15,7 @@ import { registerCsv, registerXlsx } from './document-register';
 import { renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
 import { logoReader } from './issuer-logo';
+import { sharedPdfPool } from './pdf-workers';
 import * as repo from './invoices.repository';
 
 /** Documents read per query while an archive streams: memory stays bounded whatever the event's size. */
@@ -32,10 +33,10 @@ function purchaseFilter(scope: Scope) {
   return organiser ? undefined : purchases.purchaseScopeFilter(scope);
 }
 
-/** The same XML the document's PDF embeds, named by the document's number. */
-function eInvoiceFile(document: BillingDocument): DocumentFile {
-  const xml = renderEInvoiceXml(document);
-  return { fileName: documentFileName(document, 'xml'), content: Readable.from([Buffer.from(xml, 'utf8')]) };
+/** The XML the document's PDF embeds (or its XRechnung), named by the document's number. */
+function eInvoiceFile(document: BillingDocument, profile: EInvoiceProfile): DocumentFile {
+  const xml = renderEInvoiceXml(document, profile);
+  return { fileName: eInvoiceFileName(document, profile), content: Readable.from([Buffer.from(xml, 'utf8')]) };
 }
 
 export function createInvoicesService({ db, files }: { db: Database; files: FilesService }) {
@@ -154,13 +155,13 @@ export function createInvoicesService({ db, files }: { db: Database; files: File
       return { fileName: documentFileName(document), content: renderDocumentPdf(document, { logo }) };
     },
 
-    /** The purchase's current invoice as its EN 16931 XML; 422 naming what is missing when it cannot be one. */
-    async invoiceXml(actor: Actor, purchaseId: number): Promise<DocumentFile> {
-      return eInvoiceFile(await service.getInvoice(actor, purchaseId));
+    /** The purchase's current invoice as its EN 16931 XML or XRechnung; 422 naming what is missing when it cannot be one. */
+    async invoiceXml(actor: Actor, purchaseId: number, profile: EInvoiceProfile = 'en16931'): Promise<DocumentFile> {
+      return eInvoiceFile(await service.getInvoice(actor, purchaseId), profile);
     },
 
-    async creditNoteXml(actor: Actor, id: number): Promise<DocumentFile> {
-      return eInvoiceFile(await service.getCreditNote(actor, id));
+    async creditNoteXml(actor: Actor, id: number, profile: EInvoiceProfile = 'en16931'): Promise<DocumentFile> {
+      return eInvoiceFile(await service.getCreditNote(actor, id), profile);
     },
 
     /**
@@ -168,7 +169,7 @@ export function createInvoicesService({ db, files }: { db: Database; files: File
      * query, as one ZIP that streams: documents are read a page at a time and drawn one at a time.
      */
     async archive(actor: Actor, eventId: number, query: InvoiceArchiveQuery): Promise<DocumentFile & { count: number }> {
-      return documentsFile(actor, eventId, query, 'zip', (documents) => zipDocuments(documents, logoReader(db, files)));
+      return documentsFile(actor, eventId, query, 'zip', (documents) => zipDocuments(documents, logoReader(db, files), sharedPdfPool()));
     },
 
     /** The same documents as a register for the accounts: one row each, as .csv or .xlsx, streamed. */

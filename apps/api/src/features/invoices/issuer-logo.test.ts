@@ -19,7 +19,7 @@ const document: BillingDocument = {
   eventId: 1,
   eventName: 'Trade Fair 2026',
   issuedAt: '2026-05-04T10:00:00.000Z',
-  billTo: { companyName: 'Acme', contactName: null, email: null, address: null, vatNumber: null, country: null },
+  billTo: { companyName: 'Acme', contactName: null, email: null, address: null, street: null, postcode: null, city: null, vatNumber: null, country: null },
   lines: [
     {
       description: 'Badge Allocation: Exhibitor staff',
@@ -40,6 +40,7 @@ const document: BillingDocument = {
   replacedByInvoiceNumber: null,
   issuer: null,
   footer: null,
+  buyerReference: null,
   dueDate: null,
   supplyPeriod: null,
   paidAt: null,

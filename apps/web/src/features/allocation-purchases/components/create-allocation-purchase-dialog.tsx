@@ -35,17 +35,34 @@ const formSchema = z
     badgeCategoryId: z.string().min(1, 'Choose a category'),
     quantity: z.string().trim().regex(/^\d+$/, 'A whole number of places'),
     vatId: z.string(),
+    buyerReference: z.string(),
+    billingStreet: z.string(),
+    billingPostcode: z.string(),
+    billingCity: z.string(),
     comment: z.string(),
   })
   .transform((values): CreateAllocationPurchaseBody => ({
     badgeCategoryId: Number(values.badgeCategoryId),
     quantity: Number(values.quantity),
     vatId: values.vatId.trim() || undefined,
+    buyerReference: values.buyerReference.trim() || undefined,
+    billingStreet: values.billingStreet.trim() || undefined,
+    billingPostcode: values.billingPostcode.trim() || undefined,
+    billingCity: values.billingCity.trim() || undefined,
     comment: values.comment.trim() || undefined,
   }))
   .pipe(createAllocationPurchaseBodySchema);
 
-const FIELDS = ['badgeCategoryId', 'quantity', 'vatId', 'comment'] as const;
+const FIELDS = [
+  'badgeCategoryId',
+  'quantity',
+  'vatId',
+  'buyerReference',
+  'billingStreet',
+  'billingPostcode',
+  'billingCity',
+  'comment',
+] as const;
 type QuotedField = (typeof FIELDS)[number];
 
 /** How long the request must stay unchanged before it is priced again. */
@@ -140,6 +157,10 @@ function PurchaseRequestForm({
       quantity: '1',
       // The company's VAT number is not part of the session; the requester types it.
       vatId: '',
+      buyerReference: '',
+      billingStreet: '',
+      billingPostcode: '',
+      billingCity: '',
       comment: '',
     },
   });
@@ -231,6 +252,33 @@ function PurchaseRequestForm({
         pending={request !== null && settling}
         problem={failed && !refusedField ? (refusal?.message ?? 'The cost could not be worked out just now.') : null}
       />
+      <fieldset className="grid gap-4">
+        <legend className="mb-1 text-sm font-medium">For your invoice (optional)</legend>
+        <FormField
+          id="purchase-buyer-reference"
+          label="Your reference"
+          error={errors.buyerReference?.message}
+          hint="Printed on the invoice and carried in its e-invoice: your order number, or the Leitweg-ID of a German public buyer."
+        >
+          {(control) => <Input {...control} {...form.register('buyerReference')} autoComplete="off" maxLength={200} />}
+        </FormField>
+        <FormField
+          id="purchase-billing-street"
+          label="Billing street and number"
+          error={errors.billingStreet?.message}
+          hint="Empty: your company’s address on file. An XRechnung needs the postcode and city."
+        >
+          {(control) => <Input {...control} {...form.register('billingStreet')} autoComplete="address-line1" />}
+        </FormField>
+        <div className="grid items-start gap-4 sm:grid-cols-[10rem_1fr]">
+          <FormField id="purchase-billing-postcode" label="Postcode" error={errors.billingPostcode?.message}>
+            {(control) => <Input {...control} {...form.register('billingPostcode')} autoComplete="postal-code" />}
+          </FormField>
+          <FormField id="purchase-billing-city" label="City" error={errors.billingCity?.message}>
+            {(control) => <Input {...control} {...form.register('billingCity')} autoComplete="address-level2" />}
+          </FormField>
+        </div>
+      </fieldset>
       <FormField
         id="purchase-comment"
         label="Comment"

@@ -39,11 +39,15 @@ describe('InvoiceDocument', () => {
     const issuer = {
       name: 'Rīgas Izstādes SIA',
       address: 'Ķīpsalas iela 8, Rīga',
+      street: null,
+      postcode: null,
+      city: null,
       country: 'LV',
       vatId: 'LV40003521600',
       registrationNumber: '40003521600',
       iban: 'LV80BANK0000435195001',
       bic: 'HABALV22',
+      contactName: null,
       email: 'billing@expo.example',
       phone: null,
     };
@@ -111,7 +115,7 @@ describe('InvoiceDocument', () => {
       <InvoiceDocument
         document={invoiceOf({
           eventName: '',
-          billTo: { companyName: null, contactName: '  ', email: null, address: null, vatNumber: null, country: null },
+          billTo: { companyName: null, contactName: '  ', email: null, address: null, street: null, postcode: null, city: null, vatNumber: null, country: null },
           lines: [{ description: '', quantity: 2, unitPrice: 500, total: 1000, vatCategory: 'O', vatRate: 0 }],
           totalAmount: 1000,
           status: 'PAID',
@@ -256,6 +260,10 @@ describe('PurchaseDetails figures', () => {
           accepted_amount: 8,
           amount_to_pay: 23800,
           buyerVatId: 'LV40003521600',
+          buyerReference: null,
+          billingStreet: null,
+          billingPostcode: null,
+          billingCity: null,
           tax: { category: 'S', rate: 19, reverseCharge: false, pricesIncludeTax: false, exemptionReason: null, net: 20000, tax: 3800 },
         })}
         onOpenDocument={() => {}}
@@ -276,6 +284,10 @@ describe('PurchaseDetails figures', () => {
           accepted_amount: 8,
           amount_to_pay: 20000,
           buyerVatId: 'DE136695976',
+          buyerReference: null,
+          billingStreet: null,
+          billingPostcode: null,
+          billingCity: null,
           tax: { ...tax, rate: 0, pricesIncludeTax: false, net: 20000, tax: 0 },
         })}
         onOpenDocument={() => {}}

@@ -1,5 +1,6 @@
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { documentFigures } from '@portal/shared/billing-documents';
+import { addressLines } from '@portal/shared/invoicing';
 import { formatInvoiceAmount } from '@portal/shared/money';
 import { showsVat, taxNotes, taxRowLabel, type TaxRow } from '@portal/shared/vat';
 import { cn } from '@/lib/utils';
@@ -31,7 +32,8 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
   const cell = page ? 'px-2' : 'px-1 sm:px-2';
   const isCreditNote = document.kind === 'credit_note';
   const title = isCreditNote ? 'Credit note' : 'Invoice';
-  const { address, vatNumber } = document.billTo;
+  const { vatNumber } = document.billTo;
+  const address = addressLines(document.billTo).join('\n');
   const issuer = document.issuer;
   const supply = document.supplyPeriod && supplyText(document.supplyPeriod);
   // Documents of an event without VAT keep the spec's layout; the others add the EN 16931 breakdown.
@@ -90,7 +92,11 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
           <section aria-label="Issued by">
             <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Issued by</h3>
             {issuer.name && <p className="mt-2 font-medium">{issuer.name}</p>}
-            {issuer.address && <p className="whitespace-pre-line">{issuer.address}</p>}
+            {addressLines(issuer).map((line) => (
+              <p key={line} className="whitespace-pre-line">
+                {line}
+              </p>
+            ))}
             {issuer.country && <p>{issuer.country}</p>}
             {issuer.vatId && <p className="text-muted-foreground">VAT {issuer.vatId}</p>}
             {issuer.registrationNumber && <p className="text-muted-foreground">Reg. no. {issuer.registrationNumber}</p>}
@@ -100,8 +106,10 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
                 {issuer.bic && ` · BIC ${issuer.bic}`}
               </p>
             )}
-            {(issuer.email || issuer.phone) && (
-              <p className="text-muted-foreground">{[issuer.email, issuer.phone].filter(Boolean).join(' · ')}</p>
+            {(issuer.contactName || issuer.email || issuer.phone) && (
+              <p className="text-muted-foreground">
+                {[issuer.contactName, issuer.email, issuer.phone].filter(Boolean).join(' · ')}
+              </p>
             )}
           </section>
         )}
@@ -113,6 +121,7 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
           {address && <p className="whitespace-pre-line text-muted-foreground">{address}</p>}
           {taxed && document.billTo.country && <p className="text-muted-foreground">{document.billTo.country}</p>}
           {vatNumber && <p className="text-muted-foreground">VAT {vatNumber}</p>}
+          {document.buyerReference && <p className="text-muted-foreground">Your reference {document.buyerReference}</p>}
         </section>
       </div>
 

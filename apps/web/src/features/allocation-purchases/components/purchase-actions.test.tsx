@@ -18,7 +18,7 @@ const invoice: AllocationPurchase['invoice'] = {
   id: 7,
   number: 'INV-2027-000007',
   issuedAt: '2027-02-02T10:00:00.000Z',
-  billTo: { companyName: 'Aurora Robotics AS', contactName: 'Ada Lind', email: null, address: null, vatNumber: null, country: null },
+  billTo: { companyName: 'Aurora Robotics AS', contactName: 'Ada Lind', email: null, address: null, street: null, postcode: null, city: null, vatNumber: null, country: null },
   totalAmount: 20000,
   remainingAmount: 20000,
 };

@@ -24,6 +24,10 @@ const PURCHASES = [
     ...approved,
     amount_to_pay: 25000,
     buyerVatId: 'DE136695976',
+    buyerReference: null,
+    billingStreet: null,
+    billingPostcode: null,
+    billingCity: null,
     tax: { category: 'AE', rate: 0, reverseCharge: true, pricesIncludeTax: false, exemptionReason: 'Reverse charge: …', net: 25000, tax: 0 },
   }),
 ];

@@ -67,7 +67,7 @@ const invoiceSummary = (totalAmount: number, remainingAmount: number) => ({
   id: 7,
   number: 'INV-2027-000007',
   issuedAt: '2027-02-02T10:00:00.000Z',
-  billTo: { companyName: 'Aurora Robotics AS', contactName: 'Ada Lind', email: null, address: null, vatNumber: null, country: null },
+  billTo: { companyName: 'Aurora Robotics AS', contactName: 'Ada Lind', email: null, address: null, street: null, postcode: null, city: null, vatNumber: null, country: null },
   totalAmount,
   remainingAmount,
 });

@@ -19,12 +19,16 @@ import { useUpdateInvoiceSettings } from '../api/invoice-settings';
 
 const ISSUER_FIELDS = [
   'name',
+  'street',
+  'postcode',
+  'city',
   'address',
   'country',
   'vatId',
   'registrationNumber',
   'iban',
   'bic',
+  'contactName',
   'email',
   'phone',
 ] as const;
@@ -88,12 +92,20 @@ const ISSUER_LABELS: Record<IssuerField, { label: string; hint?: string; autoCom
     autoComplete: 'organization',
     wide: true,
   },
-  address: { label: 'Address', hint: 'Street, postcode and city.', autoComplete: 'street-address', wide: true },
+  street: { label: 'Street and number', autoComplete: 'address-line1', wide: true },
+  postcode: { label: 'Postcode', autoComplete: 'postal-code' },
+  city: { label: 'City', autoComplete: 'address-level2' },
+  address: {
+    label: 'Address as one line (saved before)',
+    hint: 'Printed while street, postcode and city are empty. Enter it in those fields and clear this one.',
+    wide: true,
+  },
   country: { label: 'Country code', hint: 'Two letters, such as DE or LV.', autoComplete: 'country' },
   vatId: { label: 'VAT ID', hint: 'With its country code, such as DE136695976.' },
   registrationNumber: { label: 'Company registration number' },
   iban: { label: 'IBAN', hint: 'Printed for bank transfers.' },
   bic: { label: 'BIC' },
+  contactName: { label: 'Billing contact name', hint: 'A person or a department.', autoComplete: 'name' },
   email: { label: 'Billing contact email', autoComplete: 'email' },
   phone: { label: 'Billing contact phone', autoComplete: 'tel' },
 };
@@ -135,11 +147,14 @@ export function InvoiceSettingsForm({
             Issuer
           </h2>
           <p className="text-sm text-muted-foreground">
-            Printed on every invoice and credit note of the event, and kept with each as it was when issued.
+            Printed on every invoice and credit note of the event, and kept with each as it was when issued. An
+            XRechnung (for German public buyers) also needs the postcode, the city, the IBAN and the billing
+            contact’s name, phone and email.
           </p>
         </div>
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          {ISSUER_FIELDS.map((field) => {
+          {/* The one-line address of older settings is shown only while it holds something. */}
+          {ISSUER_FIELDS.filter((field) => field !== 'address' || settings.issuer.address).map((field) => {
             const { label, hint, autoComplete, wide } = ISSUER_LABELS[field];
             return (
               <div key={field} className={wide ? 'sm:col-span-2' : undefined}>
