@@ -109,10 +109,18 @@ describe('invoice snapshot', () => {
       notes: 'Net 30',
       issuer,
       footer: 'Thank you for exhibiting.',
+      buyerReference: null,
       dueDate: '2026-06-01',
       supplyPeriod: { start: '2026-06-10', end: '2026-06-12' },
       logoFileId: 'f0c4a8e2-logo',
     });
+  });
+
+  it('freezes the buyer reference and the billing address given with the request', () => {
+    const given = { ...purchase, buyerReference: '991-01234-56', billingStreet: 'Karl Johans gate 1', billingPostcode: '0154', billingCity: 'Oslo' };
+    const snapshot = invoiceSnapshot(given, null, terms, ISSUED);
+    expect(snapshot.buyerReference).toBe('991-01234-56');
+    expect(snapshot.billTo).toMatchObject({ street: 'Karl Johans gate 1', postcode: '0154', city: 'Oslo' });
   });
 });
 

@@ -3,7 +3,7 @@ import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { untaxed } from '@portal/shared/vat';
 import { describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
-import { domesticInvoice } from '../../test/documents';
+import { domesticInvoice, xRechnungInvoice } from '../../test/documents';
 import { embeddedFiles, poppler, pdfText, xmpMetadata } from '../../test/pdf';
 import { renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
@@ -254,6 +254,23 @@ describe('renderDocumentPdf', () => {
     expect(paid).toContain('6 May 2026');
     // Paid: no longer due.
     expect(paid).not.toContain('Due date');
+  });
+
+  it('prints the addresses in their parts, the billing contact and the buyer reference', async () => {
+    const text = words(await pdfText(await render(xRechnungInvoice())));
+    for (const expected of [
+      'Messeplatz 1',
+      '20357 Hamburg',
+      'Jana Berg · billing@messe-nord.example · +49 40 1234567',
+      'Hauptstraße 5',
+      '10115 Berlin',
+      'Your reference 991-01234-56',
+    ])
+      expect(text).toContain(expected);
+    // An issuer saved before the parts existed prints its one line, and no reference is made up.
+    const older = words(await pdfText(await render(domesticInvoice())));
+    expect(older).toContain('Messeplatz 1, 20357 Hamburg');
+    expect(older).not.toContain('Your reference');
   });
 
   it('embeds the EN 16931 XML as factur-x.xml, announced in the XMP as Factur-X EN 16931', async () => {

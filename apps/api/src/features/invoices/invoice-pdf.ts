@@ -413,13 +413,15 @@ export function renderDocumentPdf(
     subset: 'PDF/A-3b',
     lang: 'en',
     displayTitle: true,
+    // No default font: pdfkit would read and parse Helvetica's metrics for every document, never to
+    // draw with it (PDF/A wants every font embedded; the page sets its own before any text).
+    font: null as unknown as string,
     info: {
       Title: `${title} ${document.number}`,
       Subject: document.eventName,
       CreationDate: new Date(document.issuedAt),
     },
   });
-  // pdfkit's default Helvetica is never drawn with, so never written: PDF/A wants every font embedded.
   for (const [name, font] of Object.entries(parsedFonts())) page.registerFont(name, fontSource(font));
   const context: Context = {
     document,

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { BillingDocument } from '@portal/shared/allocation-purchases';
 import { renderDocumentFiles } from './invoice-pdf';
+import { parsedFonts } from './pdf-fonts';
 
 /**
  * A worker of the PDF pool (`pdf-workers.ts`): draws one document at a time, with its e-invoice,
@@ -8,7 +9,7 @@ import { renderDocumentFiles } from './invoice-pdf';
  */
 
 export type RenderRequest = { document: BillingDocument; logo: Uint8Array | undefined };
-export type RenderReply = { pdf: Uint8Array; xml: string | null } | { error: string };
+export type RenderReply = { pdf: Uint8Array; xml: string | null } | { error: string } | { ready: true };
 
 parentPort!.on('message', ({ document, logo }: RenderRequest) => {
   renderDocumentFiles(document, logo && Buffer.from(logo.buffer, logo.byteOffset, logo.byteLength)).then(
@@ -16,3 +17,7 @@ parentPort!.on('message', ({ document, logo }: RenderRequest) => {
     (error: unknown) => parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) } satisfies RenderReply),
   );
 });
+
+// Ready once the modules are loaded and the fonts parsed: the first document is then drawn at full speed.
+parsedFonts();
+parentPort!.postMessage({ ready: true } satisfies RenderReply);

@@ -7,16 +7,23 @@ import { renderDocumentFiles, type DocumentFiles } from './invoice-pdf';
 import type { RenderReply, RenderRequest } from './pdf-worker';
 
 /**
- * Drawing a PDF is CPU work of about ten milliseconds that holds the thread; an archive of a
- * thousand documents draws them in a pool of worker threads, one per core, while the archive is
- * written in order on the main thread. The workers start on first use, each parses the fonts
- * once, and they stop after a while without work, so an idle API holds none. With one core the
- * documents are drawn in the calling thread: a worker would only add the copying.
+ * Drawing a PDF is CPU work of about ten milliseconds that holds the thread; an archive draws its
+ * documents in a pool of worker threads, one per core, while it is written in order on the main
+ * thread. The workers start on first use and stop after a while without work, so an idle API
+ * holds none; until the first is ready (it loads the modules and parses the fonts) documents are
+ * drawn in the calling thread, so starting never holds up an archive. With one core everything
+ * is drawn in the calling thread: a worker would only add the copying.
  */
 
 export type RenderFiles = (document: BillingDocument, logo: Buffer | undefined) => Promise<DocumentFiles>;
 
-export type PdfPool = { size: number; render: RenderFiles; close: () => Promise<void> };
+export type PdfPool = {
+  size: number;
+  render: RenderFiles;
+  /** Starts the workers and settles once one takes documents (at once without workers). */
+  started: () => Promise<void>;
+  close: () => Promise<void>;
+};
 
 /** How long the workers wait for more work before they stop. */
 const IDLE_MS = 30_000;
@@ -35,24 +42,33 @@ function spawnWorker(): Worker {
 
 type Task = { request: RenderRequest; resolve: (files: DocumentFiles) => void; reject: (error: Error) => void };
 
+const inThread: RenderFiles = (document, logo) => renderDocumentFiles(document, logo);
+
 export function createPdfPool(size = availableParallelism()): PdfPool {
-  if (size <= 1) return { size: 1, render: (document, logo) => renderDocumentFiles(document, logo), close: async () => {} };
+  if (size <= 1) return { size: 1, render: inThread, started: async () => {}, close: async () => {} };
+  const workers = new Set<Worker>();
+  const ready = new Set<Worker>();
   const idle: Worker[] = [];
   const busy = new Map<Worker, Task>();
   const queue: Task[] = [];
-  let running = 0;
+  const waiting: (() => void)[] = [];
   let stopTimer: NodeJS.Timeout | undefined;
 
-  function start(): Worker {
+  function start() {
     const worker = spawnWorker();
-    running += 1;
-    // Workers never keep the process alive: the server (or the caller awaiting a render) does.
+    workers.add(worker);
+    // Workers never keep the process alive: the server (or whoever awaits a document) does.
     worker.unref();
     worker.on('message', (reply: RenderReply) => {
-      const task = busy.get(worker);
-      busy.delete(worker);
-      if ('error' in reply) task?.reject(new Error(reply.error));
-      else task?.resolve({ pdf: Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength), xml: reply.xml });
+      if ('ready' in reply) {
+        ready.add(worker);
+        waiting.splice(0).forEach((resolve) => resolve());
+      } else {
+        const task = busy.get(worker);
+        busy.delete(worker);
+        if ('error' in reply) task?.reject(new Error(reply.error));
+        else task?.resolve({ pdf: Buffer.from(reply.pdf.buffer, reply.pdf.byteOffset, reply.pdf.byteLength), xml: reply.xml });
+      }
       idle.push(worker);
       next();
     });
@@ -61,27 +77,26 @@ export function createPdfPool(size = availableParallelism()): PdfPool {
       busy.delete(worker);
     });
     worker.on('exit', () => {
-      running -= 1;
+      workers.delete(worker);
+      ready.delete(worker);
       busy.get(worker)?.reject(new Error('The PDF worker stopped'));
       busy.delete(worker);
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
       next();
     });
-    return worker;
   }
 
-  /** Gives queued documents to free workers (starting one while fewer than `size` run); stops them all once none is busy for a while. */
+  /** Gives queued documents to free workers; stops them all once none has been busy for a while. */
   function next() {
-    while (queue.length > 0) {
-      const worker = idle.pop() ?? (running < size ? start() : undefined);
-      if (!worker) break;
+    while (queue.length > 0 && idle.length > 0) {
+      const worker = idle.pop()!;
       const task = queue.shift()!;
       busy.set(worker, task);
       worker.postMessage(task.request);
     }
     clearTimeout(stopTimer);
-    if (busy.size === 0 && running > 0) {
+    if (busy.size === 0 && workers.size > 0) {
       stopTimer = setTimeout(() => void close(), IDLE_MS);
       stopTimer.unref();
     }
@@ -89,18 +104,27 @@ export function createPdfPool(size = availableParallelism()): PdfPool {
 
   async function close() {
     clearTimeout(stopTimer);
-    const workers = [...idle, ...busy.keys()];
-    idle.length = 0;
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await Promise.all([...workers].map((worker) => worker.terminate()));
   }
+
+  const startAll = () => {
+    while (workers.size < size) start();
+  };
 
   return {
     size,
-    render: (document, logo) =>
-      new Promise((resolve, reject) => {
+    render(document, logo) {
+      startAll();
+      if (ready.size === 0) return inThread(document, logo);
+      return new Promise((resolve, reject) => {
         queue.push({ request: { document, logo }, resolve, reject });
         next();
-      }),
+      });
+    },
+    started() {
+      startAll();
+      return ready.size > 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
+    },
     close,
   };
 }

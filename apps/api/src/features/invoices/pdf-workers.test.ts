@@ -1,0 +1,40 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { domesticInvoice, xRechnungInvoice } from '../../test/documents';
+import { renderDocumentFiles } from './invoice-pdf';
+import { createPdfPool } from './pdf-workers';
+
+const pool = createPdfPool(2);
+afterAll(() => pool.close());
+
+describe('the PDF worker pool', () => {
+  it('draws in its workers the same files as the calling thread, whatever order they finish in', async () => {
+    await pool.started();
+    const documents = [
+      domesticInvoice(),
+      xRechnungInvoice({ number: 'INV-2026-000043', status: 'PAID', paidAt: '2026-05-10T09:00:00.000Z' }),
+      domesticInvoice({ number: 'INV-2026-000044', issuer: null }),
+      domesticInvoice({ number: 'INV-2026-000045', currency: 'KWD' }),
+    ];
+    const drawn = await Promise.all(documents.map((document) => pool.render(document, undefined)));
+    for (const [index, document] of documents.entries()) {
+      const expected = await renderDocumentFiles(document);
+      expect(drawn[index]!.xml).toBe(expected.xml);
+      expect(drawn[index]!.pdf.equals(expected.pdf)).toBe(true);
+    }
+    // No issuer, three decimals: no e-invoice, the PDF alone.
+    expect(drawn.map((files) => files.xml !== null)).toEqual([true, true, false, false]);
+  });
+
+  it('answers a document that cannot be drawn with its error, and goes on drawing', async () => {
+    await pool.started();
+    const broken = { ...domesticInvoice(), lines: null } as unknown as Parameters<typeof pool.render>[0];
+    await expect(pool.render(broken, undefined)).rejects.toThrow();
+    expect((await pool.render(domesticInvoice(), undefined)).pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('draws in the calling thread with one core', async () => {
+    const single = createPdfPool(1);
+    await single.started();
+    expect((await single.render(domesticInvoice(), undefined)).pdf.equals((await renderDocumentFiles(domesticInvoice())).pdf)).toBe(true);
+  });
+});
