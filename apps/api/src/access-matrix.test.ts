@@ -7,7 +7,8 @@ import { enqueueEmail } from './features/email/email.repository';
 import { invoicedPurchase } from './features/allocation-purchases/purchase-fixtures';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from './test/harness';
 
-type OutOfScope = (w: World) => { as: TestUser; id: number | string; payload?: object };
+/** The record of another event or exhibitor to ask for, and the query the route's variants take. */
+type OutOfScope = (w: World) => { as: TestUser; id: number | string; payload?: object; query?: Record<string, string> };
 
 /**
  * Every /api route with the access it must declare and, where it takes the id of a scoped record,
@@ -218,13 +219,14 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     access: 'all:view_allocation_purchase',
     outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.creditNoteId }),
   },
+  // `?profile=xrechnung` (the XRechnung) reaches no more than the plain e-invoice.
   'GET /api/admin/allocation-purchases/:id/invoice.xml': {
     access: 'all:view_allocation_purchase',
-    outOfScope: (w) => ({ as: w.exhibitorA, id: purchaseB.id }),
+    outOfScope: (w) => ({ as: w.exhibitorA, id: purchaseB.id, query: { profile: 'xrechnung' } }),
   },
   'GET /api/admin/credit-notes/:id.xml': {
     access: 'all:view_allocation_purchase',
-    outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.creditNoteId }),
+    outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.creditNoteId, query: { profile: 'xrechnung' } }),
   },
   // Another event's documents: allocation-purchases.routes.test.ts and invoice-files.test.ts (the matrix substitutes :id only).
   'GET /api/admin/events/:eventId/invoices': { access: 'all:view_allocation_purchase' },
@@ -355,8 +357,9 @@ describe('access matrix', () => {
     '%s answers 404 for a record of another event',
     async (route, { outOfScope }) => {
       const [method, url] = route.split(' ') as [HTTPMethods, string];
-      const { as, id, payload } = outOfScope!(w);
-      const res = await t.request(as, { method, url: url.replace(':id', String(id)), payload });
+      const { as, id, payload, query } = outOfScope!(w);
+      const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+      const res = await t.request(as, { method, url: `${url.replace(':id', String(id))}${search}`, payload });
       expect(res.statusCode).toBe(404);
     },
   );

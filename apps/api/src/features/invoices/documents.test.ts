@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PurchaseRow } from '../allocation-purchases/allocation-purchases.repository';
 import { requestReceivedEmails } from '../allocation-purchases/purchase-emails';
-import { invoiceSnapshot, renderDocument, type InvoicingTerms } from './documents';
+import { invoiceDocument, invoiceSnapshot, renderDocument, type InvoicingTerms } from './documents';
+import type { InvoiceRow } from './invoices.repository';
 
 const purchase = {
   id: 12,
@@ -114,6 +115,18 @@ describe('invoice snapshot', () => {
       supplyPeriod: { start: '2026-06-10', end: '2026-06-12' },
       logoFileId: 'f0c4a8e2-logo',
     });
+  });
+
+  it('reads a snapshot from before the address parts, the contact and the reference as having none', () => {
+    const { street: _s, postcode: _p, city: _c, contactName: _n, ...olderIssuer } = issuer;
+    const snapshot = invoiceSnapshot(purchase, null, terms, ISSUED);
+    const { buyerReference: _r, ...older } = { ...snapshot, issuer: olderIssuer, billTo: { ...snapshot.billTo, street: undefined } };
+    const row = { id: 1, eventId: 1, allocationPurchaseId: 9, series: 'INV', sequence: 1, number: 'INV-2026-000001', issuedAt: ISSUED, snapshot: older } as unknown as InvoiceRow;
+    const document = invoiceDocument(row, { isPaid: false, paidAt: null, paymentReference: null }, null);
+    expect(document.issuer).toEqual({ ...olderIssuer, street: null, postcode: null, city: null, contactName: null });
+    expect(document.billTo.street).toBeNull();
+    expect(document.buyerReference).toBeNull();
+    expect(renderDocument(document).text).toContain('Issuer address: Ķīpsalas iela 8, Rīga, LV');
   });
 
   it('freezes the buyer reference and the billing address given with the request', () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeCategories } from '../../db/schema/badges';
 import { companies } from '../../db/schema/companies';
 import { events } from '../../db/schema/events';
-import { en16931Errors } from '../../test/en16931';
+import { en16931Errors, XRECHNUNG_ID, xRechnungErrors } from '../../test/en16931';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
 import { embeddedFiles } from '../../test/pdf';
 import { listEmailsTo } from '../email/email.repository';
@@ -234,5 +234,105 @@ describe('the e-invoice beside the PDF', () => {
     const fromRoute = await get(w.eventAdminA, `/api/admin/allocation-purchases/${purchaseA}/invoice.xml`);
     expect(xml!.content.equals(fromRoute.rawPayload)).toBe(true);
     expect((await embeddedFiles(pdf!.content)).get('factur-x.xml')?.equals(fromRoute.rawPayload)).toBe(true);
+  });
+});
+
+describe('?profile=xrechnung', () => {
+  const xRechnungOf = (as: TestUser, url: string) => get(as, `${url}?profile=xrechnung`);
+
+  it('answers 422 naming each field an XRechnung needs and the document lacks, and 400 for an unknown profile', async () => {
+    const res = await xRechnungOf(w.exhibitorA, `/api/admin/allocation-purchases/${purchaseA}/invoice.xml`);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toMatch(/An XRechnung needs what this document lacks/);
+    expect(res.json().details.map((detail: { field: string }) => detail.field)).toEqual([
+      'issuer.postcode',
+      'issuer.city',
+      'issuer.contactName',
+      'billTo.postcode',
+      'billTo.city',
+    ]);
+    const unknown = await get(w.exhibitorA, `/api/admin/allocation-purchases/${purchaseA}/invoice.xml?profile=ubl`);
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.stringify(unknown.json())).toContain('profile');
+  });
+
+  it('answers an XRechnung 3.0 of a request with a buyer reference, and of its credit note; the plain file stays as it was', async () => {
+    const settings = await t.request(w.eventAdminA, {
+      method: 'PUT',
+      url: `/api/events/${w.eventA}/invoicing`,
+      payload: {
+        issuer: {
+          name: 'Messe Nord GmbH',
+          street: 'Messeplatz 1',
+          postcode: '20357',
+          city: 'Hamburg',
+          country: 'DE',
+          vatId: 'DE136695976',
+          iban: 'DE89370400440532013000',
+          contactName: 'Jana Berg',
+          email: 'billing@messe-nord.example',
+          phone: '+49 40 1234567',
+        },
+        defaultVatRate: 19,
+        paymentTermsDays: 14,
+        invoicePrefix: 'INV',
+        creditNotePrefix: 'CN',
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const created = await t.request(w.exhibitorA, {
+      method: 'POST',
+      url: '/api/admin/allocation-purchases',
+      payload: {
+        badgeCategoryId: w.categoryA,
+        quantity: 1,
+        buyerReference: '04011000-12345-03',
+        billingStreet: 'Brīvības iela 1',
+        billingPostcode: 'LV-1010',
+        billingCity: 'Rīga',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ buyerReference: '04011000-12345-03', billingPostcode: 'LV-1010', billingCity: 'Rīga' });
+    const id: number = created.json().data.id;
+    const approved = await t.request(w.eventAdminA, {
+      method: 'PUT',
+      url: `/api/admin/allocation-purchases/${id}`,
+      payload: { action: 'approve', accepted_amount: 1 },
+    });
+    expect(approved.statusCode).toBe(200);
+    const invoice: BillingDocument = (await get(w.exhibitorA, `/api/admin/allocation-purchases/${id}/invoice`)).json().data;
+    expect(invoice.buyerReference).toBe('04011000-12345-03');
+
+    const res = await xRechnungOf(w.exhibitorA, `/api/admin/allocation-purchases/${id}/invoice.xml`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename*=UTF-8''${invoice.number}-xrechnung.xml`);
+    const xml = res.rawPayload.toString('utf8');
+    expect([...(await en16931Errors(xml)), ...xRechnungErrors(xml)]).toEqual([]);
+    expect(xml).toContain(`<ram:ID>${XRECHNUNG_ID}</ram:ID>`);
+    expect(xml).toContain('<ram:BuyerReference>04011000-12345-03</ram:BuyerReference>');
+    expect(xml).toContain('<ram:PostcodeCode>LV-1010</ram:PostcodeCode>');
+
+    // The plain EN 16931 file, which the PDF embeds, keeps its own specification id.
+    const plain = (await get(w.exhibitorA, `/api/admin/allocation-purchases/${id}/invoice.xml`)).rawPayload.toString('utf8');
+    expect(plain).toContain('<ram:ID>urn:cen.eu:en16931:2017</ram:ID>');
+    expect(await en16931Errors(plain)).toEqual([]);
+
+    const reissued = await t.request(w.eventAdminA, {
+      method: 'POST',
+      url: `/api/admin/allocation-purchases/${id}/reissue-invoice`,
+      payload: { reason: 'Wrong order number' },
+    });
+    expect(reissued.statusCode).toBe(200);
+    const noteId: number = reissued.json().data.creditNotes[0].id;
+    const note = await xRechnungOf(w.exhibitorA, `/api/admin/credit-notes/${noteId}.xml`);
+    expect(note.statusCode, note.body).toBe(200);
+    const noteXml = note.rawPayload.toString('utf8');
+    expect([...(await en16931Errors(noteXml)), ...xRechnungErrors(noteXml)]).toEqual([]);
+    expect(noteXml).toContain('<ram:TypeCode>381</ram:TypeCode>');
+
+    for (const outsider of [w.eventAdminB, w.exhibitorB])
+      expect((await xRechnungOf(outsider, `/api/admin/allocation-purchases/${id}/invoice.xml`)).statusCode).toBe(404);
+    expect((await xRechnungOf(w.noRole, `/api/admin/credit-notes/${noteId}.xml`)).statusCode).toBe(403);
   });
 });

@@ -106,6 +106,8 @@ describe('an event’s invoicing settings', () => {
     ['invoicePrefix', { invoicePrefix: 'INV--2026' }, 'separated by single'],
     ['invoicePrefix', { invoicePrefix: '' }, 'Required'],
     ['creditNotePrefix', { creditNotePrefix: 'riga-expo' }, 'different prefixes'],
+    ['issuer.postcode', { issuer: { ...RIGA.issuer, postcode: 'LV-1048'.repeat(4) } }, 'At most 20 characters'],
+    ['issuer.contactName', { issuer: { ...RIGA.issuer, contactName: 'x'.repeat(201) } }, 'At most 200 characters'],
   ])('refuse a bad %s with 400 naming it, and change nothing', async (field, change, message) => {
     const before = (await read(w.eventAdminA, w.eventA)).json().data;
     const res = await save(w.eventAdminA, w.eventA, { ...RIGA, ...change });
@@ -152,5 +154,28 @@ describe('an event’s invoicing settings', () => {
     expect(second.invoice_id).toBe(`RX-${year}-000001`);
     expect((await invoiceOf(second.id)).issuer?.name).toBe('Riga Expo Ltd');
     expect((await invoiceOf(first.id)).issuer?.name).toBe('Rīgas Izstādes SIA');
+  });
+
+  it('keep the address in parts and the billing contact, frozen with each invoice beside the older one-line address', async () => {
+    const structured = {
+      ...RIGA,
+      issuer: { ...RIGA.issuer, address: null, street: ' Ķīpsalas iela 8 ', postcode: 'LV-1048', city: 'Rīga', contactName: 'Anna Liepa' },
+    };
+    const res = await save(w.eventAdminA, w.eventA, structured);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.issuer).toMatchObject({
+      address: null,
+      street: 'Ķīpsalas iela 8',
+      postcode: 'LV-1048',
+      city: 'Rīga',
+      contactName: 'Anna Liepa',
+    });
+    const issued = await invoiceOf((await approvedPurchase(1)).id);
+    expect(issued.issuer).toMatchObject({ street: 'Ķīpsalas iela 8', postcode: 'LV-1048', city: 'Rīga', contactName: 'Anna Liepa' });
+    // An invoice issued while the address was one line keeps it, and reads as having no parts.
+    await save(w.eventAdminA, w.eventA, RIGA);
+    const older = await invoiceOf((await approvedPurchase(1)).id);
+    expect(older.issuer).toMatchObject({ address: 'Ķīpsalas iela 8, Rīga', street: null, postcode: null, city: null });
+    expect((await invoiceOf(issued.allocationPurchaseId)).issuer?.street).toBe('Ķīpsalas iela 8');
   });
 });
