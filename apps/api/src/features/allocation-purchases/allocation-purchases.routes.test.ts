@@ -116,6 +116,17 @@ describe('requesting places', () => {
     expect((await request(w.eventAdminA, pricedCategory, 1)).statusCode).toBe(403);
     expect((await request(w.noRole, pricedCategory, 1)).statusCode).toBe(403);
   });
+
+  it('keeps the buyer reference and billing address given with a request, and refuses one too long naming it', async () => {
+    const send = (payload: object) =>
+      t.request(w.exhibitorA, { method: 'POST', url: '/api/admin/allocation-purchases', payload: { badgeCategoryId: pricedCategory, quantity: 1, ...payload } });
+    const tooLong = await send({ buyerReference: 'x'.repeat(201) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().details[0].field).toBe('buyerReference');
+    const kept = await send({ buyerReference: ' PO-4711 ', billingStreet: 'Quay Street 1', billingPostcode: '0150', billingCity: 'Oslo' });
+    expect(kept.statusCode).toBe(201);
+    expect(kept.json().data).toMatchObject({ buyerReference: 'PO-4711', billingStreet: 'Quay Street 1', billingPostcode: '0150', billingCity: 'Oslo' });
+  });
 });
 
 describe('scope', () => {

@@ -1,23 +1,28 @@
-import type { InvoiceArchiveQuery } from '@portal/shared/billing-documents';
+import type { EInvoiceProfile, InvoiceArchiveQuery } from '@portal/shared/billing-documents';
 import { fetchFile, saveFile } from '@/lib/save-file';
 
-/** Where the server's files of a document are: its JSON address plus `.pdf` (PDF/A) or `.xml` (EN 16931 e-invoice). */
+/**
+ * Where the server's files of a document are: its JSON address plus `.pdf` (PDF/A) or `.xml` (EN
+ * 16931 e-invoice; `?profile=xrechnung` for the XRechnung).
+ */
 export type DocumentFileSource = { kind: 'invoice'; purchaseId: number } | { kind: 'credit_note'; id: number };
-export type DocumentFileFormat = 'pdf' | 'xml';
+export type DocumentFileFormat = 'pdf' | 'xml' | 'xrechnung';
 
 export function documentFileUrl(source: DocumentFileSource, format: DocumentFileFormat = 'pdf'): string {
+  const extension = format === 'pdf' ? 'pdf' : 'xml';
   return source.kind === 'invoice'
-    ? `/admin/allocation-purchases/${source.purchaseId}/invoice.${format}`
-    : `/admin/credit-notes/${source.id}.${format}`;
+    ? `/admin/allocation-purchases/${source.purchaseId}/invoice.${extension}`
+    : `/admin/credit-notes/${source.id}.${extension}`;
 }
 
-/** Downloads the server's PDF/A or e-invoice of an invoice or credit note, with the bearer token, under its number. */
+/** Downloads the server's PDF/A, e-invoice or XRechnung of an invoice or credit note, with the bearer token, under its number. */
 export async function downloadDocumentFile(
   source: DocumentFileSource,
   format: DocumentFileFormat,
   fallbackName: string,
 ): Promise<void> {
-  const { content, fileName } = await fetchFile(documentFileUrl(source, format));
+  const profile: EInvoiceProfile | undefined = format === 'xrechnung' ? 'xrechnung' : undefined;
+  const { content, fileName } = await fetchFile(documentFileUrl(source, format), profile && { profile });
   saveFile(content, fileName ?? fallbackName);
 }
 

@@ -198,6 +198,26 @@ describe('CreateAllocationPurchaseDialog', () => {
     });
   });
 
+  it('sends the buyer’s reference and billing address for the invoice', async () => {
+    createAnswer = { status: 201, data: { data: purchaseOf() } };
+    open();
+    await waitFor(() => expect(price()).toBe('$25.50'));
+    fill(screen.getByRole('textbox', { name: 'Your reference' }), ' 991-01234-56 ');
+    fill(screen.getByRole('textbox', { name: 'Billing street and number' }), 'Hauptstraße 5');
+    fill(screen.getByRole('textbox', { name: 'Postcode' }), '10115');
+    fill(screen.getByRole('textbox', { name: 'City' }), 'Berlin');
+    fireEvent.click(screen.getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(created()[0]!.body).toEqual({
+      badgeCategoryId: 4,
+      quantity: 1,
+      buyerReference: '991-01234-56',
+      billingStreet: 'Hauptstraße 5',
+      billingPostcode: '10115',
+      billingCity: 'Berlin',
+    });
+  });
+
   it('sends category, places and comment, never a price', async () => {
     createAnswer = { status: 201, data: { data: purchaseOf() } };
     const router = open();

@@ -148,4 +148,38 @@ describe('InvoiceDialog', () => {
     expect(saved).toHaveLength(1);
     click.mockRestore();
   });
+
+  it('downloads a credit note’s XRechnung from its e-invoice address with the profile, and says what is missing', async () => {
+    let refuse = false;
+    const seen = answerRequests((request) =>
+      !request.url.endsWith('.xml')
+        ? { status: 200, data: { data: invoiceOf({ kind: 'credit_note', number: 'CN-2027-000002', status: 'CREDITED' }) } }
+        : refuse
+          ? {
+              status: 422,
+              data: new Blob([JSON.stringify({ statusCode: 422, message: 'An XRechnung needs what this document lacks: issuer.postcode' })]),
+            }
+          : {
+              status: 200,
+              data: new Blob(['<?xml version="1.0"?>']),
+              headers: { 'content-disposition': "attachment; filename*=UTF-8''CN-2027-000002-xrechnung.xml" },
+            },
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:xml');
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderRoute('/', [{ path: '/', element: <InvoiceDialog source={{ kind: 'credit_note', id: 5 }} onClose={() => {}} /> }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'XRechnung (XML)' }));
+    await waitFor(() => expect(saved).toEqual(['CN-2027-000002-xrechnung.xml']));
+    expect(seen.find((request) => request.url === '/admin/credit-notes/5.xml')?.params).toEqual({ profile: 'xrechnung' });
+
+    refuse = true;
+    fireEvent.click(screen.getByRole('button', { name: 'XRechnung (XML)' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('An XRechnung needs what this document lacks: issuer.postcode'));
+    expect(saved).toHaveLength(1);
+    click.mockRestore();
+  });
 });

@@ -1,5 +1,5 @@
 import { INVOICE_FAILURE_MESSAGE } from '@portal/shared/allocation-purchases';
-import { documentFileName } from '@portal/shared/billing-documents';
+import { documentFileName, eInvoiceFileName } from '@portal/shared/billing-documents';
 import { DownloadIcon, FileCheckIcon, FileCodeIcon, FileTextIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -21,8 +21,8 @@ type InvoiceDialogProps = { source: DocumentSource | null; onClose: () => void }
 
 /**
  * An invoice or credit note on screen, with two PDFs a click away (the spec's, drawn in the
- * browser from the page, and the server's PDF/A with its e-invoice inside) and the EN 16931
- * e-invoice on its own, for an accountant's software.
+ * browser from the page, and the server's PDF/A with its e-invoice inside), the EN 16931
+ * e-invoice on its own, for an accountant's software, and its XRechnung, for German public buyers.
  */
 export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
   const invoice = useInvoice(source?.kind === 'invoice' ? source.purchaseId : 0, source?.kind === 'invoice');
@@ -37,7 +37,7 @@ export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
     if (source) void loadInvoicePdf().catch(() => undefined);
   }, [source]);
 
-  /** A file the server makes; a 422 says why there is no e-invoice (no issuer country, say). */
+  /** A file the server makes; a 422 says why there is no e-invoice (no issuer country, say) or XRechnung (no postcode). */
   async function fetchServerFile(from: DocumentSource, format: DocumentFileFormat, fileName: string) {
     setFetching(format);
     try {
@@ -61,7 +61,7 @@ export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
           <DialogDescription>
             {query.data?.kind === 'credit_note'
               ? 'The amount given back, as issued.'
-              : 'As issued; its payment status is current. Download it as an A4 PDF, or as a PDF/A or an EN 16931 e-invoice for your accounts.'}
+              : 'As issued; its payment status is current. Download it as an A4 PDF, or as a PDF/A, an EN 16931 e-invoice or an XRechnung for your accounts.'}
           </DialogDescription>
         </DialogHeader>
         {query.isPending ? (
@@ -85,7 +85,19 @@ export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
               <Button
                 variant="outline"
                 disabled={fetching !== null || !source}
-                onClick={() => source && void fetchServerFile(source, 'xml', documentFileName(query.data, 'xml'))}
+                onClick={() => source && void fetchServerFile(source, 'xrechnung', eInvoiceFileName(query.data, 'xrechnung'))}
+              >
+                {fetching === 'xrechnung' ? (
+                  <Spinner size="sm" tone="current" label="Downloading" />
+                ) : (
+                  <FileCodeIcon aria-hidden />
+                )}
+                XRechnung (XML)
+              </Button>
+              <Button
+                variant="outline"
+                disabled={fetching !== null || !source}
+                onClick={() => source && void fetchServerFile(source, 'xml', eInvoiceFileName(query.data))}
               >
                 {fetching === 'xml' ? <Spinner size="sm" tone="current" label="Downloading" /> : <FileCodeIcon aria-hidden />}
                 E-invoice (XML)

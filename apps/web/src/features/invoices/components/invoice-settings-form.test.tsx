@@ -78,6 +78,31 @@ describe('InvoiceSettingsForm', () => {
     });
   });
 
+  it('sends the address in its parts and the billing contact, and shows an older one-line address only while it holds one', async () => {
+    const { seen, saved } = renderForm({ status: 200, data: { data: DEFAULTS } });
+    expect(screen.queryByLabelText(/^Address as one line/)).toBeNull();
+    fill(screen.getByLabelText('Street and number'), 'Messeplatz 1');
+    fill(screen.getByLabelText('Postcode'), '20357');
+    fill(screen.getByLabelText('City'), 'Hamburg');
+    fill(screen.getByLabelText(/^Billing contact name/), 'Jana Berg');
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoicing' }));
+    await waitFor(() => expect(saved.count).toBe(1));
+    expect(seen[0]!.body).toMatchObject({
+      issuer: { street: 'Messeplatz 1', postcode: '20357', city: 'Hamburg', contactName: 'Jana Berg', address: null },
+    });
+  });
+
+  it('keeps an older one-line address until it is cleared', async () => {
+    const older = { ...DEFAULTS, issuer: { ...DEFAULTS.issuer, address: 'Messeplatz 1, 20357 Hamburg' } };
+    const { seen, saved } = renderForm({ status: 200, data: { data: older } }, older);
+    const oneLine = screen.getByLabelText(/^Address as one line/) as HTMLTextAreaElement;
+    expect(oneLine.value).toBe('Messeplatz 1, 20357 Hamburg');
+    fill(oneLine, '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save invoicing' }));
+    await waitFor(() => expect(saved.count).toBe(1));
+    expect(seen[0]!.body).toMatchObject({ issuer: { address: null } });
+  });
+
   it('says what is wrong beside the field, without asking the server', async () => {
     const { seen } = renderForm({ status: 200, data: { data: DEFAULTS } });
     fill(screen.getByLabelText('VAT ID'), 'LV123');
