@@ -55,6 +55,7 @@ import { invoiceSettingsRoutes } from './features/invoices/invoice-settings.rout
 import { createInvoiceSettingsService } from './features/invoices/invoice-settings.service';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { createInvoicesService } from './features/invoices/invoices.service';
+import { createPdfPool } from './features/invoices/pdf-workers';
 import { paymentsRoutes, stripeWebhookRoutes } from './features/payments/payments.routes';
 import { bankStatementsRoutes } from './features/bank-statements/bank-statements.routes';
 import { createBankStatementsService } from './features/bank-statements/bank-statements.service';
@@ -199,6 +200,8 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   });
 
   const accessTokens = createAccessTokens(secret);
+  const pdfPool = createPdfPool(config.PDF_WORKERS);
+  app.addHook('onClose', () => pdfPool.close());
   const limiter = config.REDIS_URL
     ? createRedisLimiter(config.REDIS_URL, config.LOGIN_WINDOW_SECONDS, app.log)
     : createMemoryLimiter(config.LOGIN_WINDOW_SECONDS);
@@ -265,7 +268,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       publicUrl,
       onInvitationError: (error) => app.log.error({ err: error }, 'writing an import’s invitations failed; the sweeper retries'),
     }),
-    invoices: createInvoicesService({ db, files }),
+    invoices: createInvoicesService({ db, files, pdfPool }),
     invoiceSettings: createInvoiceSettingsService({ db, files }),
     payments: createPaymentsService({
       db,

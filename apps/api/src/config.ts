@@ -96,6 +96,12 @@ const configSchema = z.object({
   /** Whether buyers' VAT IDs are checked live with the EU's VIES before the reverse charge (docs/purchases.md). */
   VAT_REGISTRY: z.enum(['off', 'vies']).default('off'),
   VIES_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
+  /**
+   * Worker threads that draw the PDFs of an invoice archive (docs/purchases.md); by default one per
+   * core. With several API processes on one machine, share the cores out; 0 or 1 draws in the
+   * request's thread.
+   */
+  PDF_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /** Shown to payers with the manual provider: the account to transfer to. */
   PAYMENT_BANK_DETAILS: z.string().max(2000).optional(),
 });

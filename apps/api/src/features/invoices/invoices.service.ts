@@ -15,7 +15,7 @@ import { registerCsv, registerXlsx } from './document-register';
 import { renderEInvoiceXml } from './e-invoice';
 import { renderDocumentPdf } from './invoice-pdf';
 import { logoReader } from './issuer-logo';
-import { sharedPdfPool } from './pdf-workers';
+import type { PdfPool } from './pdf-workers';
 import * as repo from './invoices.repository';
 
 /** Documents read per query while an archive streams: memory stays bounded whatever the event's size. */
@@ -39,7 +39,7 @@ function eInvoiceFile(document: BillingDocument, profile: EInvoiceProfile): Docu
   return { fileName: eInvoiceFileName(document, profile), content: Readable.from([Buffer.from(xml, 'utf8')]) };
 }
 
-export function createInvoicesService({ db, files }: { db: Database; files: FilesService }) {
+export function createInvoicesService({ db, files, pdfPool }: { db: Database; files: FilesService; pdfPool: PdfPool }) {
   /** Answers 404 for an event that does not exist or that the scope does not reach. */
   async function reachEvent(scope: Scope, eventId: number) {
     const reachable = scopeEventId(scope);
@@ -169,7 +169,7 @@ export function createInvoicesService({ db, files }: { db: Database; files: File
      * query, as one ZIP that streams: documents are read a page at a time and drawn one at a time.
      */
     async archive(actor: Actor, eventId: number, query: InvoiceArchiveQuery): Promise<DocumentFile & { count: number }> {
-      return documentsFile(actor, eventId, query, 'zip', (documents) => zipDocuments(documents, logoReader(db, files), sharedPdfPool()));
+      return documentsFile(actor, eventId, query, 'zip', (documents) => zipDocuments(documents, logoReader(db, files), pdfPool));
     },
 
     /** The same documents as a register for the accounts: one row each, as .csv or .xlsx, streamed. */

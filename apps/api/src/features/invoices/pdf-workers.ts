@@ -44,6 +44,7 @@ type Task = { request: RenderRequest; resolve: (files: DocumentFiles) => void; r
 
 const inThread: RenderFiles = (document, logo) => renderDocumentFiles(document, logo);
 
+/** The app's pool of `size` workers (by default one per core); it starts none until the first document. */
 export function createPdfPool(size = availableParallelism()): PdfPool {
   if (size <= 1) return { size: 1, render: inThread, started: async () => {}, close: async () => {} };
   const workers = new Set<Worker>();
@@ -127,12 +128,4 @@ export function createPdfPool(size = availableParallelism()): PdfPool {
     },
     close,
   };
-}
-
-let shared: PdfPool | undefined;
-
-/** The process's pool, made on first use. */
-export function sharedPdfPool(): PdfPool {
-  shared ??= createPdfPool();
-  return shared;
 }
