@@ -82,7 +82,7 @@ export function eInvoiceProblem(document: BillingDocument): string | null {
  * BT-10 as XRechnung writes it (BR-DE-15): the reference the buyer gave with its request (a
  * Leitweg-ID, an order number), else the purchase's own, which the buyer sees on its purchase.
  */
-export const buyerReferenceOf = (document: Pick<BillingDocument, 'buyerReference' | 'allocationPurchaseId'>) =>
+const buyerReferenceOf = (document: Pick<BillingDocument, 'buyerReference' | 'allocationPurchaseId'>) =>
   document.buyerReference?.trim() || `Purchase ${document.allocationPurchaseId}`;
 
 /** Whether a phone number has the three digits BR-DE-27 asks for. */
@@ -157,7 +157,7 @@ export function renderEInvoiceXml(document: BillingDocument, profile: EInvoicePr
     const missing = xRechnungMissing(document);
     if (missing.length)
       throw new BusinessRuleError(
-        `An XRechnung needs what this document lacks (it keeps the details of its issue): ${missing.map((m) => m.field).join(', ')}`,
+        `An XRechnung needs what this document lacks (it keeps the details of its issue): ${missing.map((m) => m.message).join('; ')}`,
         missing,
       );
   }

@@ -21,7 +21,7 @@ export type FontName = keyof typeof FONT_FILES;
 export const fontSource = (font: Font) => font as unknown as PDFKit.Mixins.PDFFontSource;
 
 /** Words shaped and kept per font; past this many the store starts again, so memory stays bounded. */
-const MAX_KEPT_RUNS = 20_000;
+const MAX_KEPT_RUNS = 5_000;
 
 let fonts: Record<FontName, Font> | undefined;
 export function parsedFonts(): Record<FontName, Font> {
