@@ -10,7 +10,11 @@ const secret = process.env.BENCH_API_SECRET;
 if (!url || !secret) throw new Error('BENCH_API_DATABASE_URL and BENCH_API_SECRET are required');
 
 const database = openPostgres(url, { max: Number(process.env.BENCH_API_POOL ?? 10) });
-const config = { ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: WEB_DIST }), NODE_ENV: 'production' as const };
+// PDF_WORKERS passes through, to compare the archive with and without its workers.
+const config = {
+  ...loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: WEB_DIST, PDF_WORKERS: process.env.PDF_WORKERS }),
+  NODE_ENV: 'production' as const,
+};
 const app = await buildApp({ config, database, secret, logger: false });
 console.log(await app.listen({ host: '127.0.0.1', port: 0 }));
 process.on('SIGTERM', () => {

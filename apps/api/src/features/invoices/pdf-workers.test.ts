@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { domesticInvoice, xRechnungInvoice } from '../../test/documents';
 import { renderDocumentFiles } from './invoice-pdf';
 import { createPdfPool } from './pdf-workers';
+import { solidPng } from './png.test-support';
 
 const pool = createPdfPool(2);
 afterAll(() => pool.close());
@@ -15,9 +16,12 @@ describe('the PDF worker pool', () => {
       domesticInvoice({ number: 'INV-2026-000044', issuer: null }),
       domesticInvoice({ number: 'INV-2026-000045', currency: 'KWD' }),
     ];
-    const drawn = await Promise.all(documents.map((document) => pool.render(document, undefined)));
+    // The first with a logo, which travels to the worker with it.
+    const logo = solidPng(40, 20);
+    const logoOf = (index: number) => (index === 0 ? logo : undefined);
+    const drawn = await Promise.all(documents.map((document, index) => pool.render(document, logoOf(index))));
     for (const [index, document] of documents.entries()) {
-      const expected = await renderDocumentFiles(document);
+      const expected = await renderDocumentFiles(document, logoOf(index));
       expect(drawn[index]!.xml).toBe(expected.xml);
       expect(drawn[index]!.pdf.equals(expected.pdf)).toBe(true);
     }
