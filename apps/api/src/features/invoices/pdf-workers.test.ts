@@ -36,6 +36,22 @@ describe('the PDF worker pool', () => {
     expect((await pool.render(domesticInvoice(), undefined)).pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('refuses what is left when closed, and starts its workers again for the next document', async () => {
+    await pool.started();
+    const pending = Array.from({ length: 6 }, (_, index) =>
+      pool.render(domesticInvoice({ number: `INV-2026-${100 + index}` }), undefined).then(
+        () => 'drawn',
+        (error: Error) => error.message,
+      ),
+    );
+    await pool.close();
+    const outcomes = await Promise.all(pending);
+    expect(outcomes.filter((outcome) => outcome !== 'drawn').length).toBeGreaterThan(0);
+    expect(outcomes.every((outcome) => ['drawn', 'The PDF worker stopped', 'The PDF workers were stopped'].includes(outcome))).toBe(true);
+    await pool.started();
+    expect((await pool.render(domesticInvoice(), undefined)).pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('draws in the calling thread with one core', async () => {
     const single = createPdfPool(1);
     await single.started();

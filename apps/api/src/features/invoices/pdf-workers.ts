@@ -20,7 +20,7 @@ export type RenderFiles = (document: BillingDocument, logo: Buffer | undefined) 
 export type PdfPool = {
   size: number;
   render: RenderFiles;
-  /** Starts the workers and settles once one takes documents (at once without workers). */
+  /** Starts the workers and settles once one takes documents (at once without workers, or once they failed to start). */
   started: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -54,6 +54,10 @@ export function createPdfPool(size = availableParallelism()): PdfPool {
   const queue: Task[] = [];
   const waiting: (() => void)[] = [];
   let stopTimer: NodeJS.Timeout | undefined;
+  let closing = false;
+  // A worker that stops before it is ready (its module missing, say) is not started again: the
+  // documents are then drawn in the calling thread rather than by a new worker each.
+  let failed = false;
 
   function start() {
     const worker = spawnWorker();
@@ -78,14 +82,27 @@ export function createPdfPool(size = availableParallelism()): PdfPool {
       busy.delete(worker);
     });
     worker.on('exit', () => {
+      if (!ready.has(worker) && !closing) {
+        failed = true;
+        waiting.splice(0).forEach((resolve) => resolve());
+      }
       workers.delete(worker);
       ready.delete(worker);
       busy.get(worker)?.reject(new Error('The PDF worker stopped'));
       busy.delete(worker);
       const at = idle.indexOf(worker);
       if (at >= 0) idle.splice(at, 1);
+      if (!closing && queue.length > 0) {
+        // Documents still waiting get a worker in its place, or the calling thread when none starts.
+        startAll();
+        if (workers.size === 0) for (const task of queue.splice(0)) drawHere(task);
+      }
       next();
     });
+  }
+
+  function drawHere({ request: { document, logo }, resolve, reject }: Task) {
+    inThread(document, logo && Buffer.from(logo.buffer, logo.byteOffset, logo.byteLength)).then(resolve, reject);
   }
 
   /** Gives queued documents to free workers; stops them all once none has been busy for a while. */
@@ -105,11 +122,14 @@ export function createPdfPool(size = availableParallelism()): PdfPool {
 
   async function close() {
     clearTimeout(stopTimer);
+    closing = true;
+    for (const task of queue.splice(0)) task.reject(new Error('The PDF workers were stopped'));
     await Promise.all([...workers].map((worker) => worker.terminate()));
+    closing = false;
   }
 
   const startAll = () => {
-    while (workers.size < size) start();
+    while (!failed && workers.size < size) start();
   };
 
   return {
@@ -124,7 +144,7 @@ export function createPdfPool(size = availableParallelism()): PdfPool {
     },
     started() {
       startAll();
-      return ready.size > 0 ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
+      return ready.size > 0 || failed ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve));
     },
     close,
   };
