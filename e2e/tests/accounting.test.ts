@@ -72,7 +72,9 @@ describe('invoices an accountant accepts', () => {
       });
     await organiser.goto('/events/1/invoicing');
     await organiser.getByRole('textbox', { name: 'Legal name' }).fill('Messe Beispiel GmbH');
-    await organiser.getByRole('textbox', { name: /^Address/ }).fill('Messeplatz 1, 60327 Frankfurt am Main');
+    await organiser.getByRole('textbox', { name: /^Street and number/ }).fill('Messeplatz 1');
+    await organiser.getByRole('textbox', { name: /^Postcode/ }).fill('60327');
+    await organiser.getByRole('textbox', { name: /^City/ }).fill('Frankfurt am Main');
     await organiser.getByRole('textbox', { name: /^Country code/ }).fill('DE');
     await organiser.getByRole('textbox', { name: /^VAT ID/ }).fill('DE136695976');
     await organiser.getByRole('textbox', { name: /^IBAN/ }).fill('DE89 3704 0044 0532 0130 00');

@@ -107,7 +107,7 @@ describe('allocation purchases', () => {
     const organiser = await signedIn('eventAdmin');
     await organiser.goto('/events/1/invoicing');
     await organiser.getByRole('textbox', { name: 'Legal name' }).fill(ISSUER.name);
-    await organiser.getByRole('textbox', { name: /^Address/ }).fill(ISSUER.address);
+    await organiser.getByRole('textbox', { name: /^Street and number/ }).fill(ISSUER.address);
     await organiser.getByRole('textbox', { name: /^VAT ID/ }).fill('LV 4000 3521 600');
     await organiser.getByRole('button', { name: 'Save invoicing' }).click();
     await organiser.waitForURL(`${baseUrl}/events/1`);
