@@ -98,8 +98,8 @@ const configSchema = z.object({
   VIES_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
   /**
    * Worker threads that draw the PDFs of an invoice archive (docs/purchases.md); by default one per
-   * core. With several API processes on one machine, share the cores out; 0 or 1 draws in the
-   * request's thread.
+   * core but one. With several API processes on one machine, share the cores out; 0 or 1 draws in
+   * the request's thread.
    */
   PDF_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   /** Shown to payers with the manual provider: the account to transfer to. */

@@ -8,11 +8,13 @@ import type { RenderReply, RenderRequest } from './pdf-worker';
 
 /**
  * Drawing a PDF is CPU work of about ten milliseconds that holds the thread; an archive draws its
- * documents in a pool of worker threads, one per core, while it is written in order on the main
- * thread. The workers start on first use and stop after a while without work, so an idle API
+ * documents in a pool of worker threads, one per core but the one the API itself keeps, while it
+ * is written in order on the main thread. The workers start on first use and stop after a while without work, so an idle API
  * holds none; until the first is ready (it loads the modules and parses the fonts) documents are
  * drawn in the calling thread, so starting never holds up an archive. With one core everything
- * is drawn in the calling thread: a worker would only add the copying.
+ * is drawn in the calling thread: a worker would only add the copying. On two cores that is the
+ * default: measured on a shared 2-core machine, two workers beside the API's own thread cost half
+ * as much CPU again and made the archive slower (docs/performance.md).
  */
 
 export type RenderFiles = (document: BillingDocument, logo: Buffer | undefined) => Promise<DocumentFiles>;
@@ -44,8 +46,8 @@ type Task = { request: RenderRequest; resolve: (files: DocumentFiles) => void; r
 
 const inThread: RenderFiles = (document, logo) => renderDocumentFiles(document, logo);
 
-/** The app's pool of `size` workers (by default one per core); it starts none until the first document. */
-export function createPdfPool(size = availableParallelism()): PdfPool {
+/** The app's pool of `size` workers (by default one per core but one); it starts none until the first document. */
+export function createPdfPool(size = availableParallelism() - 1): PdfPool {
   if (size <= 1) return { size: 1, render: inThread, started: async () => {}, close: async () => {} };
   const workers = new Set<Worker>();
   const ready = new Set<Worker>();
