@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { domesticInvoice, xRechnungInvoice } from '../../test/documents';
 import { renderDocumentFiles } from './invoice-pdf';
 import { createPdfPool } from './pdf-workers';
@@ -56,5 +57,12 @@ describe('the PDF worker pool', () => {
     const single = createPdfPool(1);
     await single.started();
     expect((await single.render(domesticInvoice(), undefined)).pdf.equals((await renderDocumentFiles(domesticInvoice())).pdf)).toBe(true);
+  });
+
+  it('takes its size from PDF_WORKERS, a whole number from 0 to 64, else none is set', () => {
+    expect(loadConfig({ PDF_WORKERS: '3' }).PDF_WORKERS).toBe(3);
+    expect(loadConfig({}).PDF_WORKERS).toBeUndefined();
+    expect(() => loadConfig({ PDF_WORKERS: 'many' })).toThrow(/PDF_WORKERS/);
+    expect(() => loadConfig({ PDF_WORKERS: '65' })).toThrow(/PDF_WORKERS/);
   });
 });
