@@ -25,9 +25,27 @@ const MAX_KEPT_RUNS = 5_000;
 
 let fonts: Record<FontName, Font> | undefined;
 export function parsedFonts(): Record<FontName, Font> {
-  const open = (file: string) => keepRuns(keepGlyphOutlines(fontkit.create(readFileSync(require.resolve(file))) as Font));
+  const open = (file: string) =>
+    keepRuns(keepGlyphOutlines(keepCodePoints(fontkit.create(readFileSync(require.resolve(file))) as Font)));
   fonts ??= { regular: open(FONT_FILES.regular), bold: open(FONT_FILES.bold) };
   return fonts;
+}
+
+/**
+ * fontkit keeps one glyph object per glyph id, with the characters it was first asked for. A
+ * document's subsetter asks for the parts of composed letters (the E of Ē) with no characters, so
+ * in the next document sharing the font a plain E would map to no text: the PDF would show it but
+ * its text layer (copy, search, pdftotext) would lose it. A glyph asked for with characters gets
+ * them back.
+ */
+export function keepCodePoints(font: Font): Font {
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph && codePoints?.length && glyph.codePoints.length === 0) glyph.codePoints = codePoints;
+    return glyph;
+  };
+  return font;
 }
 
 /** fontkit's glyph as its subsetter reads it: `_decode` parses the glyph's outline from the font's bytes. */
