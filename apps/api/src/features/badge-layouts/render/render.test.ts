@@ -46,6 +46,7 @@ const NAMES = {
   Greek: { firstName: 'Αλέξανδρος Κωνσταντίνος', lastName: 'Παπαδοπουλόπουλος-Χατζηγεωργίου', company: 'Ελληνική Εταιρεία Ανανεώσιμων Πηγών Ενέργειας' },
   Cyrillic: { firstName: 'Александра Владимировна', lastName: 'Преображенская-Ростовцева', company: 'Научно-производственное объединение «Электроприбор»' },
   CJK: { firstName: '山田 花子', lastName: '長谷川・佐々木・渡辺', company: '北京国际会议展览中心有限公司とひらがなカタカナ' },
+  Korean: { firstName: '김민준', lastName: '남궁서연', company: '한국전자전시회 주식회사 서울특별시 강남구 지점' },
 };
 
 describe('the badge renderer', () => {
@@ -87,6 +88,14 @@ describe('the badge renderer', () => {
     expect(latin).not.toMatch(/NotoSansSC/);
     const cjk = await poppler('pdffonts', await badgePdf(BUILT_IN_LAYOUTS.a6, { ...face, ...NAMES.CJK }));
     expect(cjk).toMatch(/NotoSansSC-Bold\s+CID TrueType\s+Identity-H\s+yes yes/);
+    expect(cjk).not.toMatch(/NotoSansKR/);
+    const korean = await poppler('pdffonts', await badgePdf(BUILT_IN_LAYOUTS.a6, { ...face, ...NAMES.Korean }));
+    expect(korean).toMatch(/NotoSansKR-Bold\s+CID TrueType\s+Identity-H\s+yes yes/);
+  });
+
+  it('reports characters no font has', () => {
+    const drawing = layoutBadge(BUILT_IN_LAYOUTS.cr80, { ...face, company: 'Acme 𓀀 Ltd' }, { logo: Buffer.alloc(0) });
+    expect(drawing.warnings).toEqual(['No font has these characters, printed as boxes: 𓀀']);
   });
 
   it('stores a logo once however many badges of a document show it', async () => {
