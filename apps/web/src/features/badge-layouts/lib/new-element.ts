@@ -75,7 +75,8 @@ export function newElement(
         kind: 'typeBand',
         id,
         x: 0,
-        y: snap(page.heightMm - height),
+        // Flush with the bottom edge, which need not fall on the snap grid (CR80: 53.98 mm).
+        y: Math.round((page.heightMm - height) * 1000) / 1000,
         width: page.widthMm,
         height,
         colors: {},

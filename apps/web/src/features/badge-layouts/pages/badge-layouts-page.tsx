@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
+import { FormAlert } from '@/components/form/form-alert';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PageHeader } from '@/components/layout/page-header';
 import { DeleteRowButton } from '@/components/list/row-actions';
@@ -16,7 +17,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { useEvent } from '@/features/events/api/get-event';
-import { useRowDialogs } from '@/hooks/use-row-dialogs';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateBadgeLayout } from '../api/create-badge-layout';
 import { useDeleteBadgeLayout } from '../api/delete-badge-layout';
@@ -32,8 +32,12 @@ export function BadgeLayoutsPage() {
   const event = useEvent(eventId);
   const list = useBadgeLayouts(eventId);
   const categories = useLayoutCategories(eventId);
-  const dialogs = useRowDialogs<BadgeLayout>(useDeleteBadgeLayout(eventId), 'layout');
+  const remove = useDeleteBadgeLayout(eventId);
   const create = useCreateBadgeLayout();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<BadgeLayout | null>(null);
+  // Kept on the page rather than in a toast: a refusal says what to change first (an assignment).
+  const [refusal, setRefusal] = useState<string>();
   const [duplicating, setDuplicating] = useState<number | null>(null);
   const eventHref = paths.event.href({ id: eventId });
 
@@ -50,6 +54,16 @@ export function BadgeLayoutsPage() {
 
   const layouts = list.data.data;
   const uses = (layout: BadgeLayout) => list.data.assignments.filter((assignment) => assignment.layoutId === layout.id).length;
+
+  function confirmDelete() {
+    if (!deleting) return;
+    setRefusal(undefined);
+    remove.mutate(deleting.id, {
+      onSuccess: () => toast.success(`${deleting.name} deleted`),
+      onError: (error) => setRefusal(errorMessage(error, 'The layout could not be deleted. Please try again.')),
+      onSettled: () => setDeleting(null),
+    });
+  }
 
   function duplicate(layout: BadgeLayout) {
     setDuplicating(layout.id);
@@ -70,7 +84,7 @@ export function BadgeLayoutsPage() {
         description={`How the badges of ${event.data.name} are printed, and which badges use which layout.`}
         back={{ to: eventHref, label: event.data.name }}
         actions={
-          <Button onClick={() => dialogs.openCreate()} disabled={layouts.length === 0}>
+          <Button onClick={() => setCreating(true)} disabled={layouts.length === 0}>
             <PlusIcon aria-hidden />
             New layout
           </Button>
@@ -82,7 +96,8 @@ export function BadgeLayoutsPage() {
           <CardTitle>Layouts</CardTitle>
           <CardDescription>The built-in ones let a new event print at once; change them or start your own from them.</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          <FormAlert message={refusal} />
           {layouts.length === 0 ? (
             <EmptyState icon={IdCardIcon} title="No layouts" description="This event has no badge layout yet." />
           ) : (
@@ -143,7 +158,7 @@ export function BadgeLayoutsPage() {
                               <CopyIcon aria-hidden />
                             </Button>
                           </Tooltip>
-                          <DeleteRowButton name={layout.name} onDelete={() => dialogs.askDelete(layout)} />
+                          <DeleteRowButton name={layout.name} onDelete={() => setDeleting(layout)} />
                         </div>
                       </TableCell>
                     </TableRow>
@@ -170,22 +185,22 @@ export function BadgeLayoutsPage() {
       </Card>
 
       <FormDialog
-        open={dialogs.editing !== null}
-        onClose={dialogs.closeEditor}
+        open={creating}
+        onClose={() => setCreating(false)}
         title="New layout"
         description="Start from a copy of an existing layout, then place its elements in the editor."
       >
-        {dialogs.editing && <CreateLayoutForm eventId={eventId} layouts={layouts} />}
+        {creating && <CreateLayoutForm eventId={eventId} layouts={layouts} />}
       </FormDialog>
 
       <ConfirmDialog
-        open={dialogs.deleting !== null}
-        onOpenChange={(open) => !open && dialogs.cancelDelete()}
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete this layout?"
-        description={`${dialogs.deleting?.name ?? 'The layout'} will be deleted permanently. A layout still assigned to badges cannot be deleted.`}
+        description={`${deleting?.name ?? 'The layout'} will be deleted permanently. A layout still assigned to badges cannot be deleted.`}
         confirmLabel="Delete layout"
-        pending={dialogs.deletePending}
-        onConfirm={dialogs.confirmDelete}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
       />
     </>
   );
