@@ -57,9 +57,12 @@ export function AssignmentTable({ eventId, layouts, assignments, categories }: A
     );
   }
 
+  // A badge type with no layout of its own prints with the built-in A6 layout.
+  const fallback = layouts.find((layout) => layout.builtIn === 'a6')?.name ?? 'A6 badge';
+
   const select = (badgeType: BadgeType, category: BadgeCategorySummary | null, label: string) => {
     const key = keyOf(badgeType, category?.id ?? null);
-    const inherited = nameOf(choices[keyOf(badgeType, null)]);
+    const inherited = nameOf(choices[keyOf(badgeType, null)]) ?? fallback;
     return (
       <NativeSelect
         aria-label={`Layout for ${label}`}
@@ -68,7 +71,7 @@ export function AssignmentTable({ eventId, layouts, assignments, categories }: A
         className="min-w-44"
       >
         <option value="">
-          {category ? `As ${BADGE_TYPE_LABELS[badgeType]} badges${inherited ? ` (${inherited})` : ''}` : 'Not assigned'}
+          {category ? `As ${BADGE_TYPE_LABELS[badgeType]} badges (${inherited})` : `Not assigned (${fallback})`}
         </option>
         {layouts.map((layout) => (
           <option key={layout.id} value={layout.id}>
@@ -82,7 +85,8 @@ export function AssignmentTable({ eventId, layouts, assignments, categories }: A
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">
-        The most specific assignment wins: a category’s own layout comes before its badge type’s.
+        The most specific assignment wins: a category’s own layout comes before its badge type’s, and a badge type
+        without one prints with “{fallback}”.
       </p>
       <FormAlert message={error} />
       <Table>
