@@ -31,7 +31,7 @@ export function PageSettings({ draft, errors, onRename, onPage, onBackground }: 
       <FormField id="layout-name" label="Name" required error={errors.name}>
         {(control) => <Input {...control} value={draft.name} maxLength={100} onChange={(event) => onRename(event.target.value)} />}
       </FormField>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
         <FormField id="layout-page-size" label="Badge size" error={errors.pageSize} hint="Elements keep their proportions">
           {(control) => (
             <NativeSelect

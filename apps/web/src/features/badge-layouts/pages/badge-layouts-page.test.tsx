@@ -57,7 +57,7 @@ describe('BadgeLayoutsPage', () => {
     // The category follows its type until it has its own.
     expect(within(press).getByRole('option', { name: 'As Visitor badges (A6 badge)' })).toBeTruthy();
     fireEvent.change(press, { target: { value: '2' } });
-    fireEvent.change(screen.getByLabelText('Layout for all exhibitor badges'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Layout for Exhibitor badges'), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save assignments' }));
     await waitFor(() => expect(seen.some((request) => request.method === 'PUT')).toBe(true));
     const put = seen.find((request) => request.method === 'PUT')!;

@@ -22,7 +22,7 @@ import { useCreateBadgeLayout } from '../api/create-badge-layout';
 import { useDeleteBadgeLayout } from '../api/delete-badge-layout';
 import { useBadgeLayouts } from '../api/get-badge-layouts';
 import { useLayoutCategories } from '../api/get-layout-categories';
-import { AssignmentTable } from '../components/assignment-table';
+import { LayoutAssignments } from '../components/layout-assignments';
 import { CreateLayoutForm } from '../components/create-layout-form';
 import { draftOf } from '../lib/layout-draft';
 
@@ -175,7 +175,7 @@ export function BadgeLayoutsPage() {
           <CardTitle>Which badges use which layout</CardTitle>
         </CardHeader>
         <CardContent>
-          <AssignmentTable
+          <LayoutAssignments
             eventId={eventId}
             layouts={layouts}
             assignments={list.data.assignments}

@@ -6,12 +6,13 @@ import { FormAlert } from '@/components/form/form-alert';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { useReplaceLayoutAssignments } from '../api/replace-layout-assignments';
 
 /** Which layout each badge type and category uses: layout id by `type/categoryId` (empty for the type itself). */
 type Choices = Record<string, string>;
+
+const ROW_CLASSES = 'grid gap-1.5 px-4 py-3 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,20rem)] sm:items-center';
 
 const keyOf = (badgeType: BadgeType, badgeCategoryId: number | null) => `${badgeType}/${badgeCategoryId ?? ''}`;
 
@@ -28,7 +29,7 @@ function assignmentsOf(choices: Choices): BadgeLayoutAssignment[] {
     });
 }
 
-type AssignmentTableProps = {
+type LayoutAssignmentsProps = {
   eventId: number;
   layouts: readonly BadgeLayout[];
   assignments: readonly BadgeLayoutAssignment[];
@@ -39,7 +40,7 @@ type AssignmentTableProps = {
  * The layout of each badge type, and of a category where it differs from its type's: the most
  * specific one wins. Saved all at once.
  */
-export function AssignmentTable({ eventId, layouts, assignments, categories }: AssignmentTableProps) {
+export function LayoutAssignments({ eventId, layouts, assignments, categories }: LayoutAssignmentsProps) {
   const [choices, setChoices] = useState<Choices>(() => choicesOf(assignments));
   const [error, setError] = useState<string>();
   const replace = useReplaceLayoutAssignments(eventId);
@@ -68,7 +69,6 @@ export function AssignmentTable({ eventId, layouts, assignments, categories }: A
         aria-label={`Layout for ${label}`}
         value={choices[key] ?? ''}
         onChange={(event) => setChoices({ ...choices, [key]: event.target.value })}
-        className="min-w-44"
       >
         <option value="">
           {category ? `As ${BADGE_TYPE_LABELS[badgeType]} badges (${inherited})` : `Not assigned (${fallback})`}
@@ -89,36 +89,32 @@ export function AssignmentTable({ eventId, layouts, assignments, categories }: A
         without one prints with “{fallback}”.
       </p>
       <FormAlert message={error} />
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Badges</TableHead>
-            <TableHead>Layout</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {BADGE_TYPES.map((badgeType) => {
-            const typeLabel = `${BADGE_TYPE_LABELS[badgeType]} badges`;
-            return [
-              <TableRow key={badgeType} className="bg-muted/40">
-                <TableCell className="font-medium">All {typeLabel.toLowerCase()}</TableCell>
-                <TableCell>{select(badgeType, null, `all ${typeLabel.toLowerCase()}`)}</TableCell>
-              </TableRow>,
-              ...categories
-                .filter((category) => category.badgeType === badgeType)
-                .map((category) => {
-                  const name = category.displayName ?? category.name;
-                  return (
-                    <TableRow key={`${badgeType}/${category.id}`}>
-                      <TableCell className="pl-8">{name}</TableCell>
-                      <TableCell>{select(badgeType, category, name)}</TableCell>
-                    </TableRow>
-                  );
-                }),
-            ];
-          })}
-        </TableBody>
-      </Table>
+      {/* Rows rather than a table: on a phone each label sits above its choice, which keeps the layouts' names readable. */}
+      <ul aria-label="Assignments" className="divide-y rounded-lg border">
+        {BADGE_TYPES.map((badgeType) => {
+          const typeLabel = `${BADGE_TYPE_LABELS[badgeType]} badges`;
+          return [
+            <li key={badgeType} className={ROW_CLASSES}>
+              <span>
+                <span className="font-medium">{typeLabel}</span>
+                <span className="text-muted-foreground"> · every category</span>
+              </span>
+              {select(badgeType, null, typeLabel)}
+            </li>,
+            ...categories
+              .filter((category) => category.badgeType === badgeType)
+              .map((category) => {
+                const name = category.displayName ?? category.name;
+                return (
+                  <li key={`${badgeType}/${category.id}`} className={`${ROW_CLASSES} pl-8`}>
+                    <span>{name}</span>
+                    {select(badgeType, category, name)}
+                  </li>
+                );
+              }),
+          ];
+        })}
+      </ul>
       <div className="flex justify-end">
         <Button onClick={save} disabled={!dirty || replace.isPending}>
           {replace.isPending && <Spinner size="sm" tone="current" label="Saving" />}
