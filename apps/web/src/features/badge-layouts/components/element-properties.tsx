@@ -137,15 +137,15 @@ function KindOptions({ element, onChange, error, fields }: StyleProps<BadgeEleme
   switch (element.kind) {
     case 'name':
       return (
-        <FormField id="element-lines" label="Lines" error={error('lines')}>
+        <FormField id="element-lines" label="Lines" error={error('lines')} hint="Two lines: the first name above the last name">
           {(control) => (
             <NativeSelect
               {...control}
               value={element.lines}
               onChange={(event) => onChange({ ...element, lines: event.target.value === '2' ? 2 : 1 })}
             >
-              <option value="1">One line: first and last name</option>
-              <option value="2">Two lines: first name, then last name</option>
+              <option value="1">One line</option>
+              <option value="2">Two lines</option>
             </NativeSelect>
           )}
         </FormField>

@@ -30,6 +30,22 @@ function useScale(page: Page) {
   return { container, scale };
 }
 
+/**
+ * Where a box is drawn: cut at the badge's edges, so that a place typed past them (shown as an
+ * error on its field) cannot cover the panels beside the preview.
+ */
+function shownBox(box: Box, page: Page, scale: number) {
+  const x = Math.min(box.x, page.widthMm);
+  const y = Math.min(box.y, page.heightMm);
+  const px = (value: number) => `${value * scale}px`;
+  return {
+    left: px(x),
+    top: px(y),
+    width: px(Math.max(0, Math.min(box.width, page.widthMm - x))),
+    height: px(Math.max(0, Math.min(box.height, page.heightMm - y))),
+  };
+}
+
 type LayoutCanvasProps = {
   page: Page;
   elements: BadgeElement[];
@@ -127,7 +143,7 @@ export function LayoutCanvas({ page, elements, labelOf, selectedId, onSelect, on
                 selected && 'z-10 border-2 border-solid border-sky-600 bg-sky-500/10',
                 invalidIds.has(element.id) && 'border-red-600',
               )}
-              style={{ left: mm(element.x), top: mm(element.y), width: mm(element.width), height: mm(element.height) }}
+              style={shownBox(element, page, scale)}
             >
               {/* Its moves and release bubble to the box's handlers. */}
               {selected && (
