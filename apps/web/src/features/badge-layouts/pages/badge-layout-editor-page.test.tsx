@@ -38,7 +38,7 @@ function renderEditor(layout: BadgeLayout = layoutFixture(), answer: (request: S
 /** The name element's box on the preview, by its place as the label says it. */
 const nameBox = (place: RegExp) => screen.findByRole('button', { name: new RegExp(`^Name: ${place.source}`) });
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const saved = (seen: SeenRequest[]) => seen.filter((request) => request.method === 'PUT').map((request) => request.body as BadgeLayoutInputBody);
+const saved = (seen: SeenRequest[]) => seen.filter((request) => request.method === 'PUT' && request.url === '/admin/badge-layouts/21').map((request) => request.body as BadgeLayoutInputBody);
 
 describe('BadgeLayoutEditorPage', () => {
   it('moves an element by dragging its box, in millimetres snapped to 0.5 and kept on the badge', async () => {
@@ -165,5 +165,32 @@ describe('BadgeLayoutEditorPage', () => {
     const previews = seen.filter((request) => request.url.endsWith('/preview')).map((request) => request.body as BadgeLayoutPreviewBody);
     expect(previews.at(-1)).toMatchObject({ layoutId: 21, sample: 'longest', layout: { elements: [{ x: 11 }] } });
     expect(screen.getByRole('img', { name: 'Preview of the badge' }).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+  });
+
+  it('uploads a logo at once, apart from the design, and then offers to remove it', async () => {
+    let hasLogo = false;
+    const { seen } = renderEditor(layoutFixture(), (request) => {
+      if (request.url === '/admin/badge-layouts/21/logo' && request.method === 'PUT') {
+        hasLogo = true;
+        return { status: 200, data: { data: layoutFixture({ hasLogo }) } };
+      }
+      return request.url === '/admin/badge-layouts/21' ? { status: 200, data: { data: layoutFixture({ hasLogo }) } } : undefined;
+    });
+    await nameBox(/10 mm/);
+    const logo = new File([new Uint8Array(64)], 'logo.png', { type: 'image/png' });
+    fireEvent.change(screen.getByLabelText('Upload logo'), { target: { files: [logo] } });
+    expect(await screen.findByRole('button', { name: 'Remove logo' })).toBeTruthy();
+    const put = seen.find((request) => request.url.endsWith('/logo'))!;
+    expect((put.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(saved(seen)).toHaveLength(0);
+    expect(screen.getByText('All changes saved')).toBeTruthy();
+  });
+
+  it('refuses a file that is not a PNG or JPEG without sending it', async () => {
+    const { seen } = renderEditor();
+    await nameBox(/10 mm/);
+    fireEvent.change(screen.getByLabelText('Upload background image'), { target: { files: [new File(['%PDF'], 'logo.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText('Choose a PNG or JPEG picture')).toBeTruthy();
+    expect(seen.some((request) => request.url.endsWith('/background'))).toBe(false);
   });
 });
