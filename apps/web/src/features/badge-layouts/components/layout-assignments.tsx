@@ -106,7 +106,7 @@ export function LayoutAssignments({ eventId, layouts, assignments, categories }:
               .map((category) => {
                 const name = category.displayName ?? category.name;
                 return (
-                  <li key={`${badgeType}/${category.id}`} className={`${ROW_CLASSES} pl-8`}>
+                  <li key={`${badgeType}/${category.id}`} className={`${ROW_CLASSES} pl-6 sm:pl-8`}>
                     <span>{name}</span>
                     {select(badgeType, category, name)}
                   </li>

@@ -147,7 +147,7 @@ export function LayoutEditor({ eventId, layout, fields }: LayoutEditorProps) {
               <div role="status" className="rounded-md border border-amber-500/40 bg-amber-500/10 p-3 text-sm">
                 <p className="flex items-center gap-2 font-medium">
                   <TriangleAlertIcon aria-hidden className="size-4 text-amber-600 dark:text-amber-400" />
-                  What does not fit
+                  Check before printing
                 </p>
                 <ul className="mt-1 list-disc pl-6">
                   {warnings.map((warning) => (

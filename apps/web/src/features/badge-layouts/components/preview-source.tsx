@@ -80,7 +80,8 @@ export function PreviewSourcePicker({ eventId, source, onChange }: PreviewSource
                       onClick={() => onChange({ kind: 'badge', id: badge.id, name: badge.name })}
                     >
                       {badge.name}
-                      {badge.companyName && <span className="text-muted-foreground">· {badge.companyName}</span>}
+                      {/* Its own text colour, faded: readable on the chosen (filled) button too. */}
+                      {badge.companyName && <span className="opacity-70">· {badge.companyName}</span>}
                     </Button>
                   </li>
                 ))}
