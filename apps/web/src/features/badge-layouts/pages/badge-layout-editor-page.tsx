@@ -1,4 +1,5 @@
 import { Navigate, useParams } from 'react-router';
+import { FormAlert } from '@/components/form/form-alert';
 import { PageHeader } from '@/components/layout/page-header';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { paths } from '@/config/paths';
@@ -17,10 +18,10 @@ export function BadgeLayoutEditorPage() {
   const listHref = paths.eventBadgeLayouts.href({ eventId });
 
   if (event.isPending || layout.isPending || fields.isPending) return <RecordSkeleton />;
-  if (event.isError || layout.isError || fields.isError)
+  if (event.isError || layout.isError)
     return (
       <RecordError
-        error={event.error ?? layout.error ?? fields.error}
+        error={event.error ?? layout.error}
         noun="badge layout"
         backTo={listHref}
         backLabel="Back to badge layouts"
@@ -36,8 +37,14 @@ export function BadgeLayoutEditorPage() {
         description={`A badge layout of ${event.data.name}.`}
         back={{ to: listHref, label: 'Badge layouts' }}
       />
+      {/* The questions only name custom field answers: without them the rest of the layout can still be edited. */}
+      {fields.isError && (
+        <div className="mb-4">
+          <FormAlert message="The event’s badge questions could not be loaded: custom field answers cannot be chosen now." />
+        </div>
+      )}
       {/* Keyed by the layout: another layout's editor starts from its own design, not this one's edits. */}
-      <LayoutEditor key={layout.data.id} eventId={eventId} layout={layout.data} fields={fields.data} />
+      <LayoutEditor key={layout.data.id} eventId={eventId} layout={layout.data} fields={fields.data ?? []} />
     </>
   );
 }

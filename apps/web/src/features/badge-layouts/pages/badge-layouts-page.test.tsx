@@ -102,4 +102,21 @@ describe('BadgeLayoutsPage', () => {
     expect(body.name).toBe('A6 badge (copy)');
     expect(body.elements).toEqual(BUILT_IN.elements);
   });
+
+  it('assigns per badge type when the categories cannot be read, keeping the categories’ own assignments', async () => {
+    const { seen } = renderPage([{ badgeType: 'visitor', badgeCategoryId: 31, layoutId: 2 }], (request) =>
+      request.url.startsWith('/admin/badge-categories')
+        ? { status: 403, data: { statusCode: 403, error: 'Forbidden', message: 'Missing permission' } }
+        : undefined,
+    );
+    expect(await screen.findByText(/assigned per badge type only/)).toBeTruthy();
+    expect(screen.queryByLabelText('Layout for Press')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Layout for VIP badges'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save assignments' }));
+    await waitFor(() => expect(seen.some((request) => request.method === 'PUT')).toBe(true));
+    expect((seen.find((request) => request.method === 'PUT')!.body as { assignments: BadgeLayoutAssignment[] }).assignments).toEqual([
+      { badgeType: 'visitor', badgeCategoryId: 31, layoutId: 2 },
+      { badgeType: 'vip', badgeCategoryId: null, layoutId: 2 },
+    ]);
+  });
 });

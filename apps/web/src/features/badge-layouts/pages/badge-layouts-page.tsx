@@ -42,10 +42,10 @@ export function BadgeLayoutsPage() {
   const eventHref = paths.event.href({ id: eventId });
 
   if (event.isPending || list.isPending || categories.isPending) return <RecordSkeleton />;
-  if (event.isError || list.isError || categories.isError)
+  if (event.isError || list.isError)
     return (
       <RecordError
-        error={event.error ?? list.error ?? categories.error}
+        error={event.error ?? list.error}
         noun="event"
         backTo={paths.events.href()}
         backLabel="Back to events"
@@ -174,12 +174,15 @@ export function BadgeLayoutsPage() {
         <CardHeader>
           <CardTitle>Which badges use which layout</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          {categories.isError && (
+            <FormAlert message="The event’s badge categories could not be loaded: layouts can be assigned per badge type only now." />
+          )}
           <LayoutAssignments
             eventId={eventId}
             layouts={layouts}
             assignments={list.data.assignments}
-            categories={categories.data}
+            categories={categories.data ?? []}
           />
         </CardContent>
       </Card>
