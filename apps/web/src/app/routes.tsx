@@ -39,6 +39,12 @@ const InvoiceSettingsPage = lazyWithPreload(() =>
 const BankStatementPage = lazyWithPreload(() =>
   import('@/features/bank-statements/pages/bank-statement-page').then((m) => ({ default: m.BankStatementPage })),
 );
+const BadgeLayoutsPage = lazyWithPreload(() =>
+  import('@/features/badge-layouts/pages/badge-layouts-page').then((m) => ({ default: m.BadgeLayoutsPage })),
+);
+const BadgeLayoutEditorPage = lazyWithPreload(() =>
+  import('@/features/badge-layouts/pages/badge-layout-editor-page').then((m) => ({ default: m.BadgeLayoutEditorPage })),
+);
 const EditEventPage = lazyWithPreload(() =>
   import('@/features/events/pages/edit-event-page').then((m) => ({ default: m.EditEventPage })),
 );
@@ -242,6 +248,13 @@ const screens: Screen[] = [
     permissions: ['create_payment', 'update_allocation_purchase'],
     element: <BankStatementPage />,
   },
+  {
+    path: paths.eventBadgeLayouts.path,
+    permissions: ['manage_badge_layouts'],
+    element: <BadgeLayoutsPage />,
+    leadsTo: [BadgeLayoutEditorPage],
+  },
+  { path: paths.eventBadgeLayout.path, permissions: ['manage_badge_layouts'], element: <BadgeLayoutEditorPage /> },
   { path: paths.event.path, permissions: ['view_events'], element: <EventPage /> },
   { path: paths.eventExhibitor.path, permissions: ['view_exhibitors'], element: <ExhibitorPage /> },
   { path: paths.eventExhibitorSubAccount.path, permissions: ['view_sub_accounts'], element: <SubAccountPage /> },

@@ -51,6 +51,8 @@ export const paths = {
   eventEdit: route('/events/:id/edit'),
   eventInvoicing: route('/events/:id/invoicing'),
   eventBankStatement: route('/events/:eventId/bank-statement'),
+  eventBadgeLayouts: route('/events/:eventId/badge-layouts'),
+  eventBadgeLayout: route('/events/:eventId/badge-layouts/:layoutId'),
   event: route('/events/:id'),
   eventExhibitor: route('/events/:eventId/exhibitor/:exhibitorId'),
   eventExhibitorSubAccount: route('/events/:eventId/exhibitor/:exhibitorId/subaccount/:subAccountId'),

@@ -4,6 +4,7 @@ import {
   FormInputIcon,
   LandmarkIcon,
   IdCardIcon,
+  LayoutTemplateIcon,
   ListChecksIcon,
   MailIcon,
   ReceiptTextIcon,
@@ -50,6 +51,12 @@ export function eventLinks(eventId: number, can: Can): EventLink[] {
       description: 'Who issues the invoices, terms and numbering',
       to: paths.eventInvoicing.href({ id: eventId }),
       icon: ReceiptTextIcon,
+    },
+    can('manage_badge_layouts') && {
+      label: 'Badge layouts',
+      description: 'How badges are printed, per badge type and category',
+      to: paths.eventBadgeLayouts.href({ eventId }),
+      icon: LayoutTemplateIcon,
     },
     can('create_payment') &&
       can('update_allocation_purchase') && {
