@@ -167,6 +167,10 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     access: 'all:delete_exhibitor_user',
     outOfScope: (w) => ({ as: w.exhibitorB, id: w.badgeA }),
   },
+  'POST /api/admin/exhibitor-users/:id/resend-badge': {
+    access: 'any:update_exhibitor_user,update_user',
+    outOfScope: (w) => ({ as: w.exhibitorB, id: w.badgeA }),
+  },
   'PATCH /api/admin/users/bulk-addon-assignment': { access: 'any:update_exhibitor_user,update_user' },
   'GET /api/admin/exhibitor-users/:id/files/:customFieldId': { access: 'all:view_exhibitor_users' },
   'GET /api/users/:id/files/:customFieldId': { access: 'all:view_users' },

@@ -1,0 +1,66 @@
+import { buffer } from 'node:stream/consumers';
+import { CANCELLED_BADGE_MAIL_MESSAGE } from '@portal/shared/e-badges';
+import type { OutboxAttachment } from '@portal/shared/email-outbox';
+import PDFDocument from 'pdfkit';
+import type { Database } from '../../db/client';
+import { NotFoundError } from '../../lib/errors';
+import * as layouts from '../badge-layouts/badge-layouts.repository';
+import { faceOf } from '../badge-layouts/badge-layouts.service';
+import { BUILT_IN_LAYOUTS } from '../badge-layouts/built-ins';
+import { badgeSizePt, drawBadge, registerBadgeFonts, type LayoutAssets } from '../badge-layouts/render';
+import type { MailAttachment } from '../email/outbox-worker';
+import { UndeliverableMailError } from '../email/undeliverable';
+import type { FilesService } from '../files/files.service';
+import { badgeQrPng } from './badge-qr';
+
+/** A layout's images from the file store; one gone from it is left out, as the badge PDF route does. */
+async function layoutAssets(db: Database, files: FilesService | undefined, layout: layouts.LayoutRow): Promise<LayoutAssets> {
+  const read = async (fileId: string | null) => {
+    if (!fileId || !files) return undefined;
+    try {
+      return await buffer((await files.openFile(db, fileId, layout.eventId)).content);
+    } catch (error) {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  };
+  const [logo, background] = await Promise.all([read(layout.logoFileId), read(layout.backgroundFileId)]);
+  return { ...(logo ? { logo } : {}), ...(background ? { background } : {}) };
+}
+
+/** The badge as a PDF of its own size, drawn with the layout it resolves to now. */
+async function badgePdf(db: Database, files: FilesService | undefined, face: layouts.FaceRow): Promise<Buffer> {
+  const stored = await layouts.resolveLayout(db, face);
+  const layout = stored ?? BUILT_IN_LAYOUTS.a6;
+  const assets = stored ? await layoutAssets(db, files, stored) : {};
+  const size = badgeSizePt(layout);
+  const doc = new PDFDocument({ size: [size.width, size.height], margin: 0, info: { Title: `Badge ${face.code}` } });
+  registerBadgeFonts(doc);
+  drawBadge(doc, layout, faceOf(face), assets, { x: 0, y: 0 });
+  doc.end();
+  return buffer(doc);
+}
+
+/**
+ * The badge files a mail carries, drawn now from the badge as it is: its PDF and its QR code (an
+ * inline part when the attachment names a Content-ID). A badge cancelled or deleted since the mail
+ * was queued makes the mail undeliverable: it fails at once and is never sent.
+ */
+export async function renderBadgeAttachments(
+  db: Database,
+  attachments: readonly OutboxAttachment[],
+  files: FilesService | undefined,
+): Promise<MailAttachment[]> {
+  const rendered: MailAttachment[] = [];
+  for (const attachment of attachments) {
+    const face = await layouts.findFace(db, attachment.id, undefined);
+    if (!face) throw new UndeliverableMailError(`Attachment ${attachment.fileName}: the badge no longer exists`);
+    if (face.status === 'cancelled') throw new UndeliverableMailError(CANCELLED_BADGE_MAIL_MESSAGE);
+    rendered.push(
+      attachment.format === 'png'
+        ? { filename: attachment.fileName, contentType: 'image/png', content: badgeQrPng(face.code), ...(attachment.contentId ? { cid: attachment.contentId } : {}) }
+        : { filename: attachment.fileName, contentType: 'application/pdf', content: await badgePdf(db, files, face) },
+    );
+  }
+  return rendered;
+}
