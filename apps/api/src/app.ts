@@ -24,6 +24,8 @@ import { createAllocationPurchasesService } from './features/allocation-purchase
 import { noVatRegistry, viesRegistry } from './features/invoices/vat-registry';
 import { allocationsRoutes } from './features/allocations/allocations.routes';
 import { createAllocationsService } from './features/allocations/allocations.service';
+import { badgeLayoutsRoutes } from './features/badge-layouts/badge-layouts.routes';
+import { createBadgeLayoutsService } from './features/badge-layouts/badge-layouts.service';
 import { badgesRoutes } from './features/badges/badges.routes';
 import { bulkImportsRoutes } from './features/bulk-imports/bulk-imports.routes';
 import { createBulkImportsService } from './features/bulk-imports/bulk-imports.service';
@@ -270,6 +272,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     }),
     invoices: createInvoicesService({ db, files }),
     invoiceSettings: createInvoiceSettingsService({ db, files }),
+    badgeLayouts: createBadgeLayoutsService({ db, files }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -318,6 +321,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(bankStatementsRoutes, services);
       await api.register(invoicesRoutes, services);
       await api.register(invoiceSettingsRoutes, services);
+      await api.register(badgeLayoutsRoutes, services);
     },
     { prefix: '/api' },
   );
