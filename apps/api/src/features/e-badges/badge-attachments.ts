@@ -52,8 +52,11 @@ export async function renderBadgeAttachments(
   files: FilesService | undefined,
 ): Promise<MailAttachment[]> {
   const rendered: MailAttachment[] = [];
+  // A mail's PDF and QR code name the same badge: read once.
+  const faces = new Map<number, layouts.FaceRow | undefined>();
   for (const attachment of attachments) {
-    const face = await layouts.findFace(db, attachment.id, undefined);
+    if (!faces.has(attachment.id)) faces.set(attachment.id, await layouts.findFace(db, attachment.id, undefined));
+    const face = faces.get(attachment.id);
     if (!face) throw new UndeliverableMailError(`Attachment ${attachment.fileName}: the badge no longer exists`);
     if (face.status === 'cancelled') throw new UndeliverableMailError(CANCELLED_BADGE_MAIL_MESSAGE);
     rendered.push(
