@@ -3,36 +3,24 @@ import { CANCELLED_BADGE_MAIL_MESSAGE } from '@portal/shared/e-badges';
 import type { OutboxAttachment } from '@portal/shared/email-outbox';
 import PDFDocument from 'pdfkit';
 import type { Database } from '../../db/client';
-import { NotFoundError } from '../../lib/errors';
+import { faceOf } from '../badge-layouts/badge-faces';
 import * as layouts from '../badge-layouts/badge-layouts.repository';
-import { faceOf } from '../badge-layouts/badge-layouts.service';
-import { BUILT_IN_LAYOUTS } from '../badge-layouts/built-ins';
-import { badgeSizePt, drawBadge, registerBadgeFonts, type LayoutAssets } from '../badge-layouts/render';
+import { layoutAssets } from '../badge-layouts/layout-assets';
+import { chooseLayout } from '../badge-layouts/layout-resolution';
+import { badgeSizePt, drawBadge, registerBadgeFonts } from '../badge-layouts/render';
 import type { MailAttachment } from '../email/outbox-worker';
 import { UndeliverableMailError } from '../email/undeliverable';
 import type { FilesService } from '../files/files.service';
 import { badgeQrPng } from './badge-qr';
 
-/** A layout's images from the file store; one gone from it is left out, as the badge PDF route does. */
-async function layoutAssets(db: Database, files: FilesService | undefined, layout: layouts.LayoutRow): Promise<LayoutAssets> {
-  const read = async (fileId: string | null) => {
-    if (!fileId || !files) return undefined;
-    try {
-      return await buffer((await files.openFile(db, fileId, layout.eventId)).content);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  };
-  const [logo, background] = await Promise.all([read(layout.logoFileId), read(layout.backgroundFileId)]);
-  return { ...(logo ? { logo } : {}), ...(background ? { background } : {}) };
-}
-
-/** The badge as a PDF of its own size, drawn with the layout it resolves to now. */
+/**
+ * The badge as a PDF of its own size, drawn with the layout it resolves to now, as `badge.pdf`
+ * draws it. Without a file store at hand the layout's pictures are left out.
+ */
 async function badgePdf(db: Database, files: FilesService | undefined, face: layouts.FaceRow): Promise<Buffer> {
-  const stored = await layouts.resolveLayout(db, face);
-  const layout = stored ?? BUILT_IN_LAYOUTS.a6;
-  const assets = stored ? await layoutAssets(db, files, stored) : {};
+  const [stored, assignments] = await Promise.all([layouts.listLayouts(db, face.eventId), layouts.listAssignments(db, face.eventId)]);
+  const layout = chooseLayout(face, assignments, stored);
+  const assets = 'id' in layout && files ? await layoutAssets(db, files)(layout) : {};
   const size = badgeSizePt(layout);
   const doc = new PDFDocument({ size: [size.width, size.height], margin: 0, info: { Title: `Badge ${face.code}` } });
   registerBadgeFonts(doc);
