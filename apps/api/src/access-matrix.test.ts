@@ -1,6 +1,7 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeLayouts } from './db/schema/badge-layouts';
+import { badges } from './db/schema/badges';
 import { emailTemplates } from './db/schema/email-templates';
 import { registrationLinks } from './db/schema/registration-links';
 import type { RouteAccess } from './plugins/access';
@@ -167,6 +168,10 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   },
   'DELETE /api/admin/exhibitor-users/:id': {
     access: 'all:delete_exhibitor_user',
+    outOfScope: (w) => ({ as: w.exhibitorB, id: w.badgeA }),
+  },
+  'POST /api/admin/exhibitor-users/:id/resend-badge': {
+    access: 'any:update_exhibitor_user,update_user',
     outOfScope: (w) => ({ as: w.exhibitorB, id: w.badgeA }),
   },
   'PATCH /api/admin/users/bulk-addon-assignment': { access: 'any:update_exhibitor_user,update_user' },
@@ -395,4 +400,25 @@ describe('access matrix', () => {
       expect(res.statusCode).toBe(404);
     },
   );
+});
+
+describe('resending a badge', () => {
+  const resend = (as: TestUser, id: number) => t.request(as, { method: 'POST', url: `/api/admin/exhibitor-users/${id}/resend-badge` });
+
+  it('is for whoever may edit the badge, within its reach; a cancelled badge answers 410', async () => {
+    expect((await resend(w.exhibitorA, w.badgeA)).statusCode).toBe(202);
+    expect((await resend(w.eventAdminA, w.badgeA)).statusCode).toBe(202);
+    // Another exhibitor's, another event's, a badge type the caller may not see: not found.
+    expect((await resend(w.exhibitorB, w.badgeA)).statusCode).toBe(404);
+    expect((await resend(w.eventAdminB, w.badgeA)).statusCode).toBe(404);
+    expect((await resend(w.vipAdminA, w.badgeA)).statusCode).toBe(404);
+    expect((await resend(w.noRole, w.badgeA)).statusCode).toBe(403);
+    const [cancelled] = await t.db
+      .insert(badges)
+      .values({ eventId: w.eventA, badgeCategoryId: w.categoryA, exhibitorId: w.exhibitorA.id, firstName: 'Cy', lastName: 'C', email: 'cy@a.example', badgeType: 'exhibitor', code: 'CANCEL2345', status: 'cancelled' })
+      .returning({ id: badges.id });
+    expect((await resend(w.exhibitorA, cancelled!.id)).statusCode).toBe(410);
+    // Out of reach comes first: a cancelled badge of another exhibitor is not found, not gone.
+    expect((await resend(w.exhibitorB, cancelled!.id)).statusCode).toBe(404);
+  });
 });

@@ -39,6 +39,8 @@ import { customFieldsRoutes } from './features/custom-fields/custom-fields.route
 import { createCustomFieldsService } from './features/custom-fields/custom-fields.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
+import { eBadgesRoutes } from './features/e-badges/e-badges.routes';
+import { createEBadgesService } from './features/e-badges/e-badges.service';
 import { createSmtpTransport, messageIdDomain, startOutboxWorker } from './features/email/outbox-worker';
 import { emailTemplatesRoutes } from './features/email-templates/email-templates.routes';
 import { emailOutboxRoutes } from './features/email/email-outbox.routes';
@@ -265,6 +267,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       publicUrl,
       vatRegistry: config.VAT_REGISTRY === 'vies' ? viesRegistry(config.VIES_URL) : noVatRegistry,
     }),
+    eBadges: createEBadgesService({ db }),
     bulkImports: createBulkImportsService({
       db,
       publicUrl,
@@ -313,6 +316,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(emailOutboxRoutes, services);
       await api.register(allocationsRoutes, services);
       await api.register(badgesRoutes, services);
+      await api.register(eBadgesRoutes, services);
       await api.register(bulkImportsRoutes, services);
       await api.register(allocationPurchasesRoutes, services);
       await api.register(paymentsRoutes, services);

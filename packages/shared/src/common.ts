@@ -58,6 +58,14 @@ export function queryInteger(min: number, max: number) {
 }
 
 /**
+ * A yes/no option of a body that may come as JSON (a boolean) or as a multipart form field
+ * (`true`/`false`).
+ */
+export const formBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+  error: 'Give true or false',
+});
+
+/**
  * `sort` of one list: one of its own keys, `-` first for descending. An enum, so that a name such
  * as `__proto__` is refused by validation and never reaches a lookup.
  */

@@ -11,21 +11,26 @@ export const OUTBOX_STATUS_LABELS: Readonly<Record<OutboxStatus, string>> = {
   failed: 'Failed',
 };
 
-/** The kinds of document a message can carry as an attachment. */
-export const OUTBOX_ATTACHMENT_KINDS = ['invoice', 'credit_note'] as const;
-/** How a document is attached: its PDF, or its EN 16931 e-invoice (CII XML). */
-export const OUTBOX_ATTACHMENT_FORMATS = ['pdf', 'xml'] as const;
+/** The kinds of record a message can carry as an attachment: billing documents and badges. */
+export const OUTBOX_ATTACHMENT_KINDS = ['invoice', 'credit_note', 'badge'] as const;
+/**
+ * How a record is attached: its PDF, a document's EN 16931 e-invoice (CII XML), or a badge's QR
+ * code as a PNG image.
+ */
+export const OUTBOX_ATTACHMENT_FORMATS = ['pdf', 'xml', 'png'] as const;
 
 /**
- * A document a message carries, by reference: the file is drawn when the message is sent, from the
- * document's frozen copy. `fileName` is the document's number plus `.pdf` or `.xml`, as the mail
- * names it. `format` is absent on the messages queued before e-invoices, which carry the PDF.
+ * A record a message carries, by reference: the file is drawn when the message is sent, from the
+ * document's frozen copy or the badge as it is then (its layout, its name). `fileName` is what the
+ * mail names it. `format` is absent on the messages queued before e-invoices, which carry the PDF.
+ * `contentId` makes the file an inline part of the HTML body, which shows it as `cid:` + that id.
  */
 export const outboxAttachmentSchema = z.object({
   kind: z.enum(OUTBOX_ATTACHMENT_KINDS),
   id: z.number().int(),
   fileName: z.string(),
   format: z.enum(OUTBOX_ATTACHMENT_FORMATS).optional(),
+  contentId: z.string().optional(),
 });
 export type OutboxAttachment = z.infer<typeof outboxAttachmentSchema>;
 

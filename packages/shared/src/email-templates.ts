@@ -43,7 +43,17 @@ export const EMAIL_TEMPLATE_PLACEHOLDERS: Readonly<Record<EmailTemplatePurpose, 
     badgeCategory,
     { name: 'registrationLink', label: 'Link to the registration form', sample: 'https://portal.example/register/3f9c2a7e' },
   ],
-  badge_confirmation: [...person, ...event, badgeCategory, { name: 'badgeCode', label: 'Code of the badge', sample: 'FIE26-7K3M9Q' }],
+  badge_confirmation: [
+    ...person,
+    ...event,
+    badgeCategory,
+    { name: 'badgeCode', label: 'Code of the badge', sample: 'FIE26-7K3M9Q' },
+    {
+      name: 'badgeQr',
+      label: 'QR code of the badge: the image in the HTML part, the badge code in the text part',
+      sample: 'FIE26-7K3M9Q',
+    },
+  ],
   invitation: [...person, ...event, { name: 'invitationLink', label: 'Link to choose a password', sample: 'https://portal.example/accept-invitation?token=sample' }],
   purchase_update: [
     ...person,
@@ -72,6 +82,12 @@ export const EMAIL_TEMPLATE_REQUIRED_PLACEHOLDER: Readonly<Partial<Record<EmailT
   invitation: 'invitationLink',
   password_reset: 'resetLink',
 };
+
+/**
+ * The badge's QR code. Its value is never text the template fills in: the HTML part shows the
+ * image the mail carries inline (`cid:`), the text part and the subject the badge code.
+ */
+export const BADGE_QR_PLACEHOLDER = 'badgeQr';
 
 export const placeholderNames = (purpose: EmailTemplatePurpose): string[] => EMAIL_TEMPLATE_PLACEHOLDERS[purpose].map((p) => p.name);
 

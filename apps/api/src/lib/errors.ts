@@ -46,6 +46,13 @@ export class ConflictError extends AppError {
   }
 }
 
+/** The record is there but over for good (a cancelled badge): 410. */
+export class GoneError extends AppError {
+  constructor(message: string) {
+    super(410, 'Gone', message);
+  }
+}
+
 export class BusinessRuleError extends AppError {
   constructor(message: string, details?: FieldError[]) {
     super(422, 'Unprocessable Entity', message, details);

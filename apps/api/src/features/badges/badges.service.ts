@@ -16,6 +16,7 @@ import { findCategory } from '../badge-categories/badge-categories.repository';
 import { categoryFilterFor } from '../badge-categories/badge-categories.service';
 import { findFieldsForCategory } from '../custom-fields/custom-fields.repository';
 import { findExhibitor } from '../exhibitors/exhibitors.repository';
+import { queueBadgeConfirmation } from '../e-badges/badge-mails';
 import { deleteFiles } from '../files/files.repository';
 import { advancedFilterCondition } from './advanced-filter';
 import { newBadgeCode } from './badge-codes';
@@ -37,6 +38,8 @@ export type NewBadge = {
   customFieldValues: { customFieldId: number; value?: unknown }[];
   /** The holder's password (spec §3), in clear: only its hash is stored. */
   password?: string | null;
+  /** Email the holder the badge (PDF and QR code) in the badge's transaction. */
+  sendConfirmation?: boolean;
 };
 
 /** What may change on a badge; where it belongs (category, type, event, owner) may be sent, as it is. */
@@ -286,7 +289,8 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
               badgeType: category.badgeType,
             });
             const obsolete = await fieldValues.save(tx, badgeId, answers, actor.principal.id, category.eventId);
-            await link?.registered(tx, badgeId);
+            if (link) await link.registered(tx, badgeId);
+            else if (body.sendConfirmation) await queueBadgeConfirmation(tx, badgeId);
             // A registrant is nobody's account: the entry names the link, not its owner, as the author.
             await recordAudit(tx, link ? null : actor, {
               action: link ? 'register_through_link' : 'create',

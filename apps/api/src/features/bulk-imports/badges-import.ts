@@ -6,6 +6,8 @@ import type { CustomFieldType } from '@portal/shared/custom-fields';
 import type { Database } from '../../db/client';
 import { changeUsed, lockAllocation } from '../allocations/allocations.repository';
 import { newBadgeCode } from '../badges/badge-codes';
+import { badgeMailer } from '../e-badges/badge-mails';
+import { enqueueEmails } from '../email/email.repository';
 import {
   validateFieldValues,
   type FieldDefinition,
@@ -20,13 +22,15 @@ import type { Sheet, SheetWarning } from './sheet';
 /** Where an import's badges go: the category, and the exhibitor and allocation holder (null for the organiser's own). */
 export type BadgeTarget = {
   eventId: number;
-  category: { id: number; name: string; badgeType: keyof typeof BADGE_TYPE_LABELS };
+  category: { id: number; name: string; displayName: string | null; badgeType: keyof typeof BADGE_TYPE_LABELS };
   exhibitorId: number | null;
   holderId: number | null;
   canUpdate: boolean;
   createdBy: number;
   /** The category's custom fields (its own and the event's), as the badge form checks them. */
   fields: FieldDefinition[];
+  /** Email each new badge's holder the badge, in the import's transaction. */
+  sendConfirmation: boolean;
 };
 
 const FIELD_KEY = (id: number) => `field:${id}`;
@@ -233,6 +237,21 @@ export async function planBadges(db: Database, sheet: Sheet, target: BadgeTarget
       const created = records('create');
       const updated = records('update').map((record) => ({ ...record, id: record.id! }));
       const ids = await repo.reserveIds(db, 'badges', created.length);
+      // Codes are drawn here, so that each new badge's mail is written before the transaction; the
+      // rare collision prepares the rows again with new ones.
+      const fresh = created.map((record, i) => ({ ...record, id: ids[i]!, code: newBadgeCode() }));
+      const mails =
+        target.sendConfirmation && fresh.length > 0
+          ? await mapInSlices(
+              fresh,
+              await badgeMailer(db, {
+                eventId: target.eventId,
+                badgeCategoryId: target.category.id,
+                badgeCategory: target.category.displayName ?? target.category.name,
+                exhibitorId: target.exhibitorId,
+              }),
+            )
+          : [];
       const placement = {
         eventId: target.eventId,
         badgeCategoryId: target.category.id,
@@ -242,11 +261,11 @@ export async function planBadges(db: Database, sheet: Sheet, target: BadgeTarget
         badgeType: target.category.badgeType,
       };
       return async (tx) => {
-        // Codes are drawn for each attempt: a rare collision is met by trying again with new ones.
-        await repo.insertBadges(tx, created.map((record, i) => ({ ...record, id: ids[i]!, code: newBadgeCode() })), placement);
+        await repo.insertBadges(tx, fresh, placement);
         if (allocation && created.length > 0) await changeUsed(tx, allocation.id, created.length);
         await repo.updateBadges(tx, updated);
-        await repo.saveAnswers(tx, [...created.map((record, i) => ({ ...record, id: ids[i]! })), ...updated]);
+        await repo.saveAnswers(tx, [...fresh, ...updated]);
+        await enqueueEmails(tx, mails);
       };
     },
   };

@@ -89,6 +89,8 @@ export function createBulkImportsService({
   }
 
   async function targetOf(actor: Actor, kind: BulkImportKind, fields: Fields): Promise<Target> {
+    if (kind !== 'exhibitor-users' && fields.sendConfirmation !== undefined)
+      throw ValidationError.field('sendConfirmation', 'Only a badge import emails badges');
     switch (kind) {
       case 'exhibitors': {
         const event = await eventOf(actor, fields.eventId as number);
@@ -179,6 +181,7 @@ export function createBulkImportsService({
       }),
       createdBy: actor.principal.id,
       fields: await findFieldsForCategory(db, { eventId: event.id, badgeCategoryId: category.id }),
+      sendConfirmation: fields.sendConfirmation === true,
     };
   }
 
@@ -219,10 +222,10 @@ export function createBulkImportsService({
       if (report.invalidRows > 0) return { status: 422, report };
       const write = await plan.prepare(db);
       await yieldToOthers();
-      const attempt = () =>
+      const attempt = (prepared: typeof write) =>
         db.transaction(async (tx) => {
           let checked = report;
-          let writeRows = write;
+          let writeRows = prepared;
           if (!(await plan.holds(tx))) {
             const again = await target.plan(tx, sheet);
             checked = reportOf(kind, 'import', file, sheet, again, false);
@@ -245,9 +248,9 @@ export function createBulkImportsService({
           return { ...checked, imported: true };
         });
       try {
-        // New badge codes are random: the rare collision is met by drawing them all again.
-        const imported = await attempt().catch((error: unknown) => {
-          if (isUniqueViolation(error, 'badges_code_key')) return attempt();
+        // New badge codes are random: the rare collision is met by preparing the rows again, new codes drawn.
+        const imported = await attempt(write).catch(async (error: unknown) => {
+          if (isUniqueViolation(error, 'badges_code_key')) return attempt(await plan.prepare(db));
           throw error;
         });
         // The import stands either way: invitations not written now stay owed until the sweeper writes them.

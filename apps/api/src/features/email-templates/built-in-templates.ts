@@ -15,9 +15,11 @@ export const BUILT_IN_TEMPLATES: Readonly<Record<EmailTemplatePurpose, Required<
     subject: 'Your badge for {{eventName}}',
     htmlBody:
       '<p>Dear {{firstName}} {{lastName}},</p><p>Your {{badgeCategory}} badge for {{eventName}} ({{eventDates}}) is registered.</p>' +
-      '<p>Badge code: <strong>{{badgeCode}}</strong></p>',
+      '<p>Show this code at the entrance, on your phone or printed:</p><p>{{badgeQr}}</p>' +
+      '<p>Badge code: <strong>{{badgeCode}}</strong></p><p>Your badge is attached as a PDF to print.</p>',
     textBody:
-      'Dear {{firstName}} {{lastName}},\n\nYour {{badgeCategory}} badge for {{eventName}} ({{eventDates}}) is registered.\n\nBadge code: {{badgeCode}}\n',
+      'Dear {{firstName}} {{lastName}},\n\nYour {{badgeCategory}} badge for {{eventName}} ({{eventDates}}) is registered.\n\n' +
+      'Badge code: {{badgeQr}}\nShow it at the entrance. Your badge is attached as a PDF to print.\n',
   },
   invitation: {
     subject: 'Your Exhibitor Portal account for {{eventName}}',

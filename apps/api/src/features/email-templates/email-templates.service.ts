@@ -1,4 +1,6 @@
 import {
+  BADGE_QR_PLACEHOLDER,
+  placeholderNames,
   samplePlaceholderValues,
   type CloneEmailTemplateBody,
   type EmailTemplate,
@@ -16,7 +18,8 @@ import { scopeOf } from '../auth/scope';
 import { enqueueEmail } from '../email/email.repository';
 import * as repo from './email-templates.repository';
 import { eventPlaceholderValues } from './event-placeholders';
-import { missingPlaceholders, renderTemplate, sanitizeTemplateHtml, unknownPlaceholders, type TemplateParts } from './template-rendering';
+import { badgeQrDataUrl } from '../e-badges/badge-qr';
+import { missingPlaceholders, renderTemplate, sanitizeTemplateHtml, unknownPlaceholders, type BadgeQrImage, type TemplateParts } from './template-rendering';
 
 type CreateInput = {
   eventId?: number | null;
@@ -66,6 +69,17 @@ export function freeCopyName(name: string, taken: Set<string>): string {
     const candidate = `${name.slice(0, MAX_NAME - suffix.length).trimEnd()}${suffix}`;
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
+}
+
+/**
+ * The sample badge's QR code, for the purpose that shows one: a `data:` image, which the preview
+ * shows in the browser and a test mail carries in its HTML (a real badge's mail carries it as an
+ * inline part instead, which every mail client shows).
+ */
+function sampleQr(purpose: EmailTemplatePurpose, values: Record<string, string>): BadgeQrImage | undefined {
+  if (!placeholderNames(purpose).includes(BADGE_QR_PLACEHOLDER)) return undefined;
+  const code = values[BADGE_QR_PLACEHOLDER]!;
+  return { src: badgeQrDataUrl(code), code };
 }
 
 /** The sample links point at this portal, so that a test mail's links lead somewhere real. */
@@ -212,14 +226,15 @@ export function createEmailTemplatesService({ db, publicUrl }: { db: Database; p
       const eventId = body.eventId === undefined ? (scope.kind === 'global' ? null : scope.eventId) : body.eventId;
       if (eventId != null && !(await repo.findEventInScope(db, eventId, scope))) throw new NotFoundError('Event');
       await checkCategory(eventId, body.badgeCategoryId);
-      return renderTemplate(parts, await previewValues(actor, body.purpose, eventId, body.badgeCategoryId ?? null));
+      const values = await previewValues(actor, body.purpose, eventId, body.badgeCategoryId ?? null);
+      return renderTemplate(parts, values, sampleQr(body.purpose, values));
     },
 
     /** Queues the template, filled in as for a preview, to the caller's own address. */
     async sendTest(actor: Actor, id: number): Promise<{ outboxId: number; toAddress: string }> {
       const template = await getInScope(actor, id);
       const values = await previewValues(actor, template.purpose, template.eventId, template.badgeCategoryId);
-      const rendered = renderTemplate(template, values);
+      const rendered = renderTemplate(template, values, sampleQr(template.purpose, values));
       const toAddress = actor.principal.email;
       const outboxId = await enqueueEmail(db, {
         toAddress,

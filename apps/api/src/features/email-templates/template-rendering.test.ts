@@ -91,12 +91,61 @@ describe('rendering', () => {
   });
 });
 
+describe('{{badgeQr}}', () => {
+  const qr = { src: 'cid:badge-qr-7@exhibitor-portal', code: 'ABCD234567' };
+  const template = { subject: 'Badge {{badgeQr}}', htmlBody: '<p>Hi {{firstName}}</p><p>{{badgeQr}}</p>', textBody: 'Code: {{badgeQr}}' };
+
+  it('is the inline image in the HTML part and the badge code in the text part and subject', () => {
+    const rendered = renderTemplate(template, { firstName: 'Ada' }, qr);
+    expect(rendered.html).toBe(
+      '<p>Hi Ada</p><p><img src="cid:badge-qr-7@exhibitor-portal" alt="QR code of badge ABCD234567" width="200" height="200" /></p>',
+    );
+    expect(rendered.text).toBe('Code: ABCD234567');
+    expect(rendered.subject).toBe('Badge ABCD234567');
+  });
+
+  it('reads as the code in a text part derived from the HTML', () => {
+    const rendered = renderTemplate({ subject: 's', htmlBody: '<p>Your code</p><p>{{badgeQr}}</p>' }, {}, qr);
+    expect(rendered.text).toBe('Your code\n\nABCD234567');
+  });
+
+  it('never takes markup from a value: a value named badgeQr is ignored, and the image is built from escaped parts', () => {
+    const injected = renderTemplate(template, { firstName: 'Ada', badgeQr: '<img src=x onerror=alert(1)>' });
+    expect(injected.html).toBe('<p>Hi Ada</p><p></p>');
+    const hostile = renderTemplate(template, {}, { src: 'cid:x" onerror="alert(1)', code: '"><script>alert(1)</script>' });
+    expect(hostile.html).not.toContain('<script');
+    // The quote stays inside the src value: no onerror attribute comes of it.
+    expect(hostile.html).toContain('src="cid:x&quot; onerror=&quot;alert(1)"');
+    expect(hostile.html).not.toMatch(/\sonerror="/);
+    expect(hostile.html).toContain('alt="QR code of badge &quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+
+  it('is refused in a template of any other purpose', () => {
+    for (const purpose of EMAIL_TEMPLATE_PURPOSES.filter((p) => p !== 'badge_confirmation')) {
+      expect(unknownPlaceholders(purpose, { subject: 's', htmlBody: '<p>{{badgeQr}}</p>' }), purpose).toEqual([
+        { field: 'htmlBody', message: 'Unknown placeholder {{badgeQr}}' },
+      ]);
+    }
+    expect(unknownPlaceholders('badge_confirmation', { subject: 's', htmlBody: '<p>{{badgeQr}}</p>', textBody: '{{badgeQr}}' })).toEqual([]);
+  });
+
+  it('is shown by the built-in badge confirmation, as the image and as the code', () => {
+    const rendered = renderTemplate(BUILT_IN_TEMPLATES.badge_confirmation, samplePlaceholderValues('badge_confirmation'), qr);
+    expect(rendered.html).toContain('<img src="cid:badge-qr-7@exhibitor-portal"');
+    expect(rendered.text).toContain('Badge code: ABCD234567');
+  });
+});
+
 describe('sanitising', () => {
   it('removes scripts, event handlers and javascript: links', () => {
     const clean = sanitizeTemplateHtml(
       '<p onclick="x()">Hi</p><script>alert(1)</script><img src="https://cdn.example/logo.png" onerror="alert(1)"><a href="javascript:alert(1)">x</a><iframe src="https://evil.example"></iframe>',
     );
     expect(clean).toBe('<p>Hi</p><img src="https://cdn.example/logo.png" /><a>x</a>');
+  });
+
+  it('takes cid: only as an image source, never as a link', () => {
+    expect(sanitizeTemplateHtml('<img src="cid:logo@x"><a href="cid:logo@x">x</a>')).toBe('<img src="cid:logo@x" /><a>x</a>');
   });
 
   it('keeps ordinary mail markup and placeholders in links', () => {

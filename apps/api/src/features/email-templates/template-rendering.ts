@@ -1,5 +1,11 @@
 import type { FieldError } from '@portal/shared/common';
-import { EMAIL_TEMPLATE_REQUIRED_PLACEHOLDER, placeholderNames, type EmailTemplatePurpose, type RenderedEmail } from '@portal/shared/email-templates';
+import {
+  BADGE_QR_PLACEHOLDER,
+  EMAIL_TEMPLATE_REQUIRED_PLACEHOLDER,
+  placeholderNames,
+  type EmailTemplatePurpose,
+  type RenderedEmail,
+} from '@portal/shared/email-templates';
 import { convert } from 'html-to-text';
 import sanitizeHtml from 'sanitize-html';
 
@@ -43,7 +49,8 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
     img: ['src', 'alt'],
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  // cid: names an image the mail carries itself (the badge's QR code).
+  allowedSchemesByTag: { img: ['http', 'https', 'data', 'cid'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
 };
@@ -56,9 +63,32 @@ export function sanitizeTemplateHtml(html: string): string {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function fill(text: string, values: Readonly<Record<string, string>>, encode: (value: string) => string): string {
-  return text.replace(PLACEHOLDER, (_match, name: string) => (Object.hasOwn(values, name) ? encode(values[name]!) : ''));
+/**
+ * `markup` holds HTML this module built itself for a placeholder (the QR image); every other value
+ * goes through `encode`.
+ */
+function fill(
+  text: string,
+  values: Readonly<Record<string, string>>,
+  encode: (value: string) => string,
+  markup: Readonly<Record<string, string>> = {},
+): string {
+  return text.replace(PLACEHOLDER, (_match, name: string) =>
+    Object.hasOwn(markup, name) ? markup[name]! : Object.hasOwn(values, name) ? encode(values[name]!) : '',
+  );
 }
+
+/**
+ * The badge's QR code for `{{badgeQr}}`: the image's address (`cid:` and the Content-ID of the
+ * mail's inline part, or a `data:` URL in a preview) and the badge code it encodes.
+ */
+export type BadgeQrImage = { src: string; code: string };
+
+/** Pixels the QR image takes in a mail: large enough to scan from a phone's screen. */
+const QR_IMAGE_PIXELS = 200;
+
+const qrImageTag = (qr: BadgeQrImage) =>
+  `<img src="${escapeHtml(qr.src)}" alt="${escapeHtml(`QR code of badge ${qr.code}`)}" width="${QR_IMAGE_PIXELS}" height="${QR_IMAGE_PIXELS}">`;
 
 /** The plain-text part of an HTML body: paragraphs and `<br>` become line breaks, links keep their address. */
 export function textFromHtml(html: string): string {
@@ -68,11 +98,21 @@ export function textFromHtml(html: string): string {
 /**
  * Fills a template. Values are escaped in the HTML part, and the result is sanitised again, so
  * neither a template stored before a rule changed nor a value can bring in script. The text part
- * is the template's own text body when it has one, else derived from the HTML.
+ * is the template's own text body when it has one, else derived from the HTML. `{{badgeQr}}` is
+ * the only placeholder that becomes markup, an image tag built here from `qr` (its address and
+ * code escaped); a value named `badgeQr` is ignored. Elsewhere, and in the HTML without `qr`, it
+ * reads as the badge code.
  */
-export function renderTemplate(parts: TemplateParts, values: Readonly<Record<string, string>>): RenderedEmail {
-  const subject = fill(parts.subject, values, (value) => value.replace(/[\r\n]+/g, ' ')).trim();
-  const html = sanitizeTemplateHtml(fill(parts.htmlBody, values, escapeHtml));
-  const text = parts.textBody ? fill(parts.textBody, values, (value) => value).replace(/\r\n?/g, '\n') : textFromHtml(html);
+export function renderTemplate(parts: TemplateParts, values: Readonly<Record<string, string>>, qr?: BadgeQrImage): RenderedEmail {
+  const filled: Record<string, string> = { ...values };
+  delete filled[BADGE_QR_PLACEHOLDER];
+  if (qr) filled[BADGE_QR_PLACEHOLDER] = qr.code;
+  const htmlOf = (markup: Record<string, string>) => sanitizeTemplateHtml(fill(parts.htmlBody, filled, escapeHtml, markup));
+  const subject = fill(parts.subject, filled, (value) => value.replace(/[\r\n]+/g, ' ')).trim();
+  const html = htmlOf(qr ? { [BADGE_QR_PLACEHOLDER]: qrImageTag(qr) } : {});
+  // Derived from the HTML, the text part reads the code where the image stands.
+  const text = parts.textBody
+    ? fill(parts.textBody, filled, (value) => value).replace(/\r\n?/g, '\n')
+    : textFromHtml(qr ? htmlOf({}) : html);
   return { subject, html, text };
 }

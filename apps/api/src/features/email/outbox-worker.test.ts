@@ -1,9 +1,13 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWorld, type TestApp } from '../../test/harness';
-import { attachmentsOf } from '../../test/mail';
+import { attachmentsOf, inlinePartsOf } from '../../test/mail';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { pdfText } from '../../test/pdf';
 import { invoicedPurchase } from '../allocation-purchases/purchase-fixtures';
+import { queueBadgeConfirmation } from '../e-badges/badge-mails';
+import { badges } from '../../db/schema/badges';
 import { invoices } from '../../db/schema/invoices';
 import { eq, sql } from 'drizzle-orm';
 import { emailOutbox } from '../../db/schema/email';
@@ -231,6 +235,28 @@ describe('email outbox', () => {
     expect(text).toContain('CANCELLED');
     const [row] = await listEmailsTo(t.db, 'attached@test.example');
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('delivers a badge mail with the badge PDF attached and the QR code inline, under the cid its HTML shows', async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, 'Portal <portal@test.example>', IDENTITY);
+    const w = await createWorld(t);
+    const [badge] = await t.db.select().from(badges).where(eq(badges.id, w.badgeA));
+    await queueBadgeConfirmation(t.db, w.badgeA);
+    while ((await deliverDueEmails(t.db, transport)) > 0);
+
+    const mail = received.find((message) => message.to.includes(badge!.email))!;
+    const [pdf, ...more] = attachmentsOf(mail.raw);
+    expect(more).toEqual([]);
+    expect(pdf).toMatchObject({ filename: `badge-${badge!.code}.pdf`, contentType: 'application/pdf' });
+    expect(await pdfText(pdf!.content)).toContain(badge!.firstName);
+    const [qr, ...others] = inlinePartsOf(mail.raw);
+    expect(others).toEqual([]);
+    expect(qr).toMatchObject({ contentType: 'image/png' });
+    // The HTML part (quoted-printable) shows the image by the Content-ID the part carries.
+    const html = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(html).toContain(`<img src="cid:${qr!.contentId}"`);
+    const image = PNG.sync.read(qr!.content);
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(badge!.code);
   });
 
   it('fails the attempt of a mail whose document cannot be drawn, and never sends it without', async () => {

@@ -6,11 +6,13 @@ import * as repo from './email.repository';
 import type { QueuedEmail } from './email.repository';
 import { runEvery } from '../../lib/run-every';
 import type { FilesService } from '../files/files.service';
+import { renderBadgeAttachments } from '../e-badges/badge-attachments';
 import { logoReader } from '../invoices/issuer-logo';
 import { renderMailAttachments } from '../invoices/mail-attachments';
+import { UndeliverableMailError } from './undeliverable';
 
-/** A file sent with a message, as nodemailer takes it. */
-export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+/** A file sent with a message, as nodemailer takes it; with `cid`, an inline part the HTML shows as `cid:` + it. */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer; cid?: string };
 
 export type MailTransport = { send(email: QueuedEmail, attachments: readonly MailAttachment[]): Promise<void> };
 
@@ -97,6 +99,17 @@ async function recordSent(db: Database, id: number, deadline: number, writes: Ou
   }
 }
 
+/** The files of a message, drawn now: its billing documents, then its badges. */
+async function renderAttachments(db: Database, email: QueuedEmail, files: FilesService | undefined): Promise<MailAttachment[]> {
+  const attachments = email.attachments ?? [];
+  const badges = attachments.filter((attachment) => attachment.kind === 'badge');
+  const documents = attachments.filter((attachment) => attachment.kind !== 'badge');
+  return [
+    ...(await renderMailAttachments(db, documents, files && logoReader(db, files))),
+    ...(await renderBadgeAttachments(db, badges, files)),
+  ];
+}
+
 /** Delivers what is due, one batch; answers how many were sent. */
 export async function deliverDueEmails(db: Database, transport: MailTransport, options: DeliveryOptions = {}): Promise<number> {
   const writes = options.writes ?? repo;
@@ -110,9 +123,11 @@ export async function deliverDueEmails(db: Database, transport: MailTransport, o
     try {
       // Drawn at each attempt from the frozen documents: a document that cannot be drawn fails the
       // attempt as the mail server refusing would, and the mail never leaves without it.
-      await transport.send(email, await renderMailAttachments(db, email.attachments ?? [], options.files && logoReader(db, options.files)));
+      await transport.send(email, await renderAttachments(db, email, options.files));
     } catch (error) {
-      await writes.markAttemptFailed(db, email.id, error instanceof Error ? error.message : String(error), MAX_ATTEMPTS);
+      // A mail that must never go out (a cancelled badge's) fails for good at once.
+      const lastAttempt = error instanceof UndeliverableMailError ? 0 : MAX_ATTEMPTS;
+      await writes.markAttemptFailed(db, email.id, error instanceof Error ? error.message : String(error), lastAttempt);
       continue;
     }
     try {

@@ -1,8 +1,6 @@
 import type { Database } from '../../db/client';
 import { enqueueEmail, enqueueEmails } from '../email/email.repository';
-import { resolveTemplate } from '../email-templates/template-resolution';
 import { renderTemplate, type TemplateParts } from '../email-templates/template-rendering';
-import { findBadgeForMail } from './registration-links.repository';
 
 /**
  * Tells the owner of an existing account that someone registered a company with their address,
@@ -97,38 +95,4 @@ export async function queueUserLinkEmails(
       };
     }),
   );
-}
-
-/**
- * Confirms a badge registered through a link, with its code, worded by the category's template,
- * else the event's, the global one, the built-in text; in the badge's transaction. The owning
- * exhibitor's outbox lists it, as it is about one of its badges.
- */
-export async function queueBadgeConfirmation(
-  db: Database,
-  badgeId: number,
-  context: Omit<LinkMailContext, 'badgeCategory'>,
-): Promise<void> {
-  const badge = await findBadgeForMail(db, badgeId);
-  const template = await resolveTemplate(db, {
-    purpose: 'badge_confirmation',
-    eventId: badge.eventId,
-    badgeCategoryId: badge.badgeCategoryId,
-  });
-  const mail = renderTemplate(template, {
-    ...context,
-    firstName: badge.firstName,
-    lastName: badge.lastName,
-    badgeCategory: badge.badgeCategory,
-    badgeCode: badge.code,
-  });
-  await enqueueEmail(db, {
-    toAddress: badge.email,
-    eventId: badge.eventId,
-    exhibitorId: badge.exhibitorId,
-    purpose: 'badge_confirmation',
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-  });
 }

@@ -212,21 +212,3 @@ export async function findEventForMail(db: Database, id: number) {
   return row!;
 }
 
-/** What a badge's confirmation mail names: the person, the code, the category. */
-export async function findBadgeForMail(db: Database, id: number) {
-  const [row] = await db
-    .select({
-      email: badges.email,
-      firstName: badges.firstName,
-      lastName: badges.lastName,
-      code: badges.code,
-      eventId: badges.eventId,
-      exhibitorId: badges.exhibitorId,
-      badgeCategoryId: badges.badgeCategoryId,
-      badgeCategory: sql<string>`coalesce(${badgeCategories.displayName}, ${badgeCategories.name})`,
-    })
-    .from(badges)
-    .innerJoin(badgeCategories, eq(badgeCategories.id, badges.badgeCategoryId))
-    .where(eq(badges.id, id));
-  return row!;
-}

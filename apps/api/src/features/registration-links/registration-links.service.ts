@@ -40,8 +40,8 @@ import { findEventInScope } from '../events/events.repository';
 import { insertExhibitor } from '../exhibitors/exhibitors.service';
 import { listResult } from '../../lib/listing';
 import { noSoonerThan } from '../../lib/uniform-timing';
+import { queueBadgeConfirmation } from '../e-badges/badge-mails';
 import {
-  queueBadgeConfirmation,
   queueRegistrationNotice,
   queueBadgeHolderNotice,
   queueUserLinkEmails,
@@ -484,11 +484,7 @@ export function createRegistrationLinksService(deps: {
                 if (!(await repo.takeLinkUse(tx, id))) throw new GoneError(REGISTRATION_MESSAGES.usedUp);
               },
               async registered(tx, badgeId) {
-                await queueBadgeConfirmation(tx, badgeId, {
-                  eventName: event.name,
-                  eventDates: formatEventDates(event.startDate, event.endDate),
-                  companyName: ownerLabel(actor.principal),
-                });
+                await queueBadgeConfirmation(tx, badgeId);
               },
             },
           );

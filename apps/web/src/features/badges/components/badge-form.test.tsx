@@ -59,7 +59,7 @@ function renderForm() {
   ]);
   fill(screen.getByLabelText(/^First name/), 'Ola');
   fill(screen.getByLabelText(/^Last name/), 'Nordmann');
-  fill(screen.getByLabelText(/^Email/), 'ola@nordlys.example');
+  fill(screen.getByRole('textbox', { name: /^Email/ }), 'ola@nordlys.example');
 }
 
 describe('BadgeForm', () => {
@@ -104,6 +104,21 @@ describe('BadgeForm', () => {
     expect(form).toBeInstanceOf(FormData);
     expect((form.get('customField[12]') as File).name).toBe('passport.pdf');
     expect(JSON.parse(form.get('customFieldValues') as string)).toEqual([{ customFieldId: 11, value: 'Engineer' }]);
+  });
+
+  it('emails the badge to the holder unless the box is unticked', async () => {
+    answer = { status: 201, data: { data: { id: 90 } } };
+    renderForm();
+    fill(screen.getByLabelText(/^job title/), 'Engineer');
+    const box = screen.getByLabelText('Email the badge to the holder') as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.body).toMatchObject({ sendConfirmation: true });
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]!.body).toMatchObject({ sendConfirmation: false });
   });
 
   it('shows an exhausted allocation on the form', async () => {

@@ -46,7 +46,7 @@ type Answers = Record<string, CustomFieldAnswer>;
 /** The form's schema: the badge's own fields as the API checks them, and each answer by its field's rules. */
 function formSchema(fields: readonly CustomField[], storedFiles: ReadonlySet<string>) {
   return z
-    .object({ ...badgeHolderShape, exhibitorId: z.string() })
+    .object({ ...badgeHolderShape, exhibitorId: z.string(), sendConfirmation: z.boolean() })
     .superRefine(
       (values, ctx) => addAnswerIssues(fields, values.customFieldValues, ctx, storedFiles),
       whenParsed('customFieldValues'),
@@ -70,6 +70,7 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
       email: badge?.email ?? '',
       phone: badge?.phone ?? '',
       exhibitorId: '',
+      sendConfirmation: true,
       customFieldValues: Object.fromEntries(
         active.map((field) => [
           field.key,
@@ -97,6 +98,7 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
               ...person,
               badgeCategoryId,
               exhibitorId: values.exhibitorId ? Number(values.exhibitorId) : undefined,
+              sendConfirmation: values.sendConfirmation,
             } satisfies CreateBadgeBody,
             files,
           });
@@ -174,6 +176,13 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
             />
           ))}
         </section>
+      )}
+
+      {!badge && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...form.register('sendConfirmation')} className="size-4 accent-primary" />
+          Email the badge to the holder
+        </label>
       )}
 
       <PageFormActions

@@ -1,7 +1,7 @@
 import type { Badge } from '@portal/shared/badges';
 import { formatBytes, type CustomField } from '@portal/shared/custom-fields';
 import { BADGE_TYPE_LABELS } from '@portal/shared/badge-categories';
-import { BanIcon, DownloadIcon, PencilIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
+import { BanIcon, DownloadIcon, MailIcon, PencilIcon, RotateCcwIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -18,6 +18,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useDeleteBadge } from '../api/delete-badge';
 import { useDownloadAnswerFile } from '../api/download-answer-file';
+import { useResendBadge } from '../api/resend-badge';
 import { useBadge } from '../api/get-badge';
 import { useCategoryFields } from '../api/get-category-fields';
 import { useUpdateBadge } from '../api/update-badge';
@@ -38,9 +39,10 @@ export function ViewBadgePage() {
   const update = useUpdateBadge();
   const remove = useDeleteBadge();
   const download = useDownloadAnswerFile();
+  const resend = useResendBadge();
   const navigate = useNavigate();
   const can = useCan();
-  const [confirm, setConfirm] = useState<'delete' | 'cancel' | null>(null);
+  const [confirm, setConfirm] = useState<'delete' | 'cancel' | 'resend' | null>(null);
 
   if (badge.isPending) return <RecordSkeleton />;
   if (badge.isError)
@@ -59,6 +61,14 @@ export function ViewBadgePage() {
         onSettled: () => setConfirm(null),
       },
     );
+  }
+
+  function resendBadge() {
+    resend.mutate(id, {
+      onSuccess: (sent) => toast.success(`Badge sent to ${sent.toAddress}`),
+      onError: (error) => toast.error(errorMessage(error, 'The badge could not be sent')),
+      onSettled: () => setConfirm(null),
+    });
   }
 
   function deleteBadge() {
@@ -88,6 +98,12 @@ export function ViewBadgePage() {
                   <PencilIcon aria-hidden />
                   Edit
                 </Link>
+              </Button>
+            )}
+            {canEdit && b.status === 'active' && (
+              <Button variant="outline" onClick={() => setConfirm('resend')}>
+                <MailIcon aria-hidden />
+                Resend badge
               </Button>
             )}
             {canEdit &&
@@ -210,6 +226,16 @@ export function ViewBadgePage() {
         confirmLabel="Cancel badge"
         pending={update.isPending}
         onConfirm={() => setStatus('cancelled')}
+      />
+      <ConfirmDialog
+        open={confirm === 'resend'}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title="Email the badge again?"
+        description={`${b.name} receives the badge as a PDF with its QR code at ${b.email}.`}
+        confirmLabel="Resend badge"
+        destructive={false}
+        pending={resend.isPending}
+        onConfirm={resendBadge}
       />
       <ConfirmDialog
         open={confirm === 'delete'}

@@ -92,6 +92,9 @@ export function BulkImportFlow({ kind, fields, missingChoice, noun, list, templa
   const [file, setFile] = useState<File | null>(null);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // A badge import emails each new badge to its holder unless told not to.
+  const mailsBadges = kind === 'exhibitor-users';
+  const [sendConfirmation, setSendConfirmation] = useState(true);
   const inputRef = useRef<HTMLDivElement>(null);
   const reportHeading = useRef<HTMLHeadingElement>(null);
 
@@ -135,7 +138,7 @@ export function BulkImportFlow({ kind, fields, missingChoice, noun, list, templa
   function runImport() {
     if (!upload) return;
     setConfirming(false);
-    importing.mutate(upload, {
+    importing.mutate(mailsBadges ? { ...upload, fields: { ...upload.fields, sendConfirmation } } : upload, {
       onSettled: () => requestAnimationFrame(() => reportHeading.current?.focus()),
     });
   }
@@ -274,6 +277,17 @@ export function BulkImportFlow({ kind, fields, missingChoice, noun, list, templa
             <BulkImportReportView key={refused ? 'refused' : 'checked'} report={report} />
             {errorReport.isError && (
               <FormAlert message={errorMessage(errorReport.error, 'The report could not be downloaded. Try again.')} />
+            )}
+            {mailsBadges && report.created > 0 && !importing.isPending && (
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={sendConfirmation}
+                  onChange={(event) => setSendConfirmation(event.target.checked)}
+                  className="size-4 accent-primary"
+                />
+                Email each new badge to its holder
+              </label>
             )}
             {importing.isPending ? (
               <ImportProgress label={`Importing ${rowsOf(report.totalRows)}`} />

@@ -157,6 +157,42 @@ describe('…/subaccount/:subAccountId/exhibitor-users/bulk-import', () => {
   });
 });
 
+describe('emailing the imported badges', () => {
+  const CLEAN: BulkImportReport = { ...OVER_CAPACITY, invalidRows: 0, rows: [], capacity: null, created: 5 };
+
+  async function checkAndImport(untick: boolean) {
+    startSession({ admin: demo.eventAdmin().user, token: 't', refreshToken: 'r' });
+    const seen = serve((request) => ({
+      status: 200,
+      data: { ...CLEAN, step: (request.body as FormData).get('step'), imported: (request.body as FormData).get('step') === 'import' },
+    }));
+    renderRoute('/events/1/vip-users/bulk-upload', [
+      { path: '/events/:eventId/vip-users/bulk-upload', element: <ImportVipBadgesPage /> },
+    ]);
+    await waitFor(() => expect(screen.getByLabelText('Your file')).toHaveProperty('disabled', false));
+    chooseFile('guests.csv');
+    const box = (await screen.findByLabelText('Email each new badge to its holder')) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    if (untick) fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Import 5 rows' }));
+    await screen.findByText('Imported 5 rows');
+    const forms = seen.filter((request) => request.method === 'POST').map((request) => request.body as FormData);
+    return { check: forms[0]!, load: forms[1]! };
+  }
+
+  it('asks the import, not the check, to email each new badge, ticked by default', async () => {
+    const { check, load } = await checkAndImport(false);
+    expect(check.get('sendConfirmation')).toBeNull();
+    expect(load.get('step')).toBe('import');
+    expect(load.get('sendConfirmation')).toBe('true');
+  });
+
+  it('imports without mails once unticked', async () => {
+    const { load } = await checkAndImport(true);
+    expect(load.get('sendConfirmation')).toBe('false');
+  });
+});
+
 describe('/events/:eventId/vip-users/bulk-upload', () => {
   it('takes the event’s only VIP category and sends the rows as VIP badges', async () => {
     startSession({ admin: demo.eventAdmin().user, token: 't', refreshToken: 'r' });

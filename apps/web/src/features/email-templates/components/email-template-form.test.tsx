@@ -53,6 +53,9 @@ describe('EmailTemplateForm', () => {
     expect(placeholders()).toContain('{{resetLink}}');
     expect(placeholders()).not.toContain('{{registrationLink}}');
     expect(placeholders()).not.toContain('{{eventName}}');
+    expect(placeholders()).not.toContain('{{badgeQr}}');
+    fill(screen.getByRole('combobox', { name: /Purpose/ }), 'badge_confirmation');
+    expect(placeholders()).toContain('{{badgeQr}}');
   });
 
   it('inserts a placeholder at the cursor of the body being written', () => {
