@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { admins } from './admins';
 import { badges } from './badges';
 import { events } from './events';
@@ -36,10 +36,12 @@ export const badgePrints = pgTable(
       .notNull()
       .references(() => badges.id, { onDelete: 'cascade' }),
     runId: uuid('run_id').notNull(),
+    /** The badge's place in its run's order (company then name, or category): the run streams by it. */
+    position: integer('position').notNull(),
     printedAt: timestamp('printed_at', { withTimezone: true }).notNull().defaultNow(),
     printedByAdminId: integer('printed_by_admin_id').references(() => admins.id, { onDelete: 'set null' }),
     sheet: text('sheet').notNull(),
     reason: text('reason'),
   },
-  (t) => [index('badge_prints_badge_idx').on(t.badgeId, t.printedAt), index('badge_prints_run_idx').on(t.runId)],
+  (t) => [index('badge_prints_badge_idx').on(t.badgeId, t.printedAt), uniqueIndex('badge_prints_run_position_key').on(t.runId, t.position)],
 );
