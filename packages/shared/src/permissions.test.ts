@@ -5,8 +5,8 @@ describe('permission catalogue', () => {
   it('holds every permission once, in lower case', () => {
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
     expect(PERMISSIONS.every((p) => p === p.toLowerCase())).toBe(true);
-    // The spec's 58, and view_email_outbox for the outbox screen.
-    expect(PERMISSIONS).toHaveLength(59);
+    // The spec's 58, view_email_outbox for the outbox screen, and the two of badge printing.
+    expect(PERMISSIONS).toHaveLength(61);
   });
 
   it('normalises guard spellings and aliases', () => {
@@ -19,6 +19,7 @@ describe('permission catalogue', () => {
   it('knows the area of each permission', () => {
     expect(areaOf('manage_roles')).toBe('Admin management');
     expect(areaOf('can_see_visitor')).toBe('Badge visibility');
+    expect(areaOf('print_badges')).toBe('Badge printing');
   });
 
   it('checks AND and OR requirements', () => {

@@ -49,6 +49,7 @@ export const PERMISSION_AREAS = {
     'create_allocation_purchase',
     'update_allocation_purchase',
   ],
+  'Badge printing': ['manage_badge_layouts', 'print_badges'],
 } as const;
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS;

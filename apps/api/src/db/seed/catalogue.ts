@@ -1,8 +1,9 @@
 import { areaOf, PERMISSIONS, type Permission } from '@portal/shared/permissions';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { setRolePermissions } from '../../features/roles/roles.repository';
-import { permissions, roles } from '../schema/roles';
+import { permissions, rolePermissions, roles } from '../schema/roles';
 
 const exhibitorTeamWork: Permission[] = [
   'view_exhibitor_users',
@@ -59,6 +60,7 @@ export const SYSTEM_ROLES: { name: string; description: string; permissions: rea
       'view_email_templates',
       'export_data',
       'can_see_vip',
+      'print_badges',
     ],
   },
   {
@@ -75,33 +77,50 @@ export const SYSTEM_ROLES: { name: string; description: string; permissions: rea
       'create_payment',
       'view_payments',
       'view_email_outbox',
+      'print_badges',
     ],
   },
   {
     name: SYSTEM_ROLE_NAMES.subAccount,
     description: "A colleague's sign-in under an exhibitor: registers badges within what the exhibitor hands it, and buys more.",
-    permissions: [...exhibitorTeamWork, 'view_allocation_purchase', 'create_allocation_purchase', 'create_payment'],
+    permissions: [...exhibitorTeamWork, 'view_allocation_purchase', 'create_allocation_purchase', 'create_payment', 'print_badges'],
   },
 ];
 
 /**
  * Brings the permission table up to the catalogue and creates missing built-in roles. Runs at every
- * start; it never takes back permissions an administrator has since given or removed.
+ * start; it never takes back permissions an administrator has since given or removed. A permission
+ * new to the install is granted once, as it is inserted, to the existing built-in roles that list
+ * it, so an upgrade gives them what a fresh install would.
  */
 export async function seedCatalogue(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
+    const added = await tx
       .insert(permissions)
       .values(PERMISSIONS.map((name) => ({ name, area: areaOf(name) })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: permissions.id, name: permissions.name });
     for (const role of SYSTEM_ROLES) {
       const [created] = await tx
         .insert(roles)
         .values({ name: role.name, description: role.description, isSystem: true })
         .onConflictDoNothing()
         .returning({ id: roles.id });
-      if (!created) continue;
-      await setRolePermissions(tx, created.id, role.permissions);
+      if (created) {
+        await setRolePermissions(tx, created.id, role.permissions);
+        continue;
+      }
+      const granted = added.filter((permission) => role.permissions.includes(permission.name as Permission));
+      if (granted.length === 0) continue;
+      const [existing] = await tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(sql`lower(${roles.name})`, role.name.toLowerCase()), eq(roles.isSystem, true)));
+      if (!existing) continue;
+      await tx
+        .insert(rolePermissions)
+        .values(granted.map((permission) => ({ roleId: existing.id, permissionId: permission.id })))
+        .onConflictDoNothing();
     }
   });
 }
