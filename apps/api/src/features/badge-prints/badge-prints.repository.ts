@@ -3,6 +3,7 @@ import type { BadgeType } from '@portal/shared/badge-categories';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { badgePrintSettings } from '../../db/schema/badge-prints';
+import { isoText } from '../../lib/listing';
 
 export async function findPrintSettings(db: Database, eventId: number): Promise<PrintSettings | undefined> {
   const [row] = await db
@@ -108,15 +109,11 @@ export async function recordPrintRun(
         )
         select cast(count(*) as int) as total, cast(count(*) filter (where previous_count > 0) as int) as reprinted,
                coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'lastPrintedAt', e.at) order by e.position)
-                           from (select id, name, position, ${isoAt('previous_at')} as at from updated
+                           from (select id, name, position, ${sql.raw(isoText('previous_at'))} as at from updated
                                   where previous_count > 0 order by position limit 5) e), '[]') as examples
           from updated`,
   );
   return row!;
-}
-
-function isoAt(column: string): SQL {
-  return sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 }
 
 /** What a badge shows, as a run reads it. */
