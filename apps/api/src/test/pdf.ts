@@ -46,3 +46,24 @@ export const embeddedFiles = (pdf: Buffer) =>
     const names = await readdir(out);
     return new Map(await Promise.all(names.map(async (name) => [name, await readFile(join(out, name))] as const)));
   });
+
+/** Each word pdftotext finds on the first page, with its box in points from the page's top-left. */
+export const pdfWordBoxes = (pdf: Buffer) =>
+  withPdfFile(pdf, async (file) => {
+    const { stdout } = await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
+    const words = [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)];
+    return words.map(([, xMin, yMin, xMax, yMax, text]) => ({
+      text: text!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'"),
+      xMin: Number(xMin),
+      yMin: Number(yMin),
+      xMax: Number(xMax),
+      yMax: Number(yMax),
+    }));
+  });
+
+/** The first page rasterised by pdftoppm, as PNG bytes. */
+export const pdfPagePng = (pdf: Buffer, dpi: number) =>
+  withPdfFile(pdf, async (file, dir) => {
+    await run('pdftoppm', ['-r', String(dpi), '-f', '1', '-l', '1', '-singlefile', '-png', file, join(dir, 'page')]);
+    return readFile(join(dir, 'page.png'));
+  });

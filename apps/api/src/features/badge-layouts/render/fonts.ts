@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
+
+/**
+ * The badge fonts. DejaVu Sans sets Latin with every diacritic, Greek and Cyrillic; Noto Sans SC
+ * sets the Chinese characters and Japanese kana DejaVu lacks. A line is split into runs by the
+ * first font that has each character, so one name can mix both.
+ */
+
+const require = createRequire(import.meta.url);
+
+export const BADGE_FONT_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  cjkRegular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  cjkBold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+} as const;
+export type BadgeFontName = keyof typeof BADGE_FONT_FILES;
+
+/** The family each font is drawn with in the SVG preview (the web app loads these faces). */
+export const SVG_FONT_FAMILIES: Readonly<Record<BadgeFontName, { family: string; weight: 'normal' | 'bold' }>> = {
+  regular: { family: "'DejaVu Sans', sans-serif", weight: 'normal' },
+  bold: { family: "'DejaVu Sans', sans-serif", weight: 'bold' },
+  cjkRegular: { family: "'Noto Sans SC', 'Noto Sans CJK SC', sans-serif", weight: 'normal' },
+  cjkBold: { family: "'Noto Sans SC', 'Noto Sans CJK SC', sans-serif", weight: 'bold' },
+};
+
+let files: Record<BadgeFontName, Buffer> | undefined;
+/** The font files' bytes, read once per process. */
+export function badgeFontFiles(): Record<BadgeFontName, Buffer> {
+  const read = (file: string) => readFileSync(require.resolve(file));
+  files ??= {
+    regular: read(BADGE_FONT_FILES.regular),
+    bold: read(BADGE_FONT_FILES.bold),
+    cjkRegular: read(BADGE_FONT_FILES.cjkRegular),
+    cjkBold: read(BADGE_FONT_FILES.cjkBold),
+  };
+  return files;
+}
+
+/**
+ * The fonts the engine measures with, parsed once per process: fontkit reads glyphs lazily, so even
+ * the large CJK file costs little until a character of it is used. PDF documents parse their own
+ * copies (see `registerBadgeFonts`).
+ */
+let fonts: Record<BadgeFontName, Font> | undefined;
+export function badgeFonts(): Record<BadgeFontName, Font> {
+  const all = badgeFontFiles();
+  fonts ??= {
+    regular: fontkit.create(all.regular) as Font,
+    bold: fontkit.create(all.bold) as Font,
+    cjkRegular: fontkit.create(all.cjkRegular) as Font,
+    cjkBold: fontkit.create(all.cjkBold) as Font,
+  };
+  return fonts;
+}
+
+export type TextRun = { text: string; font: BadgeFontName };
+
+/**
+ * Splits text into runs of one font each: DejaVu where it has the character (and for spaces and
+ * marks, which stay with the run they are in), else the CJK font. `missing` collects characters
+ * neither font has; they are drawn with DejaVu's missing-glyph box.
+ */
+export function fontRuns(text: string, bold: boolean, missing?: Set<string>): TextRun[] {
+  const all = badgeFonts();
+  const [latin, cjk]: BadgeFontName[] = bold ? ['bold', 'cjkBold'] : ['regular', 'cjkRegular'];
+  const runs: TextRun[] = [];
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    const previous = runs.at(-1);
+    let font: BadgeFontName;
+    if (previous && /[\s\p{M}]/u.test(char)) font = previous.font;
+    else if (all[latin!].hasGlyphForCodePoint(codePoint)) font = latin!;
+    else if (all[cjk!].hasGlyphForCodePoint(codePoint)) font = cjk!;
+    else {
+      if (!/\s/u.test(char)) missing?.add(char);
+      font = latin!;
+    }
+    if (previous?.font === font) previous.text += char;
+    else runs.push({ text: char, font });
+  }
+  return runs;
+}
+
+const unitWidths = new Map<string, number>();
+
+/** The advance width of a run at 1 pt, as pdfkit measures it (fontkit's layout with its default features). */
+export function runWidth(run: TextRun, size: number): number {
+  const key = `${run.font}\u0000${run.text}`;
+  let width = unitWidths.get(key);
+  if (width === undefined) {
+    const font = badgeFonts()[run.font];
+    width = font.layout(run.text).advanceWidth / font.unitsPerEm;
+    if (unitWidths.size > 20_000) unitWidths.clear();
+    unitWidths.set(key, width);
+  }
+  return width * size;
+}
+
+/**
+ * The ascent, descent and line height at 1 pt: DejaVu's. The CJK font's ideographs sit within
+ * the same em box, so lines of either script share one spacing.
+ */
+export function lineMetrics(): { ascent: number; descent: number; lineHeight: number } {
+  const { regular } = badgeFonts();
+  const ascent = regular.ascent / regular.unitsPerEm;
+  const descent = -regular.descent / regular.unitsPerEm;
+  return { ascent, descent, lineHeight: ascent + descent };
+}
