@@ -13,6 +13,7 @@ CREATE TABLE "badge_prints" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "badge_prints_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"badge_id" integer NOT NULL,
 	"run_id" uuid NOT NULL,
+	"position" integer NOT NULL,
 	"printed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"printed_by_admin_id" integer,
 	"sheet" text NOT NULL,
@@ -27,7 +28,7 @@ ALTER TABLE "badge_print_settings" ADD CONSTRAINT "badge_print_settings_updated_
 ALTER TABLE "badge_prints" ADD CONSTRAINT "badge_prints_badge_id_badges_id_fk" FOREIGN KEY ("badge_id") REFERENCES "public"."badges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "badge_prints" ADD CONSTRAINT "badge_prints_printed_by_admin_id_admins_id_fk" FOREIGN KEY ("printed_by_admin_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "badge_prints_badge_idx" ON "badge_prints" USING btree ("badge_id","printed_at");--> statement-breakpoint
-CREATE INDEX "badge_prints_run_idx" ON "badge_prints" USING btree ("run_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "badge_prints_run_position_key" ON "badge_prints" USING btree ("run_id","position");--> statement-breakpoint
 ALTER TABLE "badges" ADD CONSTRAINT "badges_last_printed_by_admin_id_admins_id_fk" FOREIGN KEY ("last_printed_by_admin_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "badges_unprinted_idx" ON "badges" USING btree ("event_id","badge_category_id","created_at","id") WHERE "badges"."print_count" = 0;--> statement-breakpoint
 CREATE INDEX "badges_printed_idx" ON "badges" USING btree ("event_id","badge_category_id","created_at","id") WHERE "badges"."print_count" > 0;--> statement-breakpoint

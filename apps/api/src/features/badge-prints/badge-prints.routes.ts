@@ -11,7 +11,7 @@ import type { BadgePrintsService } from './badge-prints.service';
 
 const settings = itemResponseSchema(printSettingsSchema);
 const eventParamsSchema = z.object({ eventId: idSchema });
-const tags = ['badge printing'];
+const tags = ['badge-prints'];
 
 function sendPdf(reply: FastifyReply, { fileName, content }: { fileName: string; content: Readable }) {
   return reply
@@ -48,7 +48,12 @@ export async function badgePrintsRoutes(app: FastifyInstance, { badgePrints }: {
     method: 'GET',
     url: '/admin/events/:eventId/badge-print-settings',
     config: { access: requiresAny('manage_badge_layouts', 'print_badges') },
-    schema: { tags, params: eventParamsSchema, response: { 200: settings, ...errors } },
+    schema: {
+      tags,
+      summary: 'The event’s printer calibration: offsets and scale applied to every printed sheet',
+      params: eventParamsSchema,
+      response: { 200: settings, ...errors },
+    },
     handler: async (request) => ({ data: await badgePrints.getSettings(actorOf(request), request.params.eventId) }),
   });
 
@@ -56,7 +61,13 @@ export async function badgePrintsRoutes(app: FastifyInstance, { badgePrints }: {
     method: 'PUT',
     url: '/admin/events/:eventId/badge-print-settings',
     config: { access: requires('manage_badge_layouts') },
-    schema: { tags, params: eventParamsSchema, body: printSettingsSchema, response: { 200: settings, ...errors } },
+    schema: {
+      tags,
+      summary: 'Sets the event’s printer calibration (offsets within ±20 mm, scale 0.9 to 1.1)',
+      params: eventParamsSchema,
+      body: printSettingsSchema,
+      response: { 200: settings, ...errors },
+    },
     handler: async (request) => ({ data: await badgePrints.saveSettings(actorOf(request), request.params.eventId, request.body) }),
   });
 
