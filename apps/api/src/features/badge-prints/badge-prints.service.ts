@@ -96,10 +96,11 @@ export function createBadgePrintsService({ db, artist }: { db: Database; artist:
   }
 
   /**
-   * The run's PDF, drawn as it is read: a page of badges is fetched only when the reader has taken
-   * the sheets before, so neither the badges nor the PDF are ever held whole.
+   * The run's PDF, drawn as it is read: a sheet is drawn only when the reader has taken the ones
+   * before, and a page of badges fetched only when its sheets are due, so neither the badges nor
+   * the PDF are ever held whole.
    */
-  async function* runPdf(runId: string, eventId: number, prepared: Awaited<ReturnType<typeof impositionsOf>>, settings: PrintSettings) {
+  async function* runPdf(runId: string, prepared: Awaited<ReturnType<typeof impositionsOf>>, settings: PrintSettings) {
     const doc = new PDFDocument({ autoFirstPage: false, info: { Title: 'Badges' } });
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -119,10 +120,11 @@ export function createBadgePrintsService({ db, artist }: { db: Database; artist:
           startSheet(doc, imposition, settings);
           drawCropMarks(doc, imposition);
           sheet = { key: layout.key, imposition, next: 0 };
+          // Starting a sheet wrote out the one before: it leaves now, so the first bytes leave early.
+          if (chunks.length > 0) yield written();
         }
         inCell(doc, sheet.imposition.cells[sheet.next++]!, () => layout.draw(doc, badge));
       }
-      yield written();
     }
     doc.end();
     await ended;
@@ -185,7 +187,7 @@ export function createBadgePrintsService({ db, artist }: { db: Database; artist:
       return {
         fileName: `badges-event-${body.eventId}-${runId.slice(0, 8)}.pdf`,
         count: recorded.total,
-        content: Readable.from(runPdf(runId, body.eventId, prepared, settings), { objectMode: false }),
+        content: Readable.from(runPdf(runId, prepared, settings), { objectMode: false }),
       };
     },
   };
