@@ -11,10 +11,14 @@ import { BADGE_SHEETS, imposeBadges } from '@portal/shared/badge-prints';
 import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import pg from 'pg';
-import { openPostgres } from '../apps/api/src/db/client';
+import { openPostgres, queryRows } from '../apps/api/src/db/client';
 import { applyMigrations } from '../apps/api/src/db/migrate';
 import { seedCatalogue } from '../apps/api/src/db/seed/catalogue';
-import { createBadgeArtist } from '../apps/api/src/features/badge-prints/badge-artist';
+import { PNG } from 'pngjs';
+import { insertBuiltInLayouts } from '../apps/api/src/features/badge-layouts/badge-layouts.repository';
+import { faceOf } from '../apps/api/src/features/badge-layouts/badge-layouts.service';
+import { BUILT_IN_LAYOUTS } from '../apps/api/src/features/badge-layouts/built-ins';
+import { badgeSizePt, drawBadge, registerBadgeFonts } from '../apps/api/src/features/badge-layouts/render';
 import type { PrintedBadge } from '../apps/api/src/features/badge-prints/badge-prints.repository';
 import { drawCropMarks, inCell, startSheet } from '../apps/api/src/features/badge-prints/sheet-pdf';
 import { seedBenchShow } from './bulk-seed';
@@ -34,6 +38,8 @@ const LAST = ['Bērziņš', 'Kowalczyk', 'Müller', 'Παπαδόπουλος', 
 const face = (i: number): PrintedBadge => ({
   position: i + 1,
   id: i + 1,
+  eventId: 1,
+  status: 'active',
   code: `BENCH${String(i).padStart(5, '0')}`,
   firstName: `${FIRST[i % FIRST.length]}`,
   lastName: `${LAST[Math.floor(i / 8) % LAST.length]} ${i}`,
@@ -41,7 +47,7 @@ const face = (i: number): PrintedBadge => ({
   category: 'Import 10k',
   badgeCategoryId: 1,
   badgeType: 'exhibitor',
-  answers: {},
+  answers: [],
 });
 
 /** A PostgreSQL array literal of the strings (a JS array would become a list of parameters). */
@@ -54,15 +60,25 @@ function cpuSeconds(pid: number): number {
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
+/** A logo of the size a show's would be: a 600 × 200 PNG in two colours. */
+function logoPng(): Buffer {
+  const png = new PNG({ width: 600, height: 200 });
+  for (let i = 0; i < png.data.length; i += 4) {
+    const x = (i / 4) % 600;
+    png.data.set(x < 200 ? [29, 78, 216, 255] : [17, 24, 39, 255], i);
+  }
+  return PNG.sync.write(png);
+}
+
 /** The floor: the same sheets drawn by the same code into a PDF that is counted and dropped. */
-async function bareLoop(): Promise<{ seconds: number; bytes: number; pages: number; growthMb: number }> {
-  const artist = createBadgeArtist();
-  const layout = (await artist.layoutsFor(0, [])).of({ badgeCategoryId: 1, badgeType: 'exhibitor' });
-  const imposition = imposeBadges(BADGE_SHEETS[SHEET], layout.sizeMm)!;
+async function bareLoop(logo: Buffer): Promise<{ seconds: number; bytes: number; pages: number; growthMb: number }> {
+  const design = BUILT_IN_LAYOUTS.a6;
+  const size = badgeSizePt(design);
+  const imposition = imposeBadges(BADGE_SHEETS[SHEET], { width: (size.width * 25.4) / 72, height: (size.height * 25.4) / 72 })!;
   const settings = { offsetXMm: 0, offsetYMm: 0, scale: 1 };
   const start = performance.now();
   const doc = new PDFDocument({ autoFirstPage: false });
-  artist.prepare(doc);
+  registerBadgeFonts(doc);
   let bytes = 0;
   const rest = process.memoryUsage().rss;
   let peak = rest;
@@ -77,7 +93,7 @@ async function bareLoop(): Promise<{ seconds: number; bytes: number; pages: numb
       pages++;
       if (pages % 50 === 0) peak = Math.max(peak, process.memoryUsage().rss);
     }
-    inCell(doc, imposition.cells[cell]!, () => layout.draw(doc, face(i)));
+    inCell(doc, imposition.cells[cell]!, () => drawBadge(doc, design, faceOf(face(i)), { logo }, { x: 0, y: 0 }));
   }
   doc.end();
   await ended;
@@ -109,6 +125,9 @@ async function main() {
              'print' || i || '@bench.example', 'exhibitor', 'BENCH' || lpad(i::text, 5, '0')
         from generate_series(0, ${BADGES - 1}) i`);
     await database.db.execute(sql`analyze badges`);
+    await insertBuiltInLayouts(database.db, show.eventId);
+    const [a6] = await queryRows<{ id: number }>(database.db, sql`select id from badge_layouts where event_id = ${show.eventId} and built_in = 'a6'`);
+    const logo = logoPng();
 
     child = spawn(process.execPath, [API], {
       env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url.toString(), APP_SECRET: SECRET, HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn' },
@@ -119,6 +138,10 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const pid = child.pid!;
+    const form = new FormData();
+    form.append('file', new Blob([logo], { type: 'image/png' }), 'logo.png');
+    const uploaded = await fetch(`${address}/api/admin/badge-layouts/${a6!.id}/logo`, { method: 'PUT', headers: { authorization: `Bearer ${show.token}` }, body: form });
+    if (!uploaded.ok) throw new Error(`The logo upload answered ${uploaded.status}: ${await uploaded.text()}`);
     // Warm the process (fonts parsed, statements prepared) with a small run, then measure from rest.
     const warm = await fetch(`${address}/api/admin/badge-prints`, {
       method: 'POST',
@@ -149,9 +172,9 @@ async function main() {
     const peak = peakMemory(pid);
     const apiCpu = cpuSeconds(pid) - cpu;
 
-    const floor = await bareLoop();
+    const floor = await bareLoop(logo);
     console.log(
-      `\nBadge print run on PostgreSQL, built server in its own process: ${BADGES} badges, 4 per A4 (the A6 layout: name, company, category, QR, type band), by company then name.` +
+      `\nBadge print run on PostgreSQL, built server in its own process: ${BADGES} badges, 4 per A4 (the A6 built-in with a logo: logo, name, company, category, QR, type band), by company then name.` +
         `\n  POST /api/admin/badge-prints: HTTP ${response.status}, ${response.headers.get('x-badge-count')} badges, ${(bytes / 1e6).toFixed(1)} MB;` +
         ` first byte after ${firstByte.toFixed(2)} s, all after ${seconds.toFixed(2)} s; API CPU ${apiCpu.toFixed(2)} s;` +
         ` API memory ${idle.toFixed(0)} MB at rest, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)` +

@@ -1,5 +1,6 @@
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badgeLayouts } from './db/schema/badge-layouts';
 import { emailTemplates } from './db/schema/email-templates';
 import { registrationLinks } from './db/schema/registration-links';
 import type { RouteAccess } from './plugins/access';
@@ -248,6 +249,29 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/events/:id/invoicing/logo': { access: 'all:update_event', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
   'PUT /api/events/:id/invoicing/logo': { access: 'all:update_event', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
   'DELETE /api/events/:id/invoicing/logo': { access: 'all:update_event', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'GET /api/admin/events/:id/badge-layouts': { access: 'any:manage_badge_layouts,print_badges', outOfScope: (w) => ({ as: w.exhibitorA, id: w.eventB }) },
+  'POST /api/admin/events/:id/badge-layouts': {
+    access: 'all:manage_badge_layouts',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, payload: layoutBody }),
+  },
+  'POST /api/admin/events/:id/badge-layouts/preview': {
+    access: 'all:manage_badge_layouts',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, payload: { layout: layoutBody } }),
+  },
+  'PUT /api/admin/events/:id/badge-layout-assignments': {
+    access: 'all:manage_badge_layouts',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, payload: { assignments: [] } }),
+  },
+  'GET /api/admin/badge-layouts/:id': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB }) },
+  'PUT /api/admin/badge-layouts/:id': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB, payload: layoutBody }) },
+  'DELETE /api/admin/badge-layouts/:id': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB }) },
+  'GET /api/admin/badge-layouts/:id/logo': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB }) },
+  'PUT /api/admin/badge-layouts/:id/logo': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB }) },
+  'DELETE /api/admin/badge-layouts/:id/logo': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB }) },
+  'GET /api/admin/badge-layouts/:id/background': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB }) },
+  'PUT /api/admin/badge-layouts/:id/background': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB }) },
+  'DELETE /api/admin/badge-layouts/:id/background': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB }) },
+  'GET /api/admin/exhibitor-users/:id/badge.pdf': { access: 'all:print_badges', outOfScope: (w) => ({ as: w.exhibitorB, id: w.badgeA }) },
   'POST /api/payments': { access: 'all:create_payment,update_allocation_purchase' },
   // Another event's statements: bank-statements.security.test.ts (the matrix substitutes :id only).
   'POST /api/admin/events/:eventId/bank-statements/preview': { access: 'all:create_payment,update_allocation_purchase' },
@@ -295,6 +319,9 @@ let purchaseB: { id: number; creditNoteId: number };
 let templateB: number;
 /** A queued message of event B, made in beforeAll. */
 let outboxB: number;
+/** A badge layout of event B, made in beforeAll. */
+let layoutB: number;
+const layoutBody = { name: 'Taken', pageSize: 'a6', elements: [] };
 /** A badge registration link of event B's exhibitor, made in beforeAll. */
 const badgeLinkB = 'badge-link-of-event-b-0001';
 
@@ -316,6 +343,11 @@ beforeAll(async () => {
     .values({ eventId: w.eventB, name: 'B welcome', purpose: 'invitation', subject: 'Hello', htmlBody: '<p>Hello</p>' })
     .returning({ id: emailTemplates.id });
   templateB = template!.id;
+  const [layout] = await t.db
+    .insert(badgeLayouts)
+    .values({ eventId: w.eventB, name: 'B badges', pageSize: 'a6', orientation: 'portrait', elements: [] })
+    .returning({ id: badgeLayouts.id });
+  layoutB = layout!.id;
   outboxB = await enqueueEmail(t.db, { toAddress: 'b@test.example', subject: 'B', textBody: 'B', purpose: 'test', eventId: w.eventB, exhibitorId: w.exhibitorB.id });
   await t.db
     .insert(registrationLinks)

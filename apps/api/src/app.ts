@@ -24,6 +24,8 @@ import { createAllocationPurchasesService } from './features/allocation-purchase
 import { noVatRegistry, viesRegistry } from './features/invoices/vat-registry';
 import { allocationsRoutes } from './features/allocations/allocations.routes';
 import { createAllocationsService } from './features/allocations/allocations.service';
+import { badgeLayoutsRoutes } from './features/badge-layouts/badge-layouts.routes';
+import { createBadgeLayoutsService } from './features/badge-layouts/badge-layouts.service';
 import { badgesRoutes } from './features/badges/badges.routes';
 import { createBadgeArtist } from './features/badge-prints/badge-artist';
 import { badgePrintsRoutes } from './features/badge-prints/badge-prints.routes';
@@ -257,7 +259,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     bulkSend: createBulkSendService({ db, publicUrl }),
     allocations: createAllocationsService({ db }),
     badges,
-    badgePrints: createBadgePrintsService({ db, artist: createBadgeArtist() }),
+    badgePrints: createBadgePrintsService({ db, artist: createBadgeArtist({ db, files }) }),
     registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, badges, customFields }),
     allocationPurchases: createAllocationPurchasesService({
       db,
@@ -271,6 +273,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     }),
     invoices: createInvoicesService({ db, files }),
     invoiceSettings: createInvoiceSettingsService({ db, files }),
+    badgeLayouts: createBadgeLayoutsService({ db, files }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -319,6 +322,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(bankStatementsRoutes, services);
       await api.register(invoicesRoutes, services);
       await api.register(invoiceSettingsRoutes, services);
+      await api.register(badgeLayoutsRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -55,7 +55,7 @@ const COLOR_MESSAGE = 'A colour as #rrggbb, such as #1d4ed8';
 export const hexColorSchema = z
   .string({ error: COLOR_MESSAGE })
   .regex(/^#[0-9a-fA-F]{6}$/, COLOR_MESSAGE)
-  .transform((value) => value.toLowerCase());
+  .toLowerCase();
 
 const MM_MESSAGE = 'Millimetres from 0 to 1000';
 const mm = z.number({ error: MM_MESSAGE }).min(0, MM_MESSAGE).max(1000, MM_MESSAGE);

@@ -13,6 +13,7 @@ import { paymentAttempts } from '../schema/payments';
 import { companies } from '../schema/companies';
 import { events } from '../schema/events';
 import { roles } from '../schema/roles';
+import { insertBuiltInLayouts } from '../../features/badge-layouts/badge-layouts.repository';
 
 export type DemoLogin = { role: string; email: string; password: string };
 
@@ -73,6 +74,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       })
       .returning({ id: events.id });
     const eventId = event!.id;
+    await insertBuiltInLayouts(tx, eventId);
     const [aurora, fjord] = await tx
       .insert(companies)
       .values([

@@ -1,7 +1,13 @@
 import type { BadgeType } from '@portal/shared/badge-categories';
-import { badgeLayoutInputSchema, badgePageMm } from '@portal/shared/badge-layouts';
+import { badgePageMm, type BadgeLayoutDesign } from '@portal/shared/badge-layouts';
+import { buffer } from 'node:stream/consumers';
+import type { Database } from '../../db/client';
+import { NotFoundError } from '../../lib/errors';
+import { resolveLayout, type LayoutRow } from '../badge-layouts/badge-layouts.repository';
+import { faceOf } from '../badge-layouts/badge-layouts.service';
 import { BUILT_IN_LAYOUTS } from '../badge-layouts/built-ins';
-import { drawBadge, registerBadgeFonts, type BadgeFace } from '../badge-layouts/render';
+import { drawBadge, registerBadgeFonts, type LayoutAssets } from '../badge-layouts/render';
+import type { FilesService } from '../files/files.service';
 import type { PrintedBadge } from './badge-prints.repository';
 
 /** What decides a badge's layout: its category, else its type. */
@@ -23,37 +29,54 @@ export type BadgeArtist = {
   layoutsFor(eventId: number, kinds: BadgeKind[]): Promise<{ of(kind: BadgeKind): RunLayout }>;
 };
 
-/** An answer as a badge prints it: text as typed, choices joined, yes/no spelt out. */
-export function answerText(value: unknown): string {
-  if (value == null) return '';
-  if (Array.isArray(value)) return value.map(answerText).filter(Boolean).join(', ');
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return typeof value === 'object' ? '' : String(value);
-}
+const kindKey = (kind: BadgeKind) => `${kind.badgeType}:${kind.badgeCategoryId}`;
 
-/** What the renderer draws of a badge of a run. */
-export function faceOf(badge: PrintedBadge): BadgeFace {
+function runLayout(key: string, design: BadgeLayoutDesign, assets: LayoutAssets): RunLayout {
+  const { widthMm, heightMm } = badgePageMm(design.pageSize, design.orientation);
   return {
-    code: badge.code,
-    firstName: badge.firstName,
-    lastName: badge.lastName,
-    company: badge.company,
-    category: badge.category,
-    badgeType: badge.badgeType,
-    fields: Object.fromEntries(Object.entries(badge.answers).map(([id, value]) => [Number(id), answerText(value)])),
+    key,
+    sizeMm: { width: widthMm, height: heightMm },
+    draw: (doc, badge) => drawBadge(doc, design, faceOf(badge), assets, { x: 0, y: 0 }),
   };
 }
 
-export function createBadgeArtist(): BadgeArtist {
-  const builtIn = badgeLayoutInputSchema.parse(BUILT_IN_LAYOUTS.a6);
-  const { widthMm, heightMm } = badgePageMm(builtIn.pageSize, builtIn.orientation);
-  const layout: RunLayout = {
-    key: 'built-in:a6',
-    sizeMm: { width: widthMm, height: heightMm },
-    draw: (doc, badge) => drawBadge(doc, builtIn, faceOf(badge), {}, { x: 0, y: 0 }),
-  };
+/**
+ * The layouts of a run as the single badge PDF resolves them (category, else type, else the
+ * event's A6 built-in), each with its logo and background read once for the whole run.
+ */
+export function createBadgeArtist({ db, files }: { db: Database; files: FilesService }): BadgeArtist {
+  async function image(fileId: string | null, eventId: number): Promise<Buffer | undefined> {
+    if (!fileId) return undefined;
+    try {
+      return await buffer((await files.openFile(db, fileId, eventId)).content);
+    } catch (error) {
+      // An image the file sweep took is left off the badge, as in the preview.
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    }
+  }
+
+  async function assetsOf(row: LayoutRow): Promise<LayoutAssets> {
+    const [logo, background] = await Promise.all([image(row.logoFileId, row.eventId), image(row.backgroundFileId, row.eventId)]);
+    return { ...(logo ? { logo } : {}), ...(background ? { background } : {}) };
+  }
+
   return {
     prepare: registerBadgeFonts,
-    layoutsFor: async () => ({ of: () => layout }),
+    async layoutsFor(eventId, kinds) {
+      const byKey = new Map<string, RunLayout>();
+      const byKind = new Map<string, RunLayout>();
+      for (const kind of kinds) {
+        const row = await resolveLayout(db, { eventId, ...kind });
+        const key = row ? `layout:${row.id}` : 'built-in:a6';
+        let layout = byKey.get(key);
+        if (!layout) {
+          layout = row ? runLayout(key, row, await assetsOf(row)) : runLayout(key, BUILT_IN_LAYOUTS.a6, {});
+          byKey.set(key, layout);
+        }
+        byKind.set(kindKey(kind), layout);
+      }
+      return { of: (kind) => byKind.get(kindKey(kind))! };
+    },
   };
 }

@@ -4,6 +4,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { badgePrintSettings } from '../../db/schema/badge-prints';
 import { isoText } from '../../lib/listing';
+import type { FaceRow } from '../badge-layouts/badge-layouts.repository';
 
 export async function findPrintSettings(db: Database, eventId: number): Promise<PrintSettings | undefined> {
   const [row] = await db
@@ -116,30 +117,23 @@ export async function recordPrintRun(
   return row!;
 }
 
-/** What a badge shows, as a run reads it. */
-export type PrintedBadge = {
-  position: number;
-  id: number;
-  code: string;
-  firstName: string;
-  lastName: string;
-  company: string | null;
-  category: string;
-  badgeCategoryId: number;
-  badgeType: BadgeType;
-  /** Answers as stored (JSON) by custom field. */
-  answers: Record<string, unknown>;
-};
+/** A badge of a run as the renderer's face is made from it, with its place in the run. */
+export type PrintedBadge = FaceRow & { position: number };
 
 /** One page of a run's badges, in its order, after `afterPosition`. */
 export async function printRunPage(db: Database, runId: string, afterPosition: number, limit: number): Promise<PrintedBadge[]> {
   return queryRows<PrintedBadge>(
     db,
-    sql`select p.position, badges.id, badges.code, badges.first_name as "firstName", badges.last_name as "lastName",
+    sql`select p.position, badges.id, badges.event_id as "eventId", badges.status, badges.code,
+               badges.first_name as "firstName", badges.last_name as "lastName",
                c.name as company, coalesce(nullif(bc.display_name, ''), bc.name) as category,
                badges.badge_category_id as "badgeCategoryId", badges.badge_type as "badgeType",
-               coalesce((select json_object_agg(v.custom_field_id, v.value) from badge_field_values v
-                          where v.badge_id = badges.id and v.value is not null), '{}') as answers
+               coalesce((select json_agg(json_build_object('customFieldId', v.custom_field_id, 'value', v.value,
+                                                           'options', f.options, 'fileName', fl.original_name))
+                           from badge_field_values v
+                           join custom_fields f on f.id = v.custom_field_id
+                           left join files fl on fl.id = v.file_id
+                          where v.badge_id = badges.id), '[]') as answers
           from badge_prints p
           join badges on badges.id = p.badge_id
           join badge_categories bc on bc.id = badges.badge_category_id

@@ -4,7 +4,7 @@ import { listResponseSchema } from '@portal/shared/common';
 import { ptFromMm } from '@portal/shared/badge-prints';
 import { eq, inArray } from 'drizzle-orm';
 import { badgePrints } from '../../db/schema/badge-prints';
-import { badges } from '../../db/schema/badges';
+import { badgeCategories, badgeFieldValues, badges, customFields } from '../../db/schema/badges';
 import { companies } from '../../db/schema/companies';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
@@ -188,6 +188,61 @@ describe('print runs', () => {
     expect(put.statusCode).toBe(200);
     expect((await nameX()) - before).toBeCloseTo(ptFromMm(10), 0);
     await t.request(w.eventAdminA, { method: 'PUT', url: `/api/admin/events/${w.eventA}/badge-print-settings`, payload: { offsetXMm: 0, offsetYMm: 0, scale: 1 } });
+  });
+});
+
+describe('layouts in a run', () => {
+  it('prints each badge with its layout (category over type over A6), starting a sheet where the layout changes', async () => {
+    await resetPrints();
+    const [press] = await t.db
+      .insert(badgeCategories)
+      .values({ eventId: w.eventA, name: 'Press', badgeType: 'exhibitor', sortOrder: 1 })
+      .returning({ id: badgeCategories.id });
+    const [role] = await t.db
+      .insert(customFields)
+      .values({ eventId: w.eventA, badgeCategoryId: press!.id, label: 'Role', key: 'press_role', type: 'select', options: [{ value: 'photo', label: 'Photographer' }] })
+      .returning({ id: customFields.id });
+    const pressBadges = await t.db
+      .insert(badges)
+      .values(['Quill', 'Lens'].map((lastName, i) => ({ eventId: w.eventA, badgeCategoryId: press!.id, firstName: 'Pia', lastName, email: `press${i}@people.example`, badgeType: 'exhibitor' as const, code: `PRESS${i}CODE` })))
+      .returning({ id: badges.id });
+    await t.db.insert(badgeFieldValues).values({ badgeId: pressBadges[0]!.id, customFieldId: role!.id, value: 'photo' });
+    const text = { fontSize: 12, minFontSize: 6, bold: false, align: 'left', color: '#000000', uppercase: false };
+    const created = await t.request(w.eventAdminA, {
+      method: 'POST',
+      url: `/api/admin/events/${w.eventA}/badge-layouts`,
+      payload: {
+        name: 'Press card',
+        pageSize: 'cr80',
+        elements: [
+          { id: 'name', kind: 'name', x: 4, y: 4, width: 78, height: 12, ...text },
+          { id: 'role', kind: 'field', customFieldId: role!.id, x: 4, y: 20, width: 78, height: 10, ...text },
+        ],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const assigned = await t.request(w.eventAdminA, {
+      method: 'PUT',
+      url: `/api/admin/events/${w.eventA}/badge-layout-assignments`,
+      payload: { assignments: [{ badgeType: 'exhibitor', badgeCategoryId: press!.id, layoutId: created.json().data.id }] },
+    });
+    expect(assigned.statusCode).toBe(200);
+
+    // The A6 badges of the first category do not fit eight to a sheet: the run is refused whole.
+    const refused = await run(w.eventAdminA, { eventId: w.eventA, sheet: 'a4-8', sort: 'category' });
+    expect(refused.statusCode).toBe(400);
+    expect(await t.db.$count(badgePrints)).toBe(0);
+
+    const res = await run(w.eventAdminA, { eventId: w.eventA, sheet: 'a4-4', sort: 'category' });
+    expect(res.statusCode).toBe(200);
+    // Five A6 badges on two sheets, then the two press cards on a sheet of their own.
+    expect(await pagesOf(res.rawPayload)).toBe(3);
+    expect(await namesIn(res.rawPayload)).toEqual(['Berg', 'Ash', 'Sub', 'Zed', 'Organiser']);
+    const all = await pdfText(res.rawPayload);
+    expect(all.indexOf('Photographer')).toBeGreaterThan(all.indexOf('Organiser'));
+    expect(all.indexOf('Quill')).toBeGreaterThan(all.indexOf('Lens'));
+
+    await t.db.delete(badges).where(inArray(badges.id, pressBadges.map((badge) => badge.id)));
   });
 });
 

@@ -7,6 +7,7 @@ import { listResult } from '../../lib/listing';
 import { deleteEventUnlessRecords } from '../allocation-purchases/financial-records';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeOf } from '../auth/scope';
+import { insertBuiltInLayouts } from '../badge-layouts/badge-layouts.repository';
 import { deleteEventFiles } from '../files/files.repository';
 import type { FilesService } from '../files/files.service';
 import * as repo from './events.repository';
@@ -92,6 +93,7 @@ export function createEventsService({ db, files, provider }: { db: Database; fil
       const id = await saveConflicts(() =>
         db.transaction(async (tx) => {
           const eventId = await repo.insertEvent(tx, { ...body, slug });
+          await insertBuiltInLayouts(tx, eventId);
           await recordAudit(tx, actor, { action: 'create', entityType: 'event', entityId: eventId, eventId, after: { ...body, slug } });
           return eventId;
         }),

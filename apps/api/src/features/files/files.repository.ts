@@ -50,17 +50,19 @@ export async function deleteEventFiles(tx: Database, eventId: number): Promise<{
 }
 
 /**
- * Whether anything still needs the file `id`: a badge's answer, an event's issuer logo, or an
- * issued invoice or credit note that shows the logo it had at issue (a replaced logo stays for them).
+ * Whether anything still needs the file `id`: a badge's answer, an event's issuer logo, an issued
+ * invoice or credit note that shows the logo it had at issue (a replaced logo stays for them), or a
+ * badge layout's logo or background.
  */
 const fileInUse = (id: SQL) => sql`(
   exists (select 1 from badge_field_values v where v.file_id = ${id})
+  or exists (select 1 from badge_layouts l where l.logo_file_id = ${id} or l.background_file_id = ${id})
   or exists (select 1 from event_invoicing e where e.logo_file_id = ${id})
   or exists (select 1 from invoices i where i.snapshot->>'logoFileId' = ${id})
   or exists (select 1 from credit_notes c where c.snapshot->>'logoFileId' = ${id}))`;
 
 /**
- * Deletes up to `limit` answer and logo files that nothing uses (`fileInUse`) and that were
+ * Deletes up to `limit` answer, logo and badge layout image files that nothing uses (`fileInUse`) and that were
  * recorded before `before` (an upload in flight records its row and its reference in one
  * transaction, so a younger unreferenced row may still be on its way to being referenced).
  * Returns their storage keys.
@@ -71,7 +73,7 @@ export async function deleteUnreferencedFiles(db: Database, before: Date, limit:
     sql`delete from files f
           where f.id in (
             select id from files o
-             where o.purpose in ('custom-field', 'logo') and o.created_at < ${before.toISOString()}
+             where o.purpose in ('custom-field', 'logo', 'badge-layout') and o.created_at < ${before.toISOString()}
                and not ${fileInUse(sql`o.id`)}
              limit ${limit})
             and not ${fileInUse(sql`f.id`)}

@@ -7,7 +7,7 @@ import { ContentSniffer, type DetectedContentType } from './content-type';
 import { newStorageKey, type FileStore } from './file-store';
 import * as repo from './files.repository';
 
-export type FilePurpose = 'custom-field' | 'logo' | 'import';
+export type FilePurpose = 'custom-field' | 'logo' | 'import' | 'badge-layout';
 
 export type UploadInput = {
   eventId: number | null;
