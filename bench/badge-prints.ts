@@ -71,12 +71,13 @@ function logoPng(): Buffer {
 }
 
 /** The floor: the same sheets drawn by the same code into a PDF that is counted and dropped. */
-async function bareLoop(logo: Buffer): Promise<{ seconds: number; bytes: number; pages: number; growthMb: number }> {
+async function bareLoop(logo: Buffer): Promise<{ seconds: number; cpu: number; bytes: number; pages: number; growthMb: number }> {
   const design = BUILT_IN_LAYOUTS.a6;
   const size = badgeSizePt(design);
   const imposition = imposeBadges(BADGE_SHEETS[SHEET], { width: (size.width * 25.4) / 72, height: (size.height * 25.4) / 72 })!;
   const settings = { offsetXMm: 0, offsetYMm: 0, scale: 1 };
   const start = performance.now();
+  const cpu = process.cpuUsage();
   const doc = new PDFDocument({ autoFirstPage: false });
   registerBadgeFonts(doc);
   let bytes = 0;
@@ -97,7 +98,8 @@ async function bareLoop(logo: Buffer): Promise<{ seconds: number; bytes: number;
   }
   doc.end();
   await ended;
-  return { seconds: (performance.now() - start) / 1000, bytes, pages, growthMb: (peak - rest) / 1024 / 1024 };
+  const { user, system } = process.cpuUsage(cpu);
+  return { seconds: (performance.now() - start) / 1000, cpu: (user + system) / 1e6, bytes, pages, growthMb: (peak - rest) / 1024 / 1024 };
 }
 
 async function main() {
@@ -172,13 +174,25 @@ async function main() {
     const peak = peakMemory(pid);
     const apiCpu = cpuSeconds(pid) - cpu;
 
+    // What comes before the first byte, alone: the same selection checked and recorded, then
+    // refused (409, rolled back) since every badge is now printed.
+    const refusedStart = performance.now();
+    const refused = await fetch(`${address}/api/admin/badge-prints`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${show.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ eventId: show.eventId, badgeCategoryId: show.import10k, sheet: SHEET }),
+    });
+    await refused.arrayBuffer();
+    const refusedSeconds = (performance.now() - refusedStart) / 1000;
+
     const floor = await bareLoop(logo);
     console.log(
       `\nBadge print run on PostgreSQL, built server in its own process: ${BADGES} badges, 4 per A4 (the A6 built-in with a logo: logo, name, company, category, QR, type band), by company then name.` +
         `\n  POST /api/admin/badge-prints: HTTP ${response.status}, ${response.headers.get('x-badge-count')} badges, ${(bytes / 1e6).toFixed(1)} MB;` +
         ` first byte after ${firstByte.toFixed(2)} s, all after ${seconds.toFixed(2)} s; API CPU ${apiCpu.toFixed(2)} s;` +
         ` API memory ${idle.toFixed(0)} MB at rest, peak ${peak.toFixed(0)} MB (+${(peak - idle).toFixed(0)} MB)` +
-        `\n  pdfkit alone, the same ${floor.pages} sheets drawn in a bare loop in this process: ${floor.seconds.toFixed(2)} s (${(floor.bytes / 1e6).toFixed(1)} MB, memory +${floor.growthMb.toFixed(0)} MB at its peak); the run ${(seconds / floor.seconds).toFixed(2)}× that` +
+        `\n  The same selection again, checked, recorded and refused as already printed (HTTP ${refused.status}, rolled back): ${refusedSeconds.toFixed(2)} s` +
+        `\n  pdfkit alone, the same ${floor.pages} sheets drawn in a bare loop in this process: ${floor.seconds.toFixed(2)} s, CPU ${floor.cpu.toFixed(2)} s (${(floor.bytes / 1e6).toFixed(1)} MB, memory +${floor.growthMb.toFixed(0)} MB at its peak); the run takes ${(seconds / floor.seconds).toFixed(2)}× its time and ${(apiCpu / floor.cpu).toFixed(2)}× its CPU` +
         `\n  (machine load when the run began: ${load.map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores)`,
     );
   } finally {
