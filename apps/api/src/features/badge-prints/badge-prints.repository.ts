@@ -68,7 +68,7 @@ export async function selectionKinds(db: Database, selection: PrintSelection) {
 }
 
 const COMPANY_THEN_NAME = sql.raw(
-  `c.name collate "name_order" nulls last, badges.last_name collate "name_order", badges.first_name collate "name_order", badges.id`,
+  `c.name collate "name_order" nulls last, b.last_name collate "name_order", b.first_name collate "name_order", b.id`,
 );
 const PRINT_ORDERS: Record<PrintSort, SQL> = {
   company: COMPANY_THEN_NAME,
@@ -79,9 +79,11 @@ export type RecordedRun = { total: number; reprinted: number; examples: AlreadyP
 
 /**
  * Records a print of every badge of the selection under `runId`, numbered in the run's order, and
- * counts it on each badge, in one statement: the badges are locked as they are counted, so two runs
- * at once never both take a badge as unprinted. Answers how many were printed before, with the
- * first few of them (their previous print), for the caller to refuse the run without a reason.
+ * counts it on each badge, in one statement. The badges are locked first, in id order (so that two
+ * runs never wait on each other in a circle), and read as they are once locked: a run that waited
+ * for another sees that run's prints, so two runs at once never both take a badge as unprinted.
+ * Answers how many were printed before, with the first few of them (their previous print), for
+ * the caller to refuse the run without a reason.
  */
 export async function recordPrintRun(
   db: Database,
@@ -90,19 +92,24 @@ export async function recordPrintRun(
 ): Promise<RecordedRun> {
   const [row] = await queryRows<RecordedRun>(
     db,
-    sql`with selected as (
-          select badges.id, badges.last_printed_at as previous_at,
-                 row_number() over (order by ${PRINT_ORDERS[run.sort]}) as position
+    sql`with locked as (
+          select badges.id, badges.first_name, badges.last_name, badges.badge_category_id, badges.exhibitor_id,
+                 badges.print_count, badges.last_printed_at
             from badges
-            join badge_categories bc on bc.id = badges.badge_category_id
-            left join admins o on o.id = badges.exhibitor_id
-            left join companies c on c.id = o.company_id
            where ${selectionConditions(selection)}
+           order by badges.id
+             for update
+        ), selected as (
+          select b.*, row_number() over (order by ${PRINT_ORDERS[run.sort]}) as position
+            from locked b
+            join badge_categories bc on bc.id = b.badge_category_id
+            left join admins o on o.id = b.exhibitor_id
+            left join companies c on c.id = o.company_id
         ), updated as (
           update badges set print_count = badges.print_count + 1, last_printed_at = now(), last_printed_by_admin_id = ${run.adminId}
-            from selected where badges.id = selected.id ${selection.unprintedOnly ? sql`and badges.print_count = 0` : sql``}
-          returning badges.id, selected.position, selected.previous_at, badges.print_count - 1 as previous_count,
-                    badges.first_name || ' ' || badges.last_name as name
+            from selected where badges.id = selected.id
+          returning badges.id, selected.position, selected.print_count as previous_count, selected.last_printed_at as previous_at,
+                    selected.first_name || ' ' || selected.last_name as name
         ), recorded as (
           insert into badge_prints (badge_id, run_id, position, printed_by_admin_id, sheet, reason)
           select id, ${run.runId}, position, ${run.adminId}, ${run.sheet}, case when previous_count > 0 then ${run.reason} end
