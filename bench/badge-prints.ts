@@ -16,7 +16,7 @@ import { applyMigrations } from '../apps/api/src/db/migrate';
 import { seedCatalogue } from '../apps/api/src/db/seed/catalogue';
 import { PNG } from 'pngjs';
 import { insertBuiltInLayouts } from '../apps/api/src/features/badge-layouts/badge-layouts.repository';
-import { faceOf } from '../apps/api/src/features/badge-layouts/badge-layouts.service';
+import { faceOf } from '../apps/api/src/features/badge-layouts/badge-faces';
 import { BUILT_IN_LAYOUTS } from '../apps/api/src/features/badge-layouts/built-ins';
 import { badgeSizePt, drawBadge, registerBadgeFonts } from '../apps/api/src/features/badge-layouts/render';
 import type { PrintedBadge } from '../apps/api/src/features/badge-prints/badge-prints.repository';

@@ -1,7 +1,7 @@
 import type { BadgeBuiltInLayout, BadgeLayoutAssignment, BadgeLayoutInput } from '@portal/shared/badge-layouts';
 import type { BadgeType } from '@portal/shared/badge-categories';
 import type { CustomFieldOption } from '@portal/shared/custom-fields';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { badgeLayoutAssignments, badgeLayouts } from '../../db/schema/badge-layouts';
@@ -100,30 +100,6 @@ export async function fieldLabelsOfEvent(db: Database, eventId: number, ids: rea
   return new Map(rows.map((row) => [row.id, row.label]));
 }
 
-/**
- * The layout a badge prints with: its category's assignment, else its badge type's, else the
- * event's A6 built-in; undefined when the event has none of these (the A6 definition then applies).
- */
-export async function resolveLayout(db: Database, badge: { eventId: number; badgeType: BadgeType; badgeCategoryId: number }): Promise<LayoutRow | undefined> {
-  const a = badgeLayoutAssignments;
-  const [row] = await db
-    .select({ layout: badgeLayouts })
-    .from(badgeLayouts)
-    .leftJoin(
-      a,
-      and(
-        eq(a.layoutId, badgeLayouts.id),
-        eq(a.eventId, badge.eventId),
-        eq(a.badgeType, badge.badgeType),
-        or(eq(a.badgeCategoryId, badge.badgeCategoryId), isNull(a.badgeCategoryId)),
-      ),
-    )
-    .where(and(eq(badgeLayouts.eventId, badge.eventId), or(isNotNull(a.id), eq(badgeLayouts.builtIn, 'a6'))))
-    .orderBy(sql`case when ${a.badgeCategoryId} is not null then 0 when ${a.id} is not null then 1 else 2 end`)
-    .limit(1);
-  return row?.layout;
-}
-
 /** What a badge face is made of, as stored. */
 export type FaceRow = {
   id: number;
@@ -158,7 +134,8 @@ const faceColumns = {
        where v.badge_id = ${badges.id}), '[]')`,
 };
 
-function faceQuery(db: Database) {
+/** Badges with what their faces show, for a query to narrow (scope, event, order, page). */
+export function faceQuery(db: Database) {
   return db
     .select(faceColumns)
     .from(badges)

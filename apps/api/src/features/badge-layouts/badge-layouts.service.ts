@@ -1,4 +1,3 @@
-import { buffer } from 'node:stream/consumers';
 import type { Readable } from 'node:stream';
 import { visibleBadgeTypes } from '@portal/shared/badge-categories';
 import {
@@ -26,7 +25,9 @@ import { findEventInScope } from '../events/events.repository';
 import type { FilesService, ReceivedFile } from '../files/files.service';
 import { LOGO_MAX_PIXELS_PER_SIDE, logoDimensions } from '../invoices/issuer-logo';
 import * as repo from './badge-layouts.repository';
-import { BUILT_IN_LAYOUTS } from './built-ins';
+import { faceOf } from './badge-faces';
+import { layoutAssets } from './layout-assets';
+import { chooseLayout } from './layout-resolution';
 import { badgeSizePt, drawBadge, layoutBadge, registerBadgeFonts, svgOfDrawing, type BadgeFace, type LayoutAssets } from './render';
 
 /** A cancelled badge is never printed: its PDF is gone (410), not merely hidden. */
@@ -63,30 +64,6 @@ function toLayout(row: repo.LayoutRow): BadgeLayout {
     hasBackgroundImage: row.backgroundFileId !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-/** An answer as printed: an option's label, choices joined, a file's name. */
-function answerText(answer: repo.FaceRow['answers'][number]): string {
-  if (answer.fileName) return answer.fileName;
-  const labelOf = (value: unknown) => answer.options.find((option) => option.value === String(value))?.label ?? String(value);
-  const { value } = answer;
-  if (value === null || value === undefined || value === '') return '';
-  if (Array.isArray(value)) return value.map(labelOf).join(', ');
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (typeof value === 'object') return '';
-  return labelOf(value);
-}
-
-export function faceOf(row: repo.FaceRow): BadgeFace {
-  return {
-    code: row.code,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    company: row.company,
-    category: row.category,
-    badgeType: row.badgeType,
-    fields: Object.fromEntries(row.answers.map((answer) => [answer.customFieldId, answerText(answer)])),
   };
 }
 
@@ -135,21 +112,6 @@ export function createBadgeLayoutsService({ db, files }: { db: Database; files: 
     );
     if (details.length > 0) throw new ValidationError(details[0]!.message, details);
     return known;
-  }
-
-  async function imageBytes(fileId: string | null, eventId: number): Promise<Buffer | undefined> {
-    if (!fileId) return undefined;
-    try {
-      return await buffer((await files.openFile(db, fileId, eventId)).content);
-    } catch (error) {
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  }
-
-  async function assetsOf(row: repo.LayoutRow): Promise<LayoutAssets> {
-    const [logo, background] = await Promise.all([imageBytes(row.logoFileId, row.eventId), imageBytes(row.backgroundFileId, row.eventId)]);
-    return { ...(logo ? { logo } : {}), ...(background ? { background } : {}) };
   }
 
   const badgeFilterOf = (actor: Actor) => badgeScopeFilter(scopeOf(actor.principal), visibleBadgeTypes(actor.principal.permissions, actor.principal.type));
@@ -314,7 +276,7 @@ export function createBadgeLayoutsService({ db, files }: { db: Database; files: 
       if (body.layoutId !== undefined) {
         const stored = await repo.findLayout(db, body.layoutId);
         if (!stored || stored.eventId !== eventId) throw new NotFoundError('Badge layout');
-        assets = await assetsOf(stored);
+        assets = await layoutAssets(db, files)(stored);
       }
       let face: BadgeFace;
       if (body.badgeId !== undefined) {
@@ -335,9 +297,9 @@ export function createBadgeLayoutsService({ db, files }: { db: Database; files: 
       const row = await repo.findFace(db, badgeId, badgeFilterOf(actor));
       if (!row) throw new NotFoundError('Badge');
       if (row.status === 'cancelled') throw new BadgeCancelledError();
-      const stored = await repo.resolveLayout(db, row);
-      const layout = stored ?? BUILT_IN_LAYOUTS.a6;
-      const assets = stored ? await assetsOf(stored) : {};
+      const [layouts, assignments] = await Promise.all([repo.listLayouts(db, row.eventId), repo.listAssignments(db, row.eventId)]);
+      const layout = chooseLayout(row, assignments, layouts);
+      const assets = 'id' in layout ? await layoutAssets(db, files)(layout) : {};
       const size = badgeSizePt(layout);
       const doc = new PDFDocument({ size: [size.width, size.height], margin: 0, info: { Title: `Badge ${row.code}` } });
       registerBadgeFonts(doc);

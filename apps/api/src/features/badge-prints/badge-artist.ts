@@ -1,11 +1,10 @@
 import type { BadgeType } from '@portal/shared/badge-categories';
 import { badgePageMm, type BadgeLayoutDesign } from '@portal/shared/badge-layouts';
-import { buffer } from 'node:stream/consumers';
 import type { Database } from '../../db/client';
-import { NotFoundError } from '../../lib/errors';
-import { resolveLayout, type LayoutRow } from '../badge-layouts/badge-layouts.repository';
-import { faceOf } from '../badge-layouts/badge-layouts.service';
-import { BUILT_IN_LAYOUTS } from '../badge-layouts/built-ins';
+import { faceOf } from '../badge-layouts/badge-faces';
+import { listAssignments, listLayouts } from '../badge-layouts/badge-layouts.repository';
+import { layoutAssets } from '../badge-layouts/layout-assets';
+import { chooseLayout } from '../badge-layouts/layout-resolution';
 import { drawBadge, registerBadgeFonts, type LayoutAssets } from '../badge-layouts/render';
 import type { FilesService } from '../files/files.service';
 import type { PrintedBadge } from './badge-prints.repository';
@@ -42,38 +41,23 @@ function runLayout(key: string, design: BadgeLayoutDesign, assets: LayoutAssets)
 
 /**
  * The layouts of a run as the single badge PDF resolves them (category, else type, else the
- * event's A6 built-in), each with its logo and background read once for the whole run.
+ * event's A6 built-in), from the event's layouts and assignments read once, each with its logo
+ * and background read once for the whole run.
  */
 export function createBadgeArtist({ db, files }: { db: Database; files: FilesService }): BadgeArtist {
-  async function image(fileId: string | null, eventId: number): Promise<Buffer | undefined> {
-    if (!fileId) return undefined;
-    try {
-      return await buffer((await files.openFile(db, fileId, eventId)).content);
-    } catch (error) {
-      // An image the file sweep took is left off the badge, as in the preview.
-      if (error instanceof NotFoundError) return undefined;
-      throw error;
-    }
-  }
-
-  async function assetsOf(row: LayoutRow): Promise<LayoutAssets> {
-    const [logo, background] = await Promise.all([image(row.logoFileId, row.eventId), image(row.backgroundFileId, row.eventId)]);
-    return { ...(logo ? { logo } : {}), ...(background ? { background } : {}) };
-  }
-
   return {
     prepare: registerBadgeFonts,
     async layoutsFor(eventId, kinds) {
-      const byKey = new Map<string, RunLayout>();
+      const [layouts, assignments] = await Promise.all([listLayouts(db, eventId), listAssignments(db, eventId)]);
+      const assetsOf = layoutAssets(db, files);
       const byKind = new Map<string, RunLayout>();
+      const byKey = new Map<string, RunLayout>();
       for (const kind of kinds) {
-        const row = await resolveLayout(db, { eventId, ...kind });
-        const key = row ? `layout:${row.id}` : 'built-in:a6';
+        const chosen = chooseLayout(kind, assignments, layouts);
+        const stored = 'id' in chosen ? chosen : undefined;
+        const key = stored ? `layout:${stored.id}` : 'built-in:a6';
         let layout = byKey.get(key);
-        if (!layout) {
-          layout = row ? runLayout(key, row, await assetsOf(row)) : runLayout(key, BUILT_IN_LAYOUTS.a6, {});
-          byKey.set(key, layout);
-        }
+        if (!layout) byKey.set(key, (layout = runLayout(key, chosen, stored ? await assetsOf(stored) : {})));
         byKind.set(kindKey(kind), layout);
       }
       return { of: (kind) => byKind.get(kindKey(kind))! };

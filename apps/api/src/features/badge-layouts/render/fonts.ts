@@ -5,8 +5,8 @@ import type { Font } from 'fontkit';
 
 /**
  * The badge fonts. DejaVu Sans sets Latin with every diacritic, Greek and Cyrillic; Noto Sans SC
- * sets the Chinese characters and Japanese kana DejaVu lacks. A line is split into runs by the
- * first font that has each character, so one name can mix both.
+ * the Chinese characters and Japanese kana DejaVu lacks; Noto Sans KR the Korean Hangul. A line is
+ * split into runs by the first font of that order that has each character, so one name can mix them.
  */
 
 const require = createRequire(import.meta.url);
@@ -16,8 +16,16 @@ export const BADGE_FONT_FILES = {
   bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
   cjkRegular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
   cjkBold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+  koreanRegular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  koreanBold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
 } as const;
 export type BadgeFontName = keyof typeof BADGE_FONT_FILES;
+
+/** The fonts tried for each character, in order, by weight. */
+const FALLBACK_ORDER: Readonly<Record<'regular' | 'bold', readonly BadgeFontName[]>> = {
+  regular: ['regular', 'cjkRegular', 'koreanRegular'],
+  bold: ['bold', 'cjkBold', 'koreanBold'],
+};
 
 /** The family each font is drawn with in the SVG preview (the web app loads these faces). */
 export const SVG_FONT_FAMILIES: Readonly<Record<BadgeFontName, { family: string; weight: 'normal' | 'bold' }>> = {
@@ -25,59 +33,49 @@ export const SVG_FONT_FAMILIES: Readonly<Record<BadgeFontName, { family: string;
   bold: { family: "'DejaVu Sans', sans-serif", weight: 'bold' },
   cjkRegular: { family: "'Noto Sans SC', 'Noto Sans CJK SC', sans-serif", weight: 'normal' },
   cjkBold: { family: "'Noto Sans SC', 'Noto Sans CJK SC', sans-serif", weight: 'bold' },
+  koreanRegular: { family: "'Noto Sans KR', 'Noto Sans CJK KR', sans-serif", weight: 'normal' },
+  koreanBold: { family: "'Noto Sans KR', 'Noto Sans CJK KR', sans-serif", weight: 'bold' },
 };
+
+const FONT_NAMES = Object.keys(BADGE_FONT_FILES) as BadgeFontName[];
 
 let files: Record<BadgeFontName, Buffer> | undefined;
 /** The font files' bytes, read once per process. */
 export function badgeFontFiles(): Record<BadgeFontName, Buffer> {
-  const read = (file: string) => readFileSync(require.resolve(file));
-  files ??= {
-    regular: read(BADGE_FONT_FILES.regular),
-    bold: read(BADGE_FONT_FILES.bold),
-    cjkRegular: read(BADGE_FONT_FILES.cjkRegular),
-    cjkBold: read(BADGE_FONT_FILES.cjkBold),
-  };
+  files ??= Object.fromEntries(FONT_NAMES.map((name) => [name, readFileSync(require.resolve(BADGE_FONT_FILES[name]))])) as Record<BadgeFontName, Buffer>;
   return files;
 }
 
 /**
  * The fonts the engine measures with, parsed once per process: fontkit reads glyphs lazily, so even
- * the large CJK file costs little until a character of it is used. PDF documents parse their own
+ * the large CJK files cost little until a character of them is used. PDF documents parse their own
  * copies (see `registerBadgeFonts`).
  */
 let fonts: Record<BadgeFontName, Font> | undefined;
 export function badgeFonts(): Record<BadgeFontName, Font> {
   const all = badgeFontFiles();
-  fonts ??= {
-    regular: fontkit.create(all.regular) as Font,
-    bold: fontkit.create(all.bold) as Font,
-    cjkRegular: fontkit.create(all.cjkRegular) as Font,
-    cjkBold: fontkit.create(all.cjkBold) as Font,
-  };
+  fonts ??= Object.fromEntries(FONT_NAMES.map((name) => [name, fontkit.create(all[name]) as Font])) as Record<BadgeFontName, Font>;
   return fonts;
 }
 
 export type TextRun = { text: string; font: BadgeFontName };
 
 /**
- * Splits text into runs of one font each: DejaVu where it has the character (and for spaces and
- * marks, which stay with the run they are in), else the CJK font. `missing` collects characters
- * neither font has; they are drawn with DejaVu's missing-glyph box.
+ * Splits text into runs of one font each: the first font of the fallback order that has the
+ * character (spaces and marks stay with the run they are in). `missing` collects characters no font
+ * has; they are drawn with DejaVu's missing-glyph box.
  */
 export function fontRuns(text: string, bold: boolean, missing?: Set<string>): TextRun[] {
   const all = badgeFonts();
-  const [latin, cjk]: BadgeFontName[] = bold ? ['bold', 'cjkBold'] : ['regular', 'cjkRegular'];
+  const order = FALLBACK_ORDER[bold ? 'bold' : 'regular'];
   const runs: TextRun[] = [];
   for (const char of text) {
     const codePoint = char.codePointAt(0)!;
     const previous = runs.at(-1);
-    let font: BadgeFontName;
-    if (previous && /[\s\p{M}]/u.test(char)) font = previous.font;
-    else if (all[latin!].hasGlyphForCodePoint(codePoint)) font = latin!;
-    else if (all[cjk!].hasGlyphForCodePoint(codePoint)) font = cjk!;
-    else {
+    let font = previous && /[\s\p{M}]/u.test(char) ? previous.font : order.find((name) => all[name].hasGlyphForCodePoint(codePoint));
+    if (!font) {
       if (!/\s/u.test(char)) missing?.add(char);
-      font = latin!;
+      font = order[0]!;
     }
     if (previous?.font === font) previous.text += char;
     else runs.push({ text: char, font });

@@ -3,7 +3,8 @@ import jsQR from 'jsqr';
 import PDFDocument from 'pdfkit';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { pdfPagePng, pdfText, pdfWordBoxes, poppler } from '../../../test/pdf';
+import { pdfImages, pdfPagePng, pdfText, pdfWordBoxes, poppler } from '../../../test/pdf';
+import { solidPng } from '../../invoices/png.test-support';
 import { BUILT_IN_LAYOUTS } from '../built-ins';
 import { lineMetrics } from './fonts';
 import { badgeSizePt, badgeSvg, drawBadge, layoutBadge, PT_PER_MM, registerBadgeFonts, type BadgeFace, type DrawOp } from '.';
@@ -45,6 +46,7 @@ const NAMES = {
   Greek: { firstName: 'Αλέξανδρος Κωνσταντίνος', lastName: 'Παπαδοπουλόπουλος-Χατζηγεωργίου', company: 'Ελληνική Εταιρεία Ανανεώσιμων Πηγών Ενέργειας' },
   Cyrillic: { firstName: 'Александра Владимировна', lastName: 'Преображенская-Ростовцева', company: 'Научно-производственное объединение «Электроприбор»' },
   CJK: { firstName: '山田 花子', lastName: '長谷川・佐々木・渡辺', company: '北京国际会议展览中心有限公司とひらがなカタカナ' },
+  Korean: { firstName: '김민준', lastName: '남궁서연', company: '한국전자전시회 주식회사 서울특별시 강남구 지점' },
 };
 
 describe('the badge renderer', () => {
@@ -53,8 +55,15 @@ describe('the badge renderer', () => {
     for (const layout of [BUILT_IN_LAYOUTS.a6, BUILT_IN_LAYOUTS.cr80]) {
       const drawing = layoutBadge(layout, badge, {});
       expect(drawing.warnings).toEqual(['logo element "logo": the layout has no logo yet']);
-      const text = squeeze(await pdfText(await badgePdf(layout, badge)));
+      const pdf = await badgePdf(layout, badge);
+      const text = squeeze(await pdfText(pdf));
       for (const part of [badge.firstName, badge.lastName, badge.company, badge.category, 'EXHIBITOR']) expect(text).toContain(squeeze(part));
+      // Every word of the printed page lies within the box of a text element (a quarter point of rounding).
+      const boxes = layout.elements.map((e) => ({ left: e.x * PT_PER_MM, top: e.y * PT_PER_MM, right: (e.x + e.width) * PT_PER_MM, bottom: (e.y + e.height) * PT_PER_MM }));
+      for (const word of await pdfWordBoxes(pdf)) {
+        const inside = boxes.some((b) => word.xMin >= b.left - 0.25 && word.xMax <= b.right + 0.25 && word.yMin >= b.top - 0.25 && word.yMax <= b.bottom + 0.25);
+        expect(inside, `${word.text} at ${word.xMin},${word.yMin}-${word.xMax},${word.yMax}`).toBe(true);
+      }
 
       // Each line lies within its element's box (ascent to descent, start to end of the last run).
       const { ascent, descent } = lineMetrics();
@@ -79,6 +88,35 @@ describe('the badge renderer', () => {
     expect(latin).not.toMatch(/NotoSansSC/);
     const cjk = await poppler('pdffonts', await badgePdf(BUILT_IN_LAYOUTS.a6, { ...face, ...NAMES.CJK }));
     expect(cjk).toMatch(/NotoSansSC-Bold\s+CID TrueType\s+Identity-H\s+yes yes/);
+    expect(cjk).not.toMatch(/NotoSansKR/);
+    const korean = await poppler('pdffonts', await badgePdf(BUILT_IN_LAYOUTS.a6, { ...face, ...NAMES.Korean }));
+    expect(korean).toMatch(/NotoSansKR-Bold\s+CID TrueType\s+Identity-H\s+yes yes/);
+  });
+
+  it('reports characters no font has', () => {
+    const drawing = layoutBadge(BUILT_IN_LAYOUTS.cr80, { ...face, company: 'Acme 𓀀 Ltd' }, { logo: Buffer.alloc(0) });
+    expect(drawing.warnings).toEqual(['No font has these characters, printed as boxes: 𓀀']);
+  });
+
+  it('stores a logo once however many badges of a document show it', async () => {
+    const layout = BUILT_IN_LAYOUTS.cr80;
+    const size = badgeSizePt(layout);
+    const doc = new PDFDocument({ size: [size.width, size.height], margin: 0 });
+    registerBadgeFonts(doc);
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => doc.on('end', resolve));
+    const assets = { logo: solidPng(30, 10) };
+    drawBadge(doc, layout, face, assets, { x: 0, y: 0 });
+    doc.addPage();
+    drawBadge(doc, layout, { ...face, firstName: 'Bo' }, assets, { x: 0, y: 0 });
+    doc.end();
+    await ended;
+    // `pdfimages -list` lists each use: two pages, one object (its number and generation, the 11th and 12th columns).
+    const uses = (await pdfImages(Buffer.concat(chunks))).map((line) => line.trim().split(/\s+/).slice(10, 12).join(' '));
+    expect(uses).toHaveLength(2);
+    expect(new Set(uses).size).toBe(1);
+    expect(layoutBadge(layout, face, assets).warnings).toEqual([]);
   });
 
   it('draws the QR code of the badge code alone, readable from the printed page', async () => {
