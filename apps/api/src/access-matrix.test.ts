@@ -236,6 +236,14 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   },
   // Another event's documents: allocation-purchases.routes.test.ts and invoice-files.test.ts (the matrix substitutes :id only).
   'GET /api/admin/events/:eventId/invoices': { access: 'all:view_allocation_purchase' },
+  'POST /api/admin/badge-prints': {
+    access: 'all:print_badges',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: '', payload: { eventId: w.eventB, sheet: 'single' } }),
+  },
+  // Another event's settings and test page answer 404: badge-prints.routes.test.ts.
+  'GET /api/admin/events/:eventId/badge-print-settings': { access: 'any:manage_badge_layouts,print_badges' },
+  'PUT /api/admin/events/:eventId/badge-print-settings': { access: 'all:manage_badge_layouts' },
+  'GET /api/admin/events/:eventId/badge-print-settings/test-page.pdf': { access: 'any:manage_badge_layouts,print_badges' },
   'GET /api/admin/events/:eventId/invoices.zip': { access: 'all:view_allocation_purchase' },
   'GET /api/admin/events/:eventId/invoices.csv': { access: 'all:view_allocation_purchase' },
   'GET /api/admin/events/:eventId/invoices.xlsx': { access: 'all:view_allocation_purchase' },

@@ -27,6 +27,9 @@ import { createAllocationsService } from './features/allocations/allocations.ser
 import { badgeLayoutsRoutes } from './features/badge-layouts/badge-layouts.routes';
 import { createBadgeLayoutsService } from './features/badge-layouts/badge-layouts.service';
 import { badgesRoutes } from './features/badges/badges.routes';
+import { createBadgeArtist } from './features/badge-prints/badge-artist';
+import { badgePrintsRoutes } from './features/badge-prints/badge-prints.routes';
+import { createBadgePrintsService } from './features/badge-prints/badge-prints.service';
 import { bulkImportsRoutes } from './features/bulk-imports/bulk-imports.routes';
 import { createBulkImportsService } from './features/bulk-imports/bulk-imports.service';
 import { createBadgesService } from './features/badges/badges.service';
@@ -261,6 +264,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     bulkSend: createBulkSendService({ db, publicUrl }),
     allocations: createAllocationsService({ db }),
     badges,
+    badgePrints: createBadgePrintsService({ db, artist: createBadgeArtist({ db, files }) }),
     registrationLinks: createRegistrationLinksService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS, badges, customFields }),
     allocationPurchases: createAllocationPurchasesService({
       db,
@@ -317,6 +321,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(allocationsRoutes, services);
       await api.register(badgesRoutes, services);
       await api.register(eBadgesRoutes, services);
+      await api.register(badgePrintsRoutes, services);
       await api.register(bulkImportsRoutes, services);
       await api.register(allocationPurchasesRoutes, services);
       await api.register(paymentsRoutes, services);

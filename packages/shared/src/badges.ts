@@ -40,6 +40,10 @@ export const badgeSchema = z.object({
   /** Unique, printed as a QR code on the badge. */
   code: z.string(),
   customFieldValues: z.array(fieldValueSchema),
+  /** How often the badge was printed, when last and by whom (their name). */
+  printCount: z.number().int(),
+  lastPrintedAt: isoDateTime.nullable(),
+  lastPrintedBy: z.string().nullable(),
   addons: z.array(z.object({ id: z.number().int(), name: z.string() })),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -52,6 +56,11 @@ export type BadgeListItem = z.infer<typeof badgeListItemSchema>;
 
 export const BADGE_SORTS = ['createdAt', 'name', 'email', 'company'] as const;
 
+const booleanQuery = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
+  .optional();
+
 export const listBadgesQuerySchema = listQueryWithSort(BADGE_SORTS).extend({
   eventId: idSchema.optional(),
   badgeCategoryId: idSchema.optional(),
@@ -61,6 +70,8 @@ export const listBadgesQuerySchema = listQueryWithSort(BADGE_SORTS).extend({
   status: z.enum(BADGE_STATUSES).optional(),
   createdFrom: isoDateInput.optional(),
   createdTo: isoDateInput.optional(),
+  /** Printed at least once (true) or never (false). */
+  printed: booleanQuery,
 });
 export type ListBadgesQuery = z.infer<typeof listBadgesQuerySchema>;
 

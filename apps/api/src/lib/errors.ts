@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly error: string,
     message: string,
     readonly details?: FieldError[],
+    /** Fields the answer carries beside the standard ones (a conflict's counts, say). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -40,7 +40,7 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
-        return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.details));
+        return reply.code(error.statusCode).send({ ...body(error.statusCode, error.message, error.details), ...error.extra });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details = error.validation.map((issue) => ({

@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import { isAxiosError, type AxiosResponse } from 'axios';
 import { api } from './api-client';
 
 /** The file name a `Content-Disposition` header gives, if any. */
@@ -15,17 +15,25 @@ export function attachmentFileName(header: unknown): string | null {
   return /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1] ?? null;
 }
 
+type FetchedFile = { content: Blob; fileName: string | null; headers: Record<string, unknown> };
+
 /**
  * Fetches a file through the API client rather than a plain link, so that the bearer token goes
  * with it; answers its content and the name the server gives, if any. Asked for as a blob, an
  * error's JSON body arrives as one too: it is read, so that the server's message shows.
  */
-export async function fetchFile(
-  url: string,
-  params?: Record<string, unknown>,
-): Promise<{ content: Blob; fileName: string | null; headers: Record<string, unknown> }> {
+export function fetchFile(url: string, params?: Record<string, unknown>): Promise<FetchedFile> {
+  return readFile(() => api.get<Blob>(url, { params, responseType: 'blob' }));
+}
+
+/** The same for a file the server makes from a posted body (a print run's PDF). */
+export function postForFile(url: string, body: unknown): Promise<FetchedFile> {
+  return readFile(() => api.post<Blob>(url, body, { responseType: 'blob' }));
+}
+
+async function readFile(request: () => Promise<AxiosResponse<Blob>>): Promise<FetchedFile> {
   try {
-    const response = await api.get<Blob>(url, { params, responseType: 'blob' });
+    const response = await request();
     return {
       content: response.data,
       fileName: attachmentFileName(response.headers['content-disposition']),

@@ -1,6 +1,6 @@
 import { BADGE_TYPES, visibleBadgeTypes, type BadgeType } from '@portal/shared/badge-categories';
 import type { BadgeListItem } from '@portal/shared/badges';
-import { and, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
@@ -45,6 +45,7 @@ const ANSWERS_TEXT = `coalesce((
     left join files fl on fl.id = v.file_id
     where v.badge_id = badges.id), '[]')`;
 const ANSWERS_JSON = sql.raw(ANSWERS_TEXT);
+const LAST_PRINTED_BY = `(select p.first_name || ' ' || p.last_name from admins p where p.id = badges.last_printed_by_admin_id)`;
 
 const badgeColumns = {
   id: badges.id,
@@ -72,6 +73,9 @@ const badgeColumns = {
   createdAt: badges.createdAt,
   updatedAt: badges.updatedAt,
   customFieldValues: sql<BadgeListItem['customFieldValues']>`${ANSWERS_JSON}`,
+  printCount: badges.printCount,
+  lastPrintedAt: badges.lastPrintedAt,
+  lastPrintedBy: sql<string | null>`${sql.raw(LAST_PRINTED_BY)}`,
 };
 
 export type BadgeRow = NonNullable<Awaited<ReturnType<typeof findBadge>>>;
@@ -130,6 +134,7 @@ export type BadgeFilter = {
   search?: string;
   createdFrom?: string;
   createdTo?: string;
+  printed?: boolean;
 };
 
 const companyOf = sql`(select c.name from admins a join companies c on c.id = a.company_id where a.id = badges.exhibitor_id)`;
@@ -168,6 +173,7 @@ export function filterConditions(filter: BadgeFilter, companyExhibitorIds: numbe
     filter.status ? eq(badges.status, filter.status) : undefined,
     filter.search ? searchCondition(filter.search, companyExhibitorIds) : undefined,
     filter.createdFrom ? gte(badges.createdAt, new Date(`${filter.createdFrom}T00:00:00Z`)) : undefined,
+    filter.printed === undefined ? undefined : filter.printed ? gt(badges.printCount, 0) : eq(badges.printCount, 0),
     filter.createdTo
       ? lt(badges.createdAt, sql`${`${filter.createdTo}T00:00:00Z`}::timestamptz + interval '1 day'`)
       : undefined,
@@ -195,6 +201,7 @@ const LIST_ITEM_JSON = sql.raw(`json_build_object(
     'firstName', badges.first_name, 'lastName', badges.last_name, 'name', badges.first_name || ' ' || badges.last_name,
     'email', badges.email, 'phone', badges.phone, 'type', badges.badge_type, 'status', badges.status, 'code', badges.code,
     'customFieldValues', ${ANSWERS_TEXT},
+    'printCount', badges.print_count, 'lastPrintedAt', ${isoText('badges.last_printed_at')}, 'lastPrintedBy', ${LAST_PRINTED_BY},
     'createdAt', ${isoText('badges.created_at')}, 'updatedAt', ${isoText('badges.updated_at')})`);
 
 const LIST_ITEM_JOINS = sql.raw(`join events e on e.id = badges.event_id

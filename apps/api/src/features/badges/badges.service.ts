@@ -86,6 +86,9 @@ function toListItem(row: repo.BadgeRow): BadgeListItem {
     status: row.status,
     code: row.code,
     customFieldValues: row.customFieldValues,
+    printCount: row.printCount,
+    lastPrintedAt: row.lastPrintedAt?.toISOString() ?? null,
+    lastPrintedBy: row.lastPrintedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

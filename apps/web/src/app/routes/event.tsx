@@ -24,6 +24,7 @@ import { DownloadAllInvoicesButton } from '@/features/allocation-purchases/compo
 import { PurchaseTable } from '@/features/allocation-purchases/components/purchase-table';
 import { EventAllocations } from '@/features/allocations/components/holder-allocations';
 import { EventBadgeCategories } from '@/features/badge-categories/components/event-badge-categories';
+import { CalibrationCard } from '@/features/badge-prints/components/calibration-card';
 import { useDeleteEvent } from '@/features/events/api/delete-event';
 import { useEvent } from '@/features/events/api/get-event';
 import { eventDeleteBlockedReason, eventDeleteDescription } from '@/features/events/components/event-delete';
@@ -137,6 +138,8 @@ export function EventPage() {
       </Card>
 
       <EventLinks eventId={record.id} can={can} />
+
+      {can('manage_badge_layouts') && <CalibrationCard eventId={record.id} />}
 
       {can('create_exhibitor') && <ExhibitorLinkList eventId={record.id} />}
 

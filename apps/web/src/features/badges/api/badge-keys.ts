@@ -8,6 +8,8 @@ export type BadgeListParams = ListParams & {
   createdFrom: string;
   createdTo: string;
   sort: string;
+  /** Printed at least once (true), never (false), or either (null). */
+  printed: boolean | null;
 };
 
 export const badgeKeys = {

@@ -13,6 +13,7 @@ export async function getBadges({
   createdFrom,
   createdTo,
   sort,
+  printed,
 }: BadgeListParams): Promise<ListResponse<BadgeListItem>> {
   const { data } = await api.get<ListResponse<BadgeListItem>>('/admin/exhibitor-users', {
     params: {
@@ -24,6 +25,7 @@ export async function getBadges({
       createdFrom: createdFrom || undefined,
       createdTo: createdTo || undefined,
       sort,
+      printed: printed ?? undefined,
     },
   });
   return data;

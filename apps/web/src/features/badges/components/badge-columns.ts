@@ -11,10 +11,11 @@ export const BASE_COLUMNS: readonly BadgeColumn[] = [
   { id: 'phone', label: 'Phone' },
   { id: 'createdBy', label: 'Registered by' },
   { id: 'status', label: 'Status' },
+  { id: 'printed', label: 'Printed' },
   { id: 'createdAt', label: 'Created' },
 ];
 
-const DEFAULT_COLUMNS = ['email', 'company', 'status', 'createdAt'];
+const DEFAULT_COLUMNS = ['email', 'company', 'status', 'printed', 'createdAt'];
 
 export function badgeColumns(fields: readonly CustomField[], withCategory: boolean): BadgeColumn[] {
   return [

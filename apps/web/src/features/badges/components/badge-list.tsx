@@ -20,6 +20,7 @@ import { badgeColumns, companyOf, useColumnChoice } from './badge-columns';
 import { BadgeStatusBadge } from './badge-status-badge';
 import { BulkAddonBar } from './bulk-addon-bar';
 import { ColumnChooser } from './column-chooser';
+import { PrintedCell } from './printed-cell';
 
 const SORTS = [
   { value: '-createdAt', label: 'Newest first' },
@@ -33,6 +34,7 @@ const DEFAULT_SORT = '-createdAt';
 
 const isStatus = (value: string): value is BadgeStatus => (BADGE_STATUSES as readonly string[]).includes(value);
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+const printedOf = (value: string) => (value === 'true' ? true : value === 'false' ? false : null);
 
 type BadgeListProps = {
   /** One category's badges, or all badges of the caller's scope. */
@@ -49,6 +51,7 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
   const can = useCan();
   const statusParam = filter('status');
   const sortParam = filter('sort');
+  const printed = printedOf(filter('printed'));
   const exhibitorParam = Number(filter('exhibitorId')) || null;
   const createdFrom = isDate(filter('createdFrom')) ? filter('createdFrom') : '';
   const createdTo = isDate(filter('createdTo')) ? filter('createdTo') : '';
@@ -62,6 +65,7 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
     createdFrom,
     createdTo,
     sort,
+    printed,
   });
   // Exhibitors and their sub-accounts only ever see their own badges: no exhibitor filter to offer.
   const filtersByExhibitor = session?.user.exhibitorId == null && session?.type !== 'exhibitor';
@@ -116,6 +120,16 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
                   {BADGE_STATUS_LABELS[status]}
                 </option>
               ))}
+            </NativeSelect>
+            <NativeSelect
+              aria-label="Filter by printing"
+              value={printed == null ? '' : String(printed)}
+              onChange={(event) => setFilter('printed', event.target.value)}
+              className="sm:w-auto sm:min-w-36"
+            >
+              <option value="">Printed or not</option>
+              <option value="false">Not printed</option>
+              <option value="true">Printed</option>
             </NativeSelect>
             {filtersByExhibitor && (exhibitors.data?.length ?? 0) > 0 && (
               <NativeSelect
@@ -241,6 +255,8 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
                       (badge.createdByName ?? '—')
                     ) : column.id === 'status' ? (
                       <BadgeStatusBadge status={badge.status} />
+                    ) : column.id === 'printed' ? (
+                      <PrintedCell badge={badge} />
                     ) : (
                       <span className="whitespace-nowrap text-muted-foreground">{formatDate(badge.createdAt)}</span>
                     )}

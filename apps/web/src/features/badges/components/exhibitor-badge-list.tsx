@@ -20,6 +20,7 @@ export function ExhibitorBadgeList({ exhibitorId }: { exhibitorId: number }) {
     createdFrom: '',
     createdTo: '',
     sort: '-createdAt',
+    printed: null,
   });
 
   return (

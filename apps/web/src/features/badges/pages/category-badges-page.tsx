@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useCan } from '@/hooks/use-can';
+import { PrintBadgesDialog } from '@/features/badge-prints/components/print-badges-dialog';
 import { useSession } from '@/lib/session';
 import { useCategory } from '../api/get-category';
 import { useCategoryFields } from '../api/get-category-fields';
@@ -44,6 +45,9 @@ export function CategoryBadgesPage() {
                 Registration links
               </Link>
             </Button>
+            {can('print_badges') && category.data.type === 'badge' && (
+              <PrintBadgesDialog eventId={category.data.eventId} badgeCategoryId={badgeCategoryId} categoryName={name} />
+            )}
             {places.isSuccess && <PlacesBadge places={ownPlaces} />}
             {can('create_exhibitor_user') &&
               (noPlace ? (

@@ -13,6 +13,7 @@ import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { PrintBadgeButton } from '@/features/badge-prints/components/print-badge-button';
 import { useCan } from '@/hooks/use-can';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
@@ -92,6 +93,7 @@ export function ViewBadgePage() {
         back={{ to: listHref, label: b.badgeCategory.name }}
         actions={
           <>
+            {can('print_badges') && <PrintBadgeButton badge={b} />}
             {can('update_user') && (
               <Button asChild variant="outline">
                 <Link to={paths.editUser.href({ id })}>
@@ -145,6 +147,16 @@ export function ViewBadgePage() {
                 <Detail label="Registered">
                   {formatDate(b.createdAt)}
                   {b.createdByName && <span className="text-muted-foreground"> by {b.createdByName}</span>}
+                </Detail>
+                <Detail label="Printed">
+                  {b.printCount === 0 || !b.lastPrintedAt ? (
+                    <span className="text-muted-foreground">Not printed yet</span>
+                  ) : (
+                    <>
+                      {b.printCount === 1 ? 'Once' : `${b.printCount} times`}, last on {formatDate(b.lastPrintedAt)}
+                      {b.lastPrintedBy && <span className="text-muted-foreground"> by {b.lastPrintedBy}</span>}
+                    </>
+                  )}
                 </Detail>
               </DetailList>
             </CardContent>
