@@ -278,7 +278,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/admin/badge-layouts/:id/background': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB }) },
   'PUT /api/admin/badge-layouts/:id/background': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB }) },
   'DELETE /api/admin/badge-layouts/:id/background': { access: 'all:manage_badge_layouts', outOfScope: (w) => ({ as: w.eventAdminA, id: layoutB }) },
-  'GET /api/admin/exhibitor-users/:id/badge.pdf': { access: 'all:print_badges', outOfScope: (w) => ({ as: w.exhibitorB, id: w.badgeA }) },
+  'GET /api/admin/exhibitor-users/:id/badge.pdf': { access: 'all:view_exhibitor_users', outOfScope: (w) => ({ as: w.exhibitorB, id: w.badgeA }) },
   'POST /api/payments': { access: 'all:create_payment,update_allocation_purchase' },
   // Another event's statements: bank-statements.security.test.ts (the matrix substitutes :id only).
   'POST /api/admin/events/:eventId/bank-statements/preview': { access: 'all:create_payment,update_allocation_purchase' },

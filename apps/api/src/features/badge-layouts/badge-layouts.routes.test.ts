@@ -249,11 +249,21 @@ describe('badge layouts', () => {
   });
 
   it('lets a custom role print without designing', async () => {
-    const role = await t.request(w.systemAdmin, { method: 'POST', url: '/api/admin/roles', payload: { name: 'Printer', permissions: ['print_badges', 'can_see_exhibitor'] } });
+    const role = await t.request(w.systemAdmin, { method: 'POST', url: '/api/admin/roles', payload: { name: 'Printer', permissions: ['print_badges', 'view_exhibitor_users', 'can_see_exhibitor'] } });
     expect(role.statusCode, role.body).toBe(201);
     const printer = await t.createUser({ roles: ['Printer'], eventId: w.eventA });
     expect((await t.request(printer, { method: 'GET', url: `/api/admin/events/${w.eventA}/badge-layouts` })).statusCode).toBe(200);
     expect((await t.request(printer, { method: 'GET', url: `/api/admin/exhibitor-users/${w.badgeA}/badge.pdf` })).statusCode).toBe(200);
     expect((await t.request(printer, { method: 'POST', url: `/api/admin/events/${w.eventA}/badge-layouts`, payload: input() })).statusCode).toBe(403);
+  });
+
+  it('shows a badge as printed to whoever may view it, without the right to print runs', async () => {
+    const role = await t.request(w.systemAdmin, { method: 'POST', url: '/api/admin/roles', payload: { name: 'Badge viewer', permissions: ['view_exhibitor_users', 'can_see_exhibitor'] } });
+    expect(role.statusCode, role.body).toBe(201);
+    const viewer = await t.createUser({ roles: ['Badge viewer'], eventId: w.eventA });
+    const pdf = await t.request(viewer, { method: 'GET', url: `/api/admin/exhibitor-users/${w.badgeA}/badge.pdf` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect((await t.request(viewer, { method: 'POST', url: '/api/admin/badge-prints', payload: { eventId: w.eventA, badgeIds: [w.badgeA], sheet: 'single' } })).statusCode).toBe(403);
   });
 });

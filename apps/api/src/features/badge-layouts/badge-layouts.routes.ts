@@ -158,7 +158,8 @@ export async function badgeLayoutsRoutes(app: FastifyInstance, { badgeLayouts }:
   routes.route({
     method: 'GET',
     url: '/admin/exhibitor-users/:id/badge.pdf',
-    config: { access: requires('print_badges') },
+    // Whoever may view the badge may see it as printed; print runs, which count, need print_badges.
+    config: { access: requires('view_exhibitor_users') },
     schema: {
       tags,
       summary: 'One badge as a PDF of its layout’s size (410 when the badge is cancelled)',

@@ -13,7 +13,6 @@ import {
   type BadgeLayoutList,
   type BadgeLayoutPreview,
 } from '@portal/shared/badge-layouts';
-import PDFDocument from 'pdfkit';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
@@ -27,8 +26,8 @@ import { LOGO_MAX_PIXELS_PER_SIDE, logoDimensions } from '../invoices/issuer-log
 import * as repo from './badge-layouts.repository';
 import { faceOf } from './badge-faces';
 import { layoutAssets } from './layout-assets';
-import { chooseLayout } from './layout-resolution';
-import { badgeSizePt, drawBadge, layoutBadge, registerBadgeFonts, svgOfDrawing, type BadgeFace, type LayoutAssets } from './render';
+import { singleBadgePdf } from './single-badge-pdf';
+import { layoutBadge, svgOfDrawing, type BadgeFace, type LayoutAssets } from './render';
 
 /** A cancelled badge is never printed: its PDF is gone (410), not merely hidden. */
 export class BadgeCancelledError extends AppError {
@@ -297,14 +296,7 @@ export function createBadgeLayoutsService({ db, files }: { db: Database; files: 
       const row = await repo.findFace(db, badgeId, badgeFilterOf(actor));
       if (!row) throw new NotFoundError('Badge');
       if (row.status === 'cancelled') throw new BadgeCancelledError();
-      const [layouts, assignments] = await Promise.all([repo.listLayouts(db, row.eventId), repo.listAssignments(db, row.eventId)]);
-      const layout = chooseLayout(row, assignments, layouts);
-      const assets = 'id' in layout ? await layoutAssets(db, files)(layout) : {};
-      const size = badgeSizePt(layout);
-      const doc = new PDFDocument({ size: [size.width, size.height], margin: 0, info: { Title: `Badge ${row.code}` } });
-      registerBadgeFonts(doc);
-      drawBadge(doc, layout, faceOf(row), assets, { x: 0, y: 0 });
-      doc.end();
+      const doc = await singleBadgePdf(db, files, row);
       return { fileName: `badge-${row.code}.pdf`, content: doc };
     },
   };
