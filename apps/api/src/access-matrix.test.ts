@@ -217,6 +217,15 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     access: 'all:view_allocation_purchase',
     outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.creditNoteId }),
   },
+  // With a logo in another event too: issuer-logo.routes.test.ts.
+  'GET /api/admin/allocation-purchases/:id/invoice/logo': {
+    access: 'all:view_allocation_purchase',
+    outOfScope: (w) => ({ as: w.exhibitorA, id: purchaseB.id }),
+  },
+  'GET /api/admin/credit-notes/:id/logo': {
+    access: 'all:view_allocation_purchase',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: purchaseB.creditNoteId }),
+  },
   'GET /api/admin/allocation-purchases/:id/invoice.pdf': {
     access: 'all:view_allocation_purchase',
     outOfScope: (w) => ({ as: w.exhibitorA, id: purchaseB.id }),

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { errorResponses as errors, fileResponse } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
-import type { DocumentFile, InvoicesService } from './invoices.service';
+import type { DocumentFile, DocumentLogo, InvoicesService } from './invoices.service';
 
 const document = itemResponseSchema(billingDocumentSchema);
 const tags = ['invoices'];
@@ -22,9 +22,19 @@ function sendFile(reply: FastifyReply, contentType: string, { fileName, content 
 }
 
 /**
+ * A logo as its own type. Like every API answer it is sent `no-store` (app.ts): the web app keeps
+ * it in memory instead, once per file, as a frozen logo never changes.
+ */
+function sendLogo(reply: FastifyReply, { contentType, sizeBytes, content }: DocumentLogo) {
+  return reply.header('content-type', contentType).header('content-length', String(sizeBytes)).send(content);
+}
+
+const logoResponse = fileResponse('image/png', 'The PNG or JPEG the document was issued with (its own content type)');
+
+/**
  * Issued documents as JSON (the web app draws them in the browser too), as the server's PDFs and as
  * EN 16931 e-invoices: a document's PDF is at its JSON address plus `.pdf`, its XML plus `.xml`, the
- * event's archive at its list's plus `.zip`.
+ * event's archive at its list's plus `.zip`; its logo, frozen at issue, at its JSON address plus `/logo`.
  */
 export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoices: InvoicesService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -43,6 +53,32 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoi
     config: { access: requires('view_allocation_purchase') },
     schema: { tags, params: idParamsSchema, response: { 200: document, ...errors } },
     handler: async (request) => ({ data: await invoices.getCreditNote(actorOf(request), request.params.id) }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/allocation-purchases/:id/invoice/logo',
+    config: { access: requires('view_allocation_purchase') },
+    schema: {
+      tags,
+      summary: 'The issuer logo a purchase’s current invoice was issued with; 404 when it has none',
+      params: idParamsSchema,
+      response: { 200: logoResponse, ...errors },
+    },
+    handler: async (request, reply) => sendLogo(reply, await invoices.invoiceLogo(actorOf(request), request.params.id)),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/credit-notes/:id/logo',
+    config: { access: requires('view_allocation_purchase') },
+    schema: {
+      tags,
+      summary: 'The issuer logo a credit note was issued with; 404 when it has none',
+      params: idParamsSchema,
+      response: { 200: logoResponse, ...errors },
+    },
+    handler: async (request, reply) => sendLogo(reply, await invoices.creditNoteLogo(actorOf(request), request.params.id)),
   });
 
   routes.route({

@@ -24,6 +24,9 @@ const ARCHIVE_PAGE_SIZE = 100;
 /** A document's file (its PDF, its e-invoice) as a download. */
 export type DocumentFile = { fileName: string; content: Readable };
 
+/** A document's logo as stored: its bytes and their type. */
+export type DocumentLogo = { contentType: string; sizeBytes: number; content: Readable };
+
 /**
  * Organisers reach every document of their event(s), orphaned ones too; exhibitors only their
  * purchases'; a VIP admin only those of VIP categories' purchases.
@@ -102,6 +105,13 @@ export function createInvoicesService({ db, files, pdfPool }: { db: Database; fi
     };
   }
 
+  /** The logo the document was issued with; 404 when it has none or its file is gone. */
+  async function logoOf(document: BillingDocument): Promise<DocumentLogo> {
+    if (!document.logoFileId) throw new NotFoundError('Logo');
+    const { file, content } = await files.openFile(db, document.logoFileId, document.eventId);
+    return { contentType: file.contentType, sizeBytes: file.sizeBytes, content };
+  }
+
   const service = {
     /** The purchase's current invoice, as issued. */
     async getInvoice(actor: Actor, purchaseId: number): Promise<BillingDocument> {
@@ -153,6 +163,15 @@ export function createInvoicesService({ db, files, pdfPool }: { db: Database; fi
       const document = await service.getCreditNote(actor, id);
       const logo = await logoReader(db, files)(document);
       return { fileName: documentFileName(document), content: renderDocumentPdf(document, { logo }) };
+    },
+
+    /** The logo frozen in the purchase's current invoice, for the browser's drawing of it. */
+    async invoiceLogo(actor: Actor, purchaseId: number): Promise<DocumentLogo> {
+      return logoOf(await service.getInvoice(actor, purchaseId));
+    },
+
+    async creditNoteLogo(actor: Actor, id: number): Promise<DocumentLogo> {
+      return logoOf(await service.getCreditNote(actor, id));
     },
 
     /** The purchase's current invoice as its EN 16931 XML or XRechnung; 422 naming what is missing when it cannot be one. */

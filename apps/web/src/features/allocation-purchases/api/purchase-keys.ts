@@ -21,6 +21,8 @@ export const purchaseKeys = {
   detail: (id: number) => [...purchaseKeys.details(), id] as const,
   invoice: (purchaseId: number) => [...purchaseKeys.all, 'invoice', purchaseId] as const,
   creditNote: (id: number) => [...purchaseKeys.all, 'credit-note', id] as const,
+  /** By the frozen file: every document issued with one logo shares its bytes. */
+  documentLogo: (fileId: string) => [...purchaseKeys.all, 'document-logo', fileId] as const,
   paymentStatus: (purchaseId: number) => [...purchaseKeys.all, 'payment-status', purchaseId] as const,
   sandboxSession: (sessionId: string) => [...purchaseKeys.all, 'sandbox', sessionId] as const,
   paymentSettings: () => [...purchaseKeys.all, 'payment-settings'] as const,

@@ -49,6 +49,43 @@ describe('InvoiceDialog', () => {
     expect(pages[0]!.textContent).toContain('INV-2027-000007');
   });
 
+  it('shows the logo the invoice was issued with, fetched with the sign-in, and waits for it before drawing the PDF', async () => {
+    const logo = new Blob(['png bytes'], { type: 'image/png' });
+    const createObjectURL = vi.fn(() => 'blob:logo');
+    // jsdom has neither object URLs nor image decoding.
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const decode = vi.fn(() => Promise.resolve());
+    HTMLImageElement.prototype.decode = decode;
+    renderPdf.mockRejectedValue(new Error('stop here'));
+    const seen = answerRequests(({ url }) =>
+      url.endsWith('/logo')
+        ? { status: 200, data: logo }
+        : { status: 200, data: { data: invoiceOf({ logoFileId: 'f1', issuer: null }) } },
+    );
+    renderRoute('/', [
+      { path: '/', element: <InvoiceDialog source={{ kind: 'invoice', purchaseId: 42 }} onClose={() => {}} /> },
+    ]);
+    const shown = await screen.findByRole('img', { name: 'Issuer logo' });
+    expect(shown.getAttribute('src')).toBe('blob:logo');
+    expect(seen.map((request) => request.url)).toContain('/admin/allocation-purchases/42/invoice/logo');
+    expect(createObjectURL).toHaveBeenCalledWith(logo);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(renderPdf).toHaveBeenCalledTimes(1));
+    const [pages] = renderPdf.mock.calls[0] as [HTMLElement[]];
+    expect(pages[0]!.querySelector('img')?.getAttribute('src')).toBe('blob:logo');
+    expect(decode).toHaveBeenCalled();
+    // Fetched once per file: the page reuses what the screen loaded.
+    expect(seen.filter((request) => request.url.endsWith('/logo'))).toHaveLength(1);
+  });
+
+  it('asks for no logo when the invoice was issued without one', async () => {
+    const seen = open();
+    expect(await screen.findByRole('article')).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(seen.map((request) => request.url)).toEqual(['/admin/allocation-purchases/42/invoice']);
+  });
+
   it('draws a VAT invoice’s page with its breakdown and totals', async () => {
     renderPdf.mockRejectedValue(new Error('stop here'));
     open(

@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { downloadDocumentFile, type DocumentFileFormat, type DocumentFileSource } from '../api/download-document-files';
 import { useCreditNote } from '../api/get-credit-note';
+import { useDocumentLogo } from '../api/get-document-logo';
 import { useInvoice } from '../api/get-invoice';
 import { InvoiceDocument } from './invoice-document';
 import { loadInvoicePdf, useInvoicePdf } from './invoice-pdf';
@@ -28,6 +29,7 @@ export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
   const invoice = useInvoice(source?.kind === 'invoice' ? source.purchaseId : 0, source?.kind === 'invoice');
   const creditNote = useCreditNote(source?.kind === 'credit_note' ? source.id : 0, source?.kind === 'credit_note');
   const query = source?.kind === 'credit_note' ? creditNote : invoice;
+  const logo = useDocumentLogo(query.data);
   const pdf = useInvoicePdf();
   const [fetching, setFetching] = useState<DocumentFileFormat | null>(null);
   const noun = source?.kind === 'credit_note' ? 'credit note' : 'invoice';
@@ -79,7 +81,7 @@ export function InvoiceDialog({ source, onClose }: InvoiceDialogProps) {
         ) : (
           <>
             <div className="overflow-x-auto rounded-lg border">
-              <InvoiceDocument document={query.data} />
+              <InvoiceDocument document={query.data} logo={logo} />
             </div>
             <div className="flex flex-wrap justify-end gap-2">
               <Button

@@ -1,6 +1,6 @@
 import { documentTax, REVERSE_CHARGE_WORDING, type VatCategory } from '@portal/shared/vat';
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { invoiceOf, purchaseOf } from '../testing/fixtures';
 import { InvoiceDocument } from './invoice-document';
 import { PurchaseDetails } from './purchase-details-dialog';
@@ -324,5 +324,27 @@ describe('PurchaseDetails figures', () => {
       />,
     );
     expect(screen.getByText('Requested by').nextSibling?.textContent).toBe('N/ASol Berg · sol@x.example');
+  });
+
+  it('shows the issuer logo at the top left above the title through an object URL, and nothing without one', () => {
+    const logo = new Blob(['png bytes'], { type: 'image/png' });
+    // jsdom has no object URLs.
+    const createObjectURL = vi.fn(() => 'blob:logo');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const { unmount } = render(<InvoiceDocument document={invoiceOf({ logoFileId: 'f1' })} logo={logo} />);
+    expect(createObjectURL).toHaveBeenCalledWith(logo);
+    const header = screen.getByRole('article').querySelector('header')!;
+    const shown = within(header).getByRole('img', { name: 'Issuer logo' });
+    expect(shown.getAttribute('src')).toBe('blob:logo');
+    expect(shown.className).toContain('max-w-[140pt]');
+    expect(shown.className).toContain('max-h-[50pt]');
+    expect(shown.compareDocumentPosition(within(header).getByRole('heading', { name: 'Invoice' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    unmount();
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:logo');
+    render(<InvoiceDocument document={invoiceOf({ logoFileId: 'f1' })} logo={null} />);
+    expect(screen.queryByRole('img')).toBeNull();
   });
 });

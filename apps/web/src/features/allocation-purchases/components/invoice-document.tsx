@@ -3,6 +3,7 @@ import { documentFigures } from '@portal/shared/billing-documents';
 import { addressLines } from '@portal/shared/invoicing';
 import { formatInvoiceAmount } from '@portal/shared/money';
 import { showsVat, taxNotes, taxRowLabel, type TaxRow } from '@portal/shared/vat';
+import { BlobImage } from '@/components/blob-image';
 import { cn } from '@/lib/utils';
 
 const STATUS_CLASSES: Record<BillingDocument['status'], string> = {
@@ -25,8 +26,17 @@ function supplyText({ start, end }: { start: string; end: string }): string {
 /**
  * An invoice or a credit note as issued (spec §3): event, number, date, bill-to, one line, total
  * amount, PAID, PENDING or CANCELLED, notes. The screen and the PDF draw this same component.
+ * `logo` is the issuer logo frozen with the document, already fetched (`useDocumentLogo`).
  */
-export function InvoiceDocument({ document, page = false }: { document: BillingDocument; page?: boolean }) {
+export function InvoiceDocument({
+  document,
+  logo,
+  page = false,
+}: {
+  document: BillingDocument;
+  logo?: Blob | null;
+  page?: boolean;
+}) {
   const figures = documentFigures(document);
   // On an A4 page the layout is fixed: a PDF made on a phone is the same as one made on a desktop.
   const cell = page ? 'px-2' : 'px-1 sm:px-2';
@@ -50,6 +60,14 @@ export function InvoiceDocument({ document, page = false }: { document: BillingD
     >
       <header className="flex flex-wrap items-start justify-between gap-4 border-b pb-6">
         <div>
+          {logo && (
+            // Fitted into 140 × 50 pt at its own proportions, as on the server's PDF.
+            <BlobImage
+              blob={logo}
+              alt={issuer?.name ? `${issuer.name} logo` : 'Issuer logo'}
+              className="mb-4 h-auto max-h-[50pt] w-auto max-w-[140pt]"
+            />
+          )}
           <h2 className="text-2xl font-semibold tracking-tight uppercase">{title}</h2>
           <p className="mt-1 text-muted-foreground">{figures.eventName}</p>
         </div>
