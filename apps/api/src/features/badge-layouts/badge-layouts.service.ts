@@ -22,7 +22,7 @@ import { scopeOf } from '../auth/scope';
 import { badgeScopeFilter } from '../badges/badges.repository';
 import { findEventInScope } from '../events/events.repository';
 import type { FilesService, ReceivedFile } from '../files/files.service';
-import { LOGO_MAX_PIXELS_PER_SIDE, logoDimensions } from '../invoices/issuer-logo';
+import { receivePicture } from '../files/picture-upload';
 import * as repo from './badge-layouts.repository';
 import { faceOf } from './badge-faces';
 import { layoutAssets } from './layout-assets';
@@ -196,33 +196,8 @@ export function createBadgeLayoutsService({ db, files }: { db: Database; files: 
     },
 
     /** Streams an image into the store, refusing anything but a readable PNG or JPEG within the limits. */
-    async receiveImage(part: FilePart): Promise<LayoutImageUpload> {
-      const chunks: Uint8Array[] = [];
-      async function* kept() {
-        for await (const chunk of part.content) {
-          chunks.push(chunk);
-          yield chunk;
-        }
-      }
-      const file = await files.receive(kept(), {
-        originalName: part.filename,
-        declaredType: part.mimetype,
-        maxBytes: BADGE_LAYOUT_IMAGE_MAX_BYTES,
-        allowedMimeTypes: BADGE_LAYOUT_IMAGE_CONTENT_TYPES,
-        field: BADGE_LAYOUT_IMAGE_FIELD,
-      });
-      const size = logoDimensions(Buffer.concat(chunks));
-      const refusal = !size
-        ? 'The picture cannot be read: save it again as PNG or JPEG'
-        : size.width > LOGO_MAX_PIXELS_PER_SIDE || size.height > LOGO_MAX_PIXELS_PER_SIDE
-          ? `The picture is ${size.width} × ${size.height} pixels; use at most ${LOGO_MAX_PIXELS_PER_SIDE} on each side`
-          : null;
-      if (refusal) {
-        await files.discard([file]);
-        throw ValidationError.field(BADGE_LAYOUT_IMAGE_FIELD, refusal);
-      }
-      return file;
-    },
+    receiveImage: (part: FilePart): Promise<LayoutImageUpload> =>
+      receivePicture(files, part, { field: BADGE_LAYOUT_IMAGE_FIELD, maxBytes: BADGE_LAYOUT_IMAGE_MAX_BYTES, contentTypes: BADGE_LAYOUT_IMAGE_CONTENT_TYPES }),
 
     discardImages: (uploads: LayoutImageUpload[]) => files.discard(uploads),
 

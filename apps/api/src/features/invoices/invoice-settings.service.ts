@@ -19,10 +19,10 @@ import type { FilePart } from '../../lib/multipart-form';
 import { recordAudit } from '../audit/audit.repository';
 import type { FileRow } from '../files/files.repository';
 import type { FilesService, ReceivedFile } from '../files/files.service';
+import { receivePicture } from '../files/picture-upload';
 import { scopeOf } from '../auth/scope';
 import { findEventInScope } from '../events/events.repository';
 import { issuerOf } from './documents';
-import { LOGO_MAX_PIXELS_PER_SIDE, logoDimensions } from './issuer-logo';
 import * as repo from './invoices.repository';
 
 type Body = z.output<typeof updateInvoiceSettingsBodySchema>;
@@ -138,34 +138,8 @@ export function createInvoiceSettingsService({ db, files }: { db: Database; file
     },
 
     /** Streams a logo into the store, refusing anything but a readable PNG or JPEG within the limits. */
-    async receiveLogo(part: FilePart): Promise<LogoUpload> {
-      const chunks: Uint8Array[] = [];
-      // Kept to check the picture once its type is known: at most the size limit, as `receive` stops past it.
-      async function* kept() {
-        for await (const chunk of part.content) {
-          chunks.push(chunk);
-          yield chunk;
-        }
-      }
-      const file = await files.receive(kept(), {
-        originalName: part.filename,
-        declaredType: part.mimetype,
-        maxBytes: LOGO_MAX_BYTES,
-        allowedMimeTypes: LOGO_CONTENT_TYPES,
-        field: LOGO_FIELD,
-      });
-      const size = logoDimensions(Buffer.concat(chunks));
-      const refusal = !size
-        ? 'The picture cannot be read: save it again as PNG or JPEG'
-        : size.width > LOGO_MAX_PIXELS_PER_SIDE || size.height > LOGO_MAX_PIXELS_PER_SIDE
-          ? `The picture is ${size.width} × ${size.height} pixels; use at most ${LOGO_MAX_PIXELS_PER_SIDE} on each side`
-          : null;
-      if (refusal) {
-        await files.discard([file]);
-        throw ValidationError.field(LOGO_FIELD, refusal);
-      }
-      return file;
-    },
+    receiveLogo: (part: FilePart): Promise<LogoUpload> =>
+      receivePicture(files, part, { field: LOGO_FIELD, maxBytes: LOGO_MAX_BYTES, contentTypes: LOGO_CONTENT_TYPES }),
 
     discardLogos: (uploads: LogoUpload[]) => files.discard(uploads),
 

@@ -8,7 +8,8 @@ import { NotFoundError } from '../../lib/errors';
 import { pdfImages } from '../../test/pdf';
 import type { FilesService } from '../files/files.service';
 import { renderDocumentPdf } from './invoice-pdf';
-import { logoDimensions, logoReader } from './issuer-logo';
+import { pictureDimensions } from '../files/picture-upload';
+import { logoReader } from './issuer-logo';
 import { solidPng } from './png.test-support';
 
 const document: BillingDocument = {
@@ -57,13 +58,13 @@ describe('the issuer logo on the server PDF', () => {
   });
 
   it('reads the size of PNG and JPEG pictures, and nothing of a broken one', () => {
-    expect(logoDimensions(solidPng(12, 5))).toEqual({ width: 12, height: 5 });
+    expect(pictureDimensions(solidPng(12, 5))).toEqual({ width: 12, height: 5 });
     // A baseline JPEG header: SOI, then a start-of-frame of 16 × 9 pixels.
     const jpeg = Buffer.from([
       0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x09, 0x00, 0x10, 0x03, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1,
     ]);
-    expect(logoDimensions(jpeg)).toEqual({ width: 16, height: 9 });
-    expect(logoDimensions(Buffer.concat([solidPng(2, 2).subarray(0, 12), Buffer.from('broken')]))).toBeNull();
+    expect(pictureDimensions(jpeg)).toEqual({ width: 16, height: 9 });
+    expect(pictureDimensions(Buffer.concat([solidPng(2, 2).subarray(0, 12), Buffer.from('broken')]))).toBeNull();
   });
 });
 
