@@ -152,7 +152,6 @@ async function main() {
     });
     await warm.arrayBuffer();
     await database.db.execute(sql`delete from badge_prints`);
-    await database.db.execute(sql`update badges set print_count = 0, last_printed_at = null, last_printed_by_admin_id = null`);
 
     const idle = rssMb(pid);
     peakMemory(pid);

@@ -25,8 +25,8 @@ export const badgePrintSettings = pgTable(
 
 /**
  * One printing of one badge. Every badge of a print run shares the run's id; a reprint carries
- * the reason given. `badges.print_count` and `last_printed_at` summarise these rows, written in
- * the same transaction.
+ * the reason given. A badge's print count and last print are read from these rows alone, never
+ * copied onto the badge (docs/decisions.md).
  */
 export const badgePrints = pgTable(
   'badge_prints',

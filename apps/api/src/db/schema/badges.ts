@@ -107,10 +107,6 @@ export const badges = pgTable(
     badgeType: text('badge_type', { enum: ['exhibitor', 'visitor', 'contractor', 'vip'] }).notNull(),
     status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
     code: text('code').notNull(),
-    /** How often the badge was printed and when last, by whom: kept with each `badge_prints` row. */
-    printCount: integer('print_count').notNull().default(0),
-    lastPrintedAt: timestamp('last_printed_at', { withTimezone: true }),
-    lastPrintedByAdminId: integer('last_printed_by_admin_id').references(() => admins.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,10 +118,6 @@ export const badges = pgTable(
     index('badges_exhibitor_order_idx').on(t.exhibitorId, t.createdAt, t.id),
     index('badges_creator_order_idx').on(t.createdByAdminId, t.createdAt, t.id),
     index('badges_email_prefix_idx').on(sql`${t.email} text_pattern_ops`),
-    // The list's "not printed" filter and a run of unprinted badges, in the list's order.
-    index('badges_unprinted_idx').on(t.eventId, t.badgeCategoryId, t.createdAt, t.id).where(sql`${t.printCount} = 0`),
-    index('badges_printed_idx').on(t.eventId, t.badgeCategoryId, t.createdAt, t.id).where(sql`${t.printCount} > 0`),
-    check('badges_print_count_positive', sql`${t.printCount} >= 0`),
     index('badges_active_per_category_idx').on(t.eventId, t.badgeCategoryId).where(sql`${t.status} = 'active'`),
     // The advanced filter's equality on names and substring search on emails.
     index('badges_last_name_idx').on(t.eventId, sql`lower(${t.lastName})`),

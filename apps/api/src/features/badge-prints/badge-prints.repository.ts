@@ -41,7 +41,7 @@ function selectionConditions(selection: PrintSelection): SQL {
       selection.scope,
       selection.badgeCategoryId ? sql`badges.badge_category_id = ${selection.badgeCategoryId}` : undefined,
       selection.badgeIds ? sql`badges.id = any(cast(${idArray(selection.badgeIds)} as int[]))` : undefined,
-      selection.unprintedOnly ? sql`badges.print_count = 0` : undefined,
+      selection.unprintedOnly ? sql`not exists (select 1 from badge_prints p where p.badge_id = badges.id)` : undefined,
     ].filter((condition): condition is SQL => condition !== undefined),
     sql` and `,
   );
@@ -78,48 +78,48 @@ const PRINT_ORDERS: Record<PrintSort, SQL> = {
 export type RecordedRun = { total: number; reprinted: number; examples: AlreadyPrinted['examples'] };
 
 /**
- * Records a print of every badge of the selection under `runId`, numbered in the run's order, and
- * counts it on each badge, in one statement. The badges are locked first, in id order (so that two
- * runs never wait on each other in a circle), and read as they are once locked: a run that waited
- * for another sees that run's prints, so two runs at once never both take a badge as unprinted.
- * Answers how many were printed before, with the first few of them (their previous print), for
- * the caller to refuse the run without a reason.
+ * Records a print of every badge of the selection under `runId`, numbered in the run's order. The
+ * badges are locked first, in id order (so that two runs never wait on each other in a circle), by a
+ * statement of its own: the second statement reads the prints under a snapshot taken once the locks
+ * are held, so a run that waited for another sees that run's prints, and two runs at once never both
+ * take a badge as unprinted. Nothing is written to the badge rows themselves (docs/decisions.md).
+ * Answers how many were printed before, with the first few of them (their previous print), for the
+ * caller to refuse the run without a reason.
  */
 export async function recordPrintRun(
   db: Database,
   selection: PrintSelection,
   run: { runId: string; sort: PrintSort; sheet: string; adminId: number; reason: string | null },
 ): Promise<RecordedRun> {
+  await db.execute(
+    sql`select count(*) from (select badges.id from badges where ${selectionConditions(selection)} order by badges.id for update) locked`,
+  );
   const [row] = await queryRows<RecordedRun>(
     db,
     sql`with locked as (
-          select badges.id, badges.first_name, badges.last_name, badges.badge_category_id, badges.exhibitor_id,
-                 badges.print_count, badges.last_printed_at
+          select badges.id, badges.first_name, badges.last_name, badges.badge_category_id, badges.exhibitor_id
             from badges
            where ${selectionConditions(selection)}
            order by badges.id
              for update
         ), selected as (
-          select b.*, row_number() over (order by ${PRINT_ORDERS[run.sort]}) as position
+          select b.id, b.first_name || ' ' || b.last_name as name, previous.count as previous_count, previous.at as previous_at,
+                 row_number() over (order by ${PRINT_ORDERS[run.sort]}) as position
             from locked b
             join badge_categories bc on bc.id = b.badge_category_id
             left join admins o on o.id = b.exhibitor_id
             left join companies c on c.id = o.company_id
-        ), updated as (
-          update badges set print_count = badges.print_count + 1, last_printed_at = now(), last_printed_by_admin_id = ${run.adminId}
-            from selected where badges.id = selected.id
-          returning badges.id, selected.position, selected.print_count as previous_count, selected.last_printed_at as previous_at,
-                    selected.first_name || ' ' || selected.last_name as name
+            cross join lateral (select count(*) as count, max(p.printed_at) as at from badge_prints p where p.badge_id = b.id) previous
         ), recorded as (
           insert into badge_prints (badge_id, run_id, position, printed_by_admin_id, sheet, reason)
           select id, ${run.runId}, position, ${run.adminId}, ${run.sheet}, case when previous_count > 0 then ${run.reason} end
-            from updated
+            from selected
         )
         select cast(count(*) as int) as total, cast(count(*) filter (where previous_count > 0) as int) as reprinted,
                coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'lastPrintedAt', e.at) order by e.position)
-                           from (select id, name, position, ${sql.raw(isoText('previous_at'))} as at from updated
+                           from (select id, name, position, ${sql.raw(isoText('previous_at'))} as at from selected
                                   where previous_count > 0 order by position limit 5) e), '[]') as examples
-          from updated`,
+          from selected`,
   );
   return row!;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeListItemSchema } from '@portal/shared/badges';
 import { listResponseSchema } from '@portal/shared/common';
 import { ptFromMm } from '@portal/shared/badge-prints';
-import { eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { badgePrints } from '../../db/schema/badge-prints';
 import { badgeCategories, badgeFieldValues, badges, customFields } from '../../db/schema/badges';
 import { companies } from '../../db/schema/companies';
@@ -60,12 +60,16 @@ async function namesIn(pdf: Buffer): Promise<string[]> {
     .map(([name]) => name);
 }
 async function printCounts() {
-  const rows = await t.db.select({ lastName: badges.lastName, printCount: badges.printCount }).from(badges).where(inArray(badges.id, Object.values(ids)));
+  const rows = await t.db
+    .select({ lastName: badges.lastName, printCount: count(badgePrints.id) })
+    .from(badges)
+    .leftJoin(badgePrints, eq(badgePrints.badgeId, badges.id))
+    .where(inArray(badges.id, Object.values(ids)))
+    .groupBy(badges.id);
   return Object.fromEntries(rows.map((row) => [row.lastName, row.printCount]));
 }
 async function resetPrints() {
   await t.db.delete(badgePrints);
-  await t.db.update(badges).set({ printCount: 0, lastPrintedAt: null, lastPrintedByAdminId: null });
 }
 
 describe('print runs', () => {

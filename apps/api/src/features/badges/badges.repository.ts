@@ -1,6 +1,6 @@
 import { BADGE_TYPES, visibleBadgeTypes, type BadgeType } from '@portal/shared/badge-categories';
 import type { BadgeListItem } from '@portal/shared/badges';
-import { and, eq, gt, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, not, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
@@ -45,7 +45,15 @@ const ANSWERS_TEXT = `coalesce((
     left join files fl on fl.id = v.file_id
     where v.badge_id = badges.id), '[]')`;
 const ANSWERS_JSON = sql.raw(ANSWERS_TEXT);
-const LAST_PRINTED_BY = `(select p.first_name || ' ' || p.last_name from admins p where p.id = badges.last_printed_by_admin_id)`;
+/**
+ * A badge's print state, read from its `badge_prints` rows on the badge_id index: how often, when
+ * last and by whom. Only the rows shown are looked up (docs/decisions.md).
+ */
+const PRINT_COUNT = `(select cast(count(*) as int) from badge_prints p where p.badge_id = badges.id)`;
+const LAST_PRINTED_AT = `(select max(p.printed_at) from badge_prints p where p.badge_id = badges.id)`;
+const LAST_PRINTED_BY = `(select a.first_name || ' ' || a.last_name from badge_prints p left join admins a on a.id = p.printed_by_admin_id
+    where p.badge_id = badges.id order by p.printed_at desc, p.id desc limit 1)`;
+const PRINTED = sql`exists (select 1 from badge_prints p where p.badge_id = badges.id)`;
 
 const badgeColumns = {
   id: badges.id,
@@ -73,8 +81,8 @@ const badgeColumns = {
   createdAt: badges.createdAt,
   updatedAt: badges.updatedAt,
   customFieldValues: sql<BadgeListItem['customFieldValues']>`${ANSWERS_JSON}`,
-  printCount: badges.printCount,
-  lastPrintedAt: badges.lastPrintedAt,
+  printCount: sql<number>`${sql.raw(PRINT_COUNT)}`,
+  lastPrintedAt: sql<string | null>`${sql.raw(isoText(LAST_PRINTED_AT))}`,
   lastPrintedBy: sql<string | null>`${sql.raw(LAST_PRINTED_BY)}`,
 };
 
@@ -173,7 +181,7 @@ export function filterConditions(filter: BadgeFilter, companyExhibitorIds: numbe
     filter.status ? eq(badges.status, filter.status) : undefined,
     filter.search ? searchCondition(filter.search, companyExhibitorIds) : undefined,
     filter.createdFrom ? gte(badges.createdAt, new Date(`${filter.createdFrom}T00:00:00Z`)) : undefined,
-    filter.printed === undefined ? undefined : filter.printed ? gt(badges.printCount, 0) : eq(badges.printCount, 0),
+    filter.printed === undefined ? undefined : filter.printed ? PRINTED : not(PRINTED),
     filter.createdTo
       ? lt(badges.createdAt, sql`${`${filter.createdTo}T00:00:00Z`}::timestamptz + interval '1 day'`)
       : undefined,
@@ -201,7 +209,7 @@ const LIST_ITEM_JSON = sql.raw(`json_build_object(
     'firstName', badges.first_name, 'lastName', badges.last_name, 'name', badges.first_name || ' ' || badges.last_name,
     'email', badges.email, 'phone', badges.phone, 'type', badges.badge_type, 'status', badges.status, 'code', badges.code,
     'customFieldValues', ${ANSWERS_TEXT},
-    'printCount', badges.print_count, 'lastPrintedAt', ${isoText('badges.last_printed_at')}, 'lastPrintedBy', ${LAST_PRINTED_BY},
+    'printCount', ${PRINT_COUNT}, 'lastPrintedAt', ${isoText(LAST_PRINTED_AT)}, 'lastPrintedBy', ${LAST_PRINTED_BY},
     'createdAt', ${isoText('badges.created_at')}, 'updatedAt', ${isoText('badges.updated_at')})`);
 
 const LIST_ITEM_JOINS = sql.raw(`join events e on e.id = badges.event_id

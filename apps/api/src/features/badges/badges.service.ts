@@ -87,7 +87,7 @@ function toListItem(row: repo.BadgeRow): BadgeListItem {
     code: row.code,
     customFieldValues: row.customFieldValues,
     printCount: row.printCount,
-    lastPrintedAt: row.lastPrintedAt?.toISOString() ?? null,
+    lastPrintedAt: row.lastPrintedAt,
     lastPrintedBy: row.lastPrintedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
