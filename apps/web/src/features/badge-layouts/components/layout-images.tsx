@@ -1,21 +1,16 @@
-import { formatBytes } from '@portal/shared/custom-fields';
 import {
   BADGE_LAYOUT_IMAGE_CONTENT_TYPES,
   BADGE_LAYOUT_IMAGE_FIELD,
   BADGE_LAYOUT_IMAGE_MAX_BYTES,
   type BadgeLayoutImageKind,
 } from '@portal/shared/badge-layouts';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FormField } from '@/components/form/form-field';
+import { PictureInput, pictureRefusal } from '@/components/form/picture-input';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { apiErrorBody } from '@/lib/api-client';
 import { useLayoutImageChanges } from '../api/layout-images';
-
-const ACCEPTED: readonly string[] = BADGE_LAYOUT_IMAGE_CONTENT_TYPES;
 
 const IMAGES: Record<BadgeLayoutImageKind, { title: string; noun: string; use: string; none: string }> = {
   logo: {
@@ -32,16 +27,6 @@ const IMAGES: Record<BadgeLayoutImageKind, { title: string; noun: string; use: s
   },
 };
 
-/** The server's word on the file, else its message. */
-function refusalOf(error: unknown, noun: string): string {
-  const body = apiErrorBody(error);
-  return (
-    body?.details?.find((detail) => detail.field === BADGE_LAYOUT_IMAGE_FIELD)?.message ??
-    body?.message ??
-    `The ${noun} could not be saved. Please try again.`
-  );
-}
-
 type ImageFieldProps = { eventId: number; layoutId: number; kind: BadgeLayoutImageKind; present: boolean };
 
 /** One picture of the layout: uploaded (saved at once, apart from the design) or removed after a question. */
@@ -49,19 +34,13 @@ function ImageField({ eventId, layoutId, kind, present }: ImageFieldProps) {
   const { upload, remove } = useLayoutImageChanges(eventId, layoutId);
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const { title, noun, use, none } = IMAGES[kind];
 
-  function choose(file: File | undefined) {
-    if (input.current) input.current.value = '';
-    if (!file) return;
-    if (!ACCEPTED.includes(file.type)) return setError('Choose a PNG or JPEG picture');
-    if (file.size > BADGE_LAYOUT_IMAGE_MAX_BYTES) return setError(`The file is larger than ${formatBytes(BADGE_LAYOUT_IMAGE_MAX_BYTES)}`);
+  const refusalOf = (failure: unknown) => pictureRefusal(failure, BADGE_LAYOUT_IMAGE_FIELD, `The ${noun} could not be saved. Please try again.`);
+
+  function choose(file: File) {
     setError(undefined);
-    upload.mutate(
-      { layoutId, kind, file },
-      { onSuccess: () => toast.success(`${title} saved`), onError: (failure) => setError(refusalOf(failure, noun)) },
-    );
+    upload.mutate({ layoutId, kind, file }, { onSuccess: () => toast.success(`${title} saved`), onError: (failure) => setError(refusalOf(failure)) });
   }
 
   return (
@@ -72,24 +51,16 @@ function ImageField({ eventId, layoutId, kind, present }: ImageFieldProps) {
         </h3>
         <p className="text-xs text-muted-foreground">{present ? `${use} Uploaded.` : none}</p>
       </div>
-      <FormField
+      <PictureInput
         id={`layout-${kind}`}
         label={present ? `Replace ${noun}` : `Upload ${noun}`}
+        contentTypes={BADGE_LAYOUT_IMAGE_CONTENT_TYPES}
+        maxBytes={BADGE_LAYOUT_IMAGE_MAX_BYTES}
+        pending={upload.isPending}
         error={error}
-        hint={`PNG or JPEG, up to ${formatBytes(BADGE_LAYOUT_IMAGE_MAX_BYTES)}`}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            ref={input}
-            type="file"
-            accept={ACCEPTED.join(',')}
-            disabled={upload.isPending}
-            onChange={(event) => choose(event.target.files?.[0])}
-            className="py-1.5 file:mr-3 file:border-0 file:bg-transparent file:text-sm file:font-medium"
-          />
-        )}
-      </FormField>
+        onRefused={setError}
+        onChoose={choose}
+      />
       {upload.isPending && <Spinner size="sm" label={`Uploading the ${noun}`} />}
       {present && (
         <div>
@@ -116,7 +87,7 @@ function ImageField({ eventId, layoutId, kind, present }: ImageFieldProps) {
               },
               onError: (failure) => {
                 setConfirming(false);
-                setError(refusalOf(failure, noun));
+                setError(refusalOf(failure));
               },
             },
           )

@@ -1,26 +1,14 @@
 import { formatBytes } from '@portal/shared/custom-fields';
 import { LOGO_CONTENT_TYPES, LOGO_FIELD, LOGO_MAX_BYTES, type IssuerLogo } from '@portal/shared/invoicing';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { FormField } from '@/components/form/form-field';
+import { PictureInput, pictureRefusal } from '@/components/form/picture-input';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { apiErrorBody } from '@/lib/api-client';
 import { useIssuerLogo, useIssuerLogoChanges } from '../api/issuer-logo';
 
-const ACCEPTED: readonly string[] = LOGO_CONTENT_TYPES;
-
-/** The server's word on the logo field, else its message. */
-function refusalOf(error: unknown): string {
-  const body = apiErrorBody(error);
-  return (
-    body?.details?.find((detail) => detail.field === LOGO_FIELD)?.message ??
-    body?.message ??
-    'The logo could not be saved. Please try again.'
-  );
-}
+const refusalOf = (failure: unknown) => pictureRefusal(failure, LOGO_FIELD, 'The logo could not be saved. Please try again.');
 
 /**
  * The issuer's logo on the Invoicing page: a preview of the current one, an upload (saved at once,
@@ -32,18 +20,10 @@ export function IssuerLogoField({ eventId, logo }: { eventId: number; logo: Issu
   const url = picture.data;
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
-  function choose(file: File | undefined) {
-    if (input.current) input.current.value = '';
-    if (!file) return;
-    if (!ACCEPTED.includes(file.type)) return setError('Choose a PNG or JPEG picture');
-    if (file.size > LOGO_MAX_BYTES) return setError(`The file is larger than ${formatBytes(LOGO_MAX_BYTES)}`);
+  function choose(file: File) {
     setError(undefined);
-    upload.mutate(
-      { eventId, file },
-      { onSuccess: () => toast.success('Logo saved'), onError: (failure) => setError(refusalOf(failure)) },
-    );
+    upload.mutate({ eventId, file }, { onSuccess: () => toast.success('Logo saved'), onError: (failure) => setError(refusalOf(failure)) });
   }
 
   return (
@@ -72,24 +52,16 @@ export function IssuerLogoField({ eventId, logo }: { eventId: number; logo: Issu
           <p className="text-sm text-muted-foreground">No logo: documents are issued without one.</p>
         )}
       </div>
-      <FormField
+      <PictureInput
         id="issuer-logo"
         label="Upload logo"
+        contentTypes={LOGO_CONTENT_TYPES}
+        maxBytes={LOGO_MAX_BYTES}
+        pending={upload.isPending}
         error={error}
-        hint={`PNG or JPEG, up to ${formatBytes(LOGO_MAX_BYTES)}`}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            ref={input}
-            type="file"
-            accept={ACCEPTED.join(',')}
-            disabled={upload.isPending}
-            onChange={(event) => choose(event.target.files?.[0])}
-            className="py-1.5 file:mr-3 file:border-0 file:bg-transparent file:text-sm file:font-medium"
-          />
-        )}
-      </FormField>
+        onRefused={setError}
+        onChoose={choose}
+      />
       {upload.isPending && <Spinner size="sm" label="Uploading the logo" />}
       {logo && (
         <div>
