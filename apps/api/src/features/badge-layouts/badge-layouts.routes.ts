@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { multipartForm } from '../../lib/multipart-form';
+import { sendPicture } from '../files/picture-upload';
 import { errorResponses as errors, fileResponse } from '../../lib/route-schemas';
 import { requires, requiresAny } from '../../plugins/access';
 import type { BadgeLayoutsService } from './badge-layouts.service';
@@ -119,11 +120,7 @@ export async function badgeLayoutsRoutes(app: FastifyInstance, { badgeLayouts }:
       schema: { tags, summary: `The layout’s ${IMAGE_NAMES[kind]}`, params: idParamsSchema },
       handler: async (request, reply) => {
         const { file, content } = await badgeLayouts.openImage(actorOf(request), request.params.id, kind);
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-length', String(file.sizeBytes))
-          .header('cache-control', 'private, no-cache')
-          .send(content);
+        return sendPicture(reply, { ...file, content });
       },
     });
 

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { ValidationError } from '../../lib/errors';
 import type { FilePart } from '../../lib/multipart-form';
@@ -59,4 +61,12 @@ export async function receivePicture(
     throw ValidationError.field(rules.field, refusal);
   }
   return file;
+}
+
+/**
+ * Answers a stored picture as its own type. Like every API answer it goes out `no-store` (app.ts);
+ * the web app keeps what it shows in memory.
+ */
+export function sendPicture(reply: FastifyReply, picture: { contentType: string; sizeBytes: number; content: Readable }) {
+  return reply.header('content-type', picture.contentType).header('content-length', String(picture.sizeBytes)).send(picture.content);
 }

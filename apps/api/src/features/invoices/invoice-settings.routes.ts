@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { multipartForm } from '../../lib/multipart-form';
+import { sendPicture } from '../files/picture-upload';
 import { errorResponses as errors } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
 import type { InvoiceSettingsService } from './invoice-settings.service';
@@ -58,11 +59,7 @@ export async function invoiceSettingsRoutes(
     schema: { tags, summary: 'The issuer logo, for the settings form’s preview', params: idParamsSchema },
     handler: async (request, reply) => {
       const { file, content } = await invoiceSettings.openLogo(actorOf(request), request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', String(file.sizeBytes))
-        .header('cache-control', 'private, no-cache')
-        .send(content);
+      return sendPicture(reply, { ...file, content });
     },
   });
 

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
 import { errorResponses as errors, fileResponse } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
-import type { DocumentFile, DocumentLogo, InvoicesService } from './invoices.service';
+import { sendPicture } from '../files/picture-upload';
+import type { DocumentFile, InvoicesService } from './invoices.service';
 
 const document = itemResponseSchema(billingDocumentSchema);
 const tags = ['invoices'];
@@ -19,14 +20,6 @@ function sendFile(reply: FastifyReply, contentType: string, { fileName, content 
     .header('content-type', contentType)
     .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
     .send(content);
-}
-
-/**
- * A logo as its own type. Like every API answer it is sent `no-store` (app.ts): the web app keeps
- * it in memory instead, once per file, as a frozen logo never changes.
- */
-function sendLogo(reply: FastifyReply, { contentType, sizeBytes, content }: DocumentLogo) {
-  return reply.header('content-type', contentType).header('content-length', String(sizeBytes)).send(content);
 }
 
 const logoResponse = fileResponse('image/png', 'The PNG or JPEG the document was issued with (its own content type)');
@@ -65,7 +58,7 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoi
       params: idParamsSchema,
       response: { 200: logoResponse, ...errors },
     },
-    handler: async (request, reply) => sendLogo(reply, await invoices.invoiceLogo(actorOf(request), request.params.id)),
+    handler: async (request, reply) => sendPicture(reply, await invoices.invoiceLogo(actorOf(request), request.params.id)),
   });
 
   routes.route({
@@ -78,7 +71,7 @@ export async function invoicesRoutes(app: FastifyInstance, { invoices }: { invoi
       params: idParamsSchema,
       response: { 200: logoResponse, ...errors },
     },
-    handler: async (request, reply) => sendLogo(reply, await invoices.creditNoteLogo(actorOf(request), request.params.id)),
+    handler: async (request, reply) => sendPicture(reply, await invoices.creditNoteLogo(actorOf(request), request.params.id)),
   });
 
   routes.route({
