@@ -67,19 +67,31 @@ function cents(value: string): number {
 }
 const decimals = (value: string) => value.split('.')[1]?.length ?? 0;
 
-/** Every violated business rule, as "BR-xx: what is wrong" (none when the invoice meets them all). */
-export function businessRuleErrors(xml: string): string[] {
-  const document = create(xml).root().node as unknown as Element;
+/** The violations found so far, and `rule` to check one: a failed check adds "ID: what is wrong". */
+function ruleBook() {
   const errors: string[] = [];
   const rule = (id: string, ok: boolean, what: string) => {
     if (!ok) errors.push(`${id}: ${what}`);
   };
+  return { errors, rule };
+}
+
+/** The parts of a CII invoice the rules read. */
+function ciiParts(xml: string) {
+  const document = create(xml).root().node as unknown as Element;
   const header = one(document, 'ExchangedDocument')!;
   const transaction = one(document, 'SupplyChainTradeTransaction')!;
   const agreement = one(transaction, 'ApplicableHeaderTradeAgreement')!;
   const settlement = one(transaction, 'ApplicableHeaderTradeSettlement')!;
   const seller = one(agreement, 'SellerTradeParty')!;
   const buyer = one(agreement, 'BuyerTradeParty')!;
+  return { document, header, transaction, agreement, settlement, seller, buyer };
+}
+
+/** Every violated business rule, as "BR-xx: what is wrong" (none when the invoice meets them all). */
+export function businessRuleErrors(xml: string): string[] {
+  const { errors, rule } = ruleBook();
+  const { document, header, transaction, settlement, seller, buyer } = ciiParts(xml);
   const totals = one(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation')!;
   const lines = all(transaction, 'IncludedSupplyChainTradeLineItem');
   const breakdown = all(settlement, 'ApplicableTradeTax');
@@ -282,17 +294,8 @@ export const XRECHNUNG_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:k
  * as well: check it with `en16931Errors` too.
  */
 export function xRechnungErrors(xml: string): string[] {
-  const document = create(xml).root().node as unknown as Element;
-  const errors: string[] = [];
-  const rule = (id: string, ok: boolean, what: string) => {
-    if (!ok) errors.push(`${id}: ${what}`);
-  };
-  const header = one(document, 'ExchangedDocument')!;
-  const transaction = one(document, 'SupplyChainTradeTransaction')!;
-  const agreement = one(transaction, 'ApplicableHeaderTradeAgreement')!;
-  const settlement = one(transaction, 'ApplicableHeaderTradeSettlement')!;
-  const seller = one(agreement, 'SellerTradeParty')!;
-  const buyer = one(agreement, 'BuyerTradeParty')!;
+  const { errors, rule } = ruleBook();
+  const { document, header, transaction, agreement, settlement, seller, buyer } = ciiParts(xml);
   const contact = one(seller, 'DefinedTradeContact');
   const means = all(settlement, 'SpecifiedTradeSettlementPaymentMeans');
 
