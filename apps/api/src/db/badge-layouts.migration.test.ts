@@ -1,29 +1,23 @@
-import { rmSync } from 'node:fs';
 import { badgeLayoutInputSchema } from '@portal/shared/badge-layouts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_LAYOUTS } from '../features/badge-layouts/built-ins';
-import { openEmptyDatabase } from '../test/database';
-import { migrationsBefore } from '../test/migrations';
+import { openDatabaseBefore } from '../test/migrations';
 import { queryRows, type DatabaseHandle } from './client';
 import { applyMigrations } from './migrate';
 
 const MIGRATION = '0029_badge_layouts';
 
 let handle: DatabaseHandle;
-let olderMigrations: string;
 
 beforeAll(async () => {
-  olderMigrations = migrationsBefore(MIGRATION);
-  handle = await openEmptyDatabase();
-  await applyMigrations(handle, olderMigrations);
+  handle = await openDatabaseBefore(MIGRATION);
   await handle.db.execute(sql`insert into events (name, slug) values ('Expo 1', 'expo-1'), ('Expo 2', 'expo-2')`);
   await applyMigrations(handle);
 }, 120_000);
 
 afterAll(async () => {
   await handle?.close();
-  if (olderMigrations) rmSync(olderMigrations, { recursive: true, force: true });
 });
 
 describe(`migration ${MIGRATION}`, () => {

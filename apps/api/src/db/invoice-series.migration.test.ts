@@ -1,16 +1,13 @@
-import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { takeNextNumber } from '../features/invoices/document-numbers';
-import { openEmptyDatabase } from '../test/database';
-import { migrationsBefore } from '../test/migrations';
+import { openDatabaseBefore } from '../test/migrations';
 import { queryRows, type DatabaseHandle } from './client';
 import { applyMigrations } from './migrate';
 
 const MIGRATION = '0021_invoice_issuer_and_series';
 
 let handle: DatabaseHandle;
-let olderMigrations: string;
 
 /** An event with `count` invoices and one credit note numbered by the per-event counters, as before. */
 async function showWithInvoices(n: number, count: number) {
@@ -35,9 +32,7 @@ async function showWithInvoices(n: number, count: number) {
 }
 
 beforeAll(async () => {
-  olderMigrations = migrationsBefore(MIGRATION);
-  handle = await openEmptyDatabase();
-  await applyMigrations(handle, olderMigrations);
+  handle = await openDatabaseBefore(MIGRATION);
   await showWithInvoices(1, 3);
   await showWithInvoices(2, 5);
   await applyMigrations(handle);
@@ -45,7 +40,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.close();
-  if (olderMigrations) rmSync(olderMigrations, { recursive: true, force: true });
 });
 
 describe(`migration ${MIGRATION}`, () => {

@@ -1,10 +1,8 @@
-import { rmSync } from 'node:fs';
 import { formatMoney } from '@portal/shared/money';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmptyDatabase } from '../test/database';
 import { queryRows, type DatabaseHandle } from './client';
-import { migrationsBefore } from '../test/migrations';
+import { openDatabaseBefore } from '../test/migrations';
 import { applyMigrations } from './migrate';
 
 const MIGRATION = '0017_money_minor_units';
@@ -20,7 +18,6 @@ const UNIT = 4550;
 const TOTAL = 3 * UNIT;
 
 let handle: DatabaseHandle;
-let olderMigrations: string;
 
 async function insertShow(currency: string, n: number) {
   const db = handle.db;
@@ -122,9 +119,7 @@ async function amountsOf(currency: string): Promise<Amounts> {
 const before: Record<string, Amounts> = {};
 
 beforeAll(async () => {
-  olderMigrations = migrationsBefore(MIGRATION);
-  handle = await openEmptyDatabase();
-  await applyMigrations(handle, olderMigrations);
+  handle = await openDatabaseBefore(MIGRATION);
   for (const [n, currency] of CURRENCIES.entries()) await insertShow(currency, n);
   for (const currency of CURRENCIES) before[currency] = await amountsOf(currency);
   await applyMigrations(handle);
@@ -132,7 +127,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await handle?.close();
-  if (olderMigrations) rmSync(olderMigrations, { recursive: true, force: true });
 });
 
 describe(`migration ${MIGRATION}`, () => {
