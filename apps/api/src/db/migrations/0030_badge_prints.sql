@@ -20,16 +20,9 @@ CREATE TABLE "badge_prints" (
 	"reason" text
 );
 --> statement-breakpoint
-ALTER TABLE "badges" ADD COLUMN "print_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "badges" ADD COLUMN "last_printed_at" timestamp with time zone;--> statement-breakpoint
-ALTER TABLE "badges" ADD COLUMN "last_printed_by_admin_id" integer;--> statement-breakpoint
 ALTER TABLE "badge_print_settings" ADD CONSTRAINT "badge_print_settings_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "badge_print_settings" ADD CONSTRAINT "badge_print_settings_updated_by_admin_id_admins_id_fk" FOREIGN KEY ("updated_by_admin_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "badge_prints" ADD CONSTRAINT "badge_prints_badge_id_badges_id_fk" FOREIGN KEY ("badge_id") REFERENCES "public"."badges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "badge_prints" ADD CONSTRAINT "badge_prints_printed_by_admin_id_admins_id_fk" FOREIGN KEY ("printed_by_admin_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "badge_prints_badge_idx" ON "badge_prints" USING btree ("badge_id","printed_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "badge_prints_run_position_key" ON "badge_prints" USING btree ("run_id","position");--> statement-breakpoint
-ALTER TABLE "badges" ADD CONSTRAINT "badges_last_printed_by_admin_id_admins_id_fk" FOREIGN KEY ("last_printed_by_admin_id") REFERENCES "public"."admins"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "badges_unprinted_idx" ON "badges" USING btree ("event_id","badge_category_id","created_at","id") WHERE "badges"."print_count" = 0;--> statement-breakpoint
-CREATE INDEX "badges_printed_idx" ON "badges" USING btree ("event_id","badge_category_id","created_at","id") WHERE "badges"."print_count" > 0;--> statement-breakpoint
-ALTER TABLE "badges" ADD CONSTRAINT "badges_print_count_positive" CHECK ("badges"."print_count" >= 0);
+CREATE UNIQUE INDEX "badge_prints_run_position_key" ON "badge_prints" USING btree ("run_id","position");
