@@ -7,7 +7,8 @@ import { formatInvoiceAmount } from '@portal/shared/money';
 import { showsVat, taxNotes, taxRowLabel } from '@portal/shared/vat';
 import PDFDocument from 'pdfkit';
 import { eInvoiceXmlOrNull, FACTUR_X_FILE_NAME } from './e-invoice';
-import { fontSource, parsedFonts, type FontName } from './pdf-fonts';
+import { fontSource } from '../../lib/shared-pdf-fonts';
+import { parsedFonts, type FontName } from './pdf-fonts';
 
 /**
  * The server's rendering of an invoice or credit note: a vector A4 PDF/A-3b with selectable text,

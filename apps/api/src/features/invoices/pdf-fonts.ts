@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import type { Font, GlyphRun } from 'fontkit';
+import { keepCodePoints } from '../../lib/shared-pdf-fonts';
 
 /**
  * The server PDF's fonts: DejaVu Sans regular and bold, parsed once per process (or worker) and
@@ -17,8 +18,6 @@ const FONT_FILES = {
 };
 export type FontName = keyof typeof FONT_FILES;
 
-/** pdfkit takes a parsed fontkit font as well as a file (`PDFFontFactory.open`); its types list only files. */
-export const fontSource = (font: Font) => font as unknown as PDFKit.Mixins.PDFFontSource;
 
 /** Words shaped and kept per font; past this many the store starts again, so memory stays bounded. */
 const MAX_KEPT_RUNS = 5_000;
@@ -29,23 +28,6 @@ export function parsedFonts(): Record<FontName, Font> {
     keepRuns(keepGlyphOutlines(keepCodePoints(fontkit.create(readFileSync(require.resolve(file))) as Font)));
   fonts ??= { regular: open(FONT_FILES.regular), bold: open(FONT_FILES.bold) };
   return fonts;
-}
-
-/**
- * fontkit keeps one glyph object per glyph id, with the characters it was first asked for. A
- * document's subsetter asks for the parts of composed letters (the E of Ē) with no characters, so
- * in the next document sharing the font a plain E would map to no text: the PDF would show it but
- * its text layer (copy, search, pdftotext) would lose it. A glyph asked for with characters gets
- * them back.
- */
-export function keepCodePoints(font: Font): Font {
-  const getGlyph = font.getGlyph.bind(font);
-  font.getGlyph = (id, codePoints) => {
-    const glyph = getGlyph(id, codePoints);
-    if (glyph && codePoints?.length && glyph.codePoints.length === 0) glyph.codePoints = codePoints;
-    return glyph;
-  };
-  return font;
 }
 
 /** fontkit's glyph as its subsetter reads it: `_decode` parses the glyph's outline from the font's bytes. */

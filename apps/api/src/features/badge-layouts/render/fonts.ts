@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import type { Font } from 'fontkit';
+import { keepCodePoints } from '../../../lib/shared-pdf-fonts';
 
 /**
  * The badge fonts. DejaVu Sans sets Latin with every diacritic, Greek and Cyrillic; Noto Sans SC
@@ -41,20 +42,20 @@ const FONT_NAMES = Object.keys(BADGE_FONT_FILES) as BadgeFontName[];
 
 let files: Record<BadgeFontName, Buffer> | undefined;
 /** The font files' bytes, read once per process. */
-export function badgeFontFiles(): Record<BadgeFontName, Buffer> {
+function badgeFontFiles(): Record<BadgeFontName, Buffer> {
   files ??= Object.fromEntries(FONT_NAMES.map((name) => [name, readFileSync(require.resolve(BADGE_FONT_FILES[name]))])) as Record<BadgeFontName, Buffer>;
   return files;
 }
 
 /**
- * The fonts the engine measures with, parsed once per process: fontkit reads glyphs lazily, so even
- * the large CJK files cost little until a character of them is used. PDF documents parse their own
- * copies (see `registerBadgeFonts`).
+ * The fonts, parsed once per process: the engine measures with them and every PDF embeds its
+ * subsets from them (see `registerBadgeFonts`). fontkit reads glyphs lazily, so even the large CJK
+ * files cost little until a character of them is used.
  */
 let fonts: Record<BadgeFontName, Font> | undefined;
 export function badgeFonts(): Record<BadgeFontName, Font> {
   const all = badgeFontFiles();
-  fonts ??= Object.fromEntries(FONT_NAMES.map((name) => [name, fontkit.create(all[name]) as Font])) as Record<BadgeFontName, Font>;
+  fonts ??= Object.fromEntries(FONT_NAMES.map((name) => [name, keepCodePoints(fontkit.create(all[name]) as Font)])) as Record<BadgeFontName, Font>;
   return fonts;
 }
 

@@ -1,18 +1,16 @@
 import type { BadgeLayoutDesign } from '@portal/shared/badge-layouts';
-import { badgeFontFiles, type BadgeFontName } from './fonts';
+import { fontSource } from '../../../lib/shared-pdf-fonts';
+import { badgeFonts, type BadgeFontName } from './fonts';
 import { layoutBadge, type BadgeDrawing, type BadgeFace, type LayoutAssets } from './engine';
 
 const pdfFontName = (font: BadgeFontName) => `badge-${font}`;
 
 /**
- * Registers the badge fonts with a document, once per document. pdfkit parses each on its first
- * use and embeds only those a page uses, each as a subset of the glyphs drawn. The document gets
- * fonts of its own, not the engine's: fontkit keeps each glyph with the characters it was first
- * read for, and a glyph first read as part of another (the U inside Ū) would then carry none into
- * the next document's text layer, and be lost to copy and search.
+ * Registers the badge fonts with a document, once per document. pdfkit embeds only those a page
+ * uses, each as a subset of the glyphs drawn, from the process's parsed fonts.
  */
 export function registerBadgeFonts(doc: PDFKit.PDFDocument): void {
-  for (const [name, bytes] of Object.entries(badgeFontFiles())) doc.registerFont(pdfFontName(name as BadgeFontName), bytes);
+  for (const [name, font] of Object.entries(badgeFonts())) doc.registerFont(pdfFontName(name as BadgeFontName), fontSource(font));
 }
 
 /** pdfkit's opened image, which `image()` also takes (`openImage` is missing from its types). */

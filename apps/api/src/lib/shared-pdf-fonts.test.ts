@@ -5,8 +5,8 @@ import type { Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../test/pdf';
-import { fontSource, keepCodePoints } from './pdf-fonts';
+import { pdfText } from '../test/pdf';
+import { fontSource, keepCodePoints } from './shared-pdf-fonts';
 
 const require = createRequire(import.meta.url);
 const dejaVu = () => fontkit.create(readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'))) as Font;
