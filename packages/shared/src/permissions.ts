@@ -50,6 +50,7 @@ export const PERMISSION_AREAS = {
     'update_allocation_purchase',
   ],
   'Badge printing': ['manage_badge_layouts', 'print_badges'],
+  'Check-in': ['manage_check_in', 'view_check_ins'],
 } as const;
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS;

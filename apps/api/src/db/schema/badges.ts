@@ -117,6 +117,8 @@ export const badges = pgTable(
     index('badges_event_order_idx').on(t.eventId, t.createdAt, t.id),
     index('badges_exhibitor_order_idx').on(t.exhibitorId, t.createdAt, t.id),
     index('badges_creator_order_idx').on(t.createdByAdminId, t.createdAt, t.id),
+    // A check-in device's roster asks for what changed since its last refresh.
+    index('badges_event_updated_idx').on(t.eventId, t.updatedAt),
     index('badges_email_prefix_idx').on(sql`${t.email} text_pattern_ops`),
     index('badges_active_per_category_idx').on(t.eventId, t.badgeCategoryId).where(sql`${t.status} = 'active'`),
     // The advanced filter's equality on names and substring search on emails.
