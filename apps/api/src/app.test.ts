@@ -151,6 +151,31 @@ describe('serving the single-page app', () => {
     }
   });
 
+  it("serves the door app's service worker and manifest uncached, with their types, and lets its QR reader run", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
+    writeFileSync(join(dist, 'check-in-sw.js'), "self.addEventListener('fetch', () => {});");
+    writeFileSync(join(dist, 'check-in.webmanifest'), '{"name":"Check-in"}');
+    const spa = await createTestApp({ WEB_DIST_DIR: dist });
+    try {
+      const worker = await spa.app.inject({ method: 'GET', url: '/check-in-sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      // A worker cached for long would keep an old version on the door devices.
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      const manifest = await spa.app.inject({ method: 'GET', url: '/check-in.webmanifest' });
+      expect(manifest.headers['content-type']).toContain('application/manifest+json');
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      const page = await spa.app.inject({ method: 'GET', url: '/check-in/pair' });
+      expect(page.body).toContain('<title>Portal</title>');
+      expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+      expect(page.headers['content-security-policy']).toMatch(/frame-src 'self' blob:(;|$)/);
+    } finally {
+      await spa.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it("sends the build's brotli or gzip copy of an asset to a browser that accepts it", async () => {
     const dist = mkdtempSync(join(tmpdir(), 'portal-web-'));
     mkdirSync(join(dist, 'assets'));

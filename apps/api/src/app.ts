@@ -173,10 +173,13 @@ export async function buildApp({ config, database, secret, logger = true, logStr
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // The door app's QR reader is WebAssembly, served from the portal itself.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'", ...(config.MONITORING_ORIGIN ? [new URL(config.MONITORING_ORIGIN).origin] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
+        // The door app prints a walk-in's badge PDF from a hidden frame holding a blob: address.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
       },
     },

@@ -164,6 +164,11 @@ const ImportBadgesPage = lazyWithPreload(() =>
 const ImportVipBadgesPage = lazyWithPreload(() =>
   import('@/features/bulk-imports/pages/import-vip-badges-page').then((m) => ({ default: m.ImportVipBadgesPage })),
 );
+// The door app: a paired device, no signed-in person (docs/check-in.md).
+const CheckInScannerPage = lazyWithPreload(() =>
+  import('@/features/check-in-app/pages/scanner-page').then((m) => ({ default: m.ScannerPage })),
+);
+const CheckInPairPage = lazyWithPreload(() => import('@/features/check-in-app/pages/pair-page').then((m) => ({ default: m.PairPage })));
 const UnauthorizedPage = lazyWithPreload(() => import('./routes/unauthorized'));
 const NotFoundPage = lazyWithPreload(() => import('./routes/not-found'));
 
@@ -384,6 +389,11 @@ const publicScreens: Screen[] = [
   { path: paths.unauthorized.path, element: <UnauthorizedPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
+/** The door app's pages: a device token of their own, neither the query cache nor a session. */
+const doorScreens: Screen[] = [
+  { path: paths.checkIn.path, element: <CheckInScannerPage /> },
+  { path: paths.checkInPair.path, element: <CheckInPairPage /> },
+];
 const loginScreens: Screen[] = [
   { path: paths.login.path, element: <LoginPage /> },
   { path: paths.vipLogin.path, element: <LoginPage /> },
@@ -411,11 +421,13 @@ export function preloadFor(pathname: string): Promise<void> {
     void Promise.all([frame(), ...screenChunks(screens, pathname)]).catch(() => undefined);
     return Promise.resolve();
   }
-  whenIdle(() => void frame().catch(() => undefined));
+  // A door device never signs in: it has no use for the signed-in frame.
+  const door = screenChunks(doorScreens, pathname);
+  if (door.length === 0) whenIdle(() => void frame().catch(() => undefined));
   // A signed-in screen sends a signed-out visitor to the login page.
   const toLogin = pathname === '/' || matchRoutes(screens as RouteObject[], pathname) !== null;
   const login = screenChunks(loginScreens, toLogin ? paths.login.path : pathname);
-  const chunks = login.length > 0 ? login : [QueryProvider.preload(), ...screenChunks(publicScreens, pathname)];
+  const chunks = login.length > 0 ? login : door.length > 0 ? door : [QueryProvider.preload(), ...screenChunks(publicScreens, pathname)];
   return Promise.all(chunks).then(
     () => undefined,
     () => undefined,
@@ -473,6 +485,7 @@ export const routes: RouteObject[] = [
         element: <PublicFrame />,
         children: [
           ...loginScreens,
+          ...doorScreens,
           { element: <WithQueries />, children: publicScreens },
         ],
       },

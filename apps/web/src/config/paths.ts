@@ -29,6 +29,8 @@ export const paths = {
   paymentStatus: route('/payment-status/:allocationPurchaseId'),
   sandboxCheckout: route('/payments/sandbox/:sessionId'),
   unauthorized: route('/unauthorized'),
+  checkIn: route('/check-in'),
+  checkInPair: route('/check-in/pair'),
 
   users: route('/users'),
   usersCreate: route('/users/create'),
