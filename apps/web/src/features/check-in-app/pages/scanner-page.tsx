@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
@@ -11,9 +11,9 @@ import { RecentScans } from '../components/supervisor/recent-scans';
 import { RosterSearch } from '../components/supervisor/roster-search';
 import { WalkInForm } from '../components/supervisor/walk-in-form';
 import { UnpairedScreen } from '../components/unpaired-screen';
-import { createKeyBuffer, isTypingTarget } from '../lib/key-buffer';
 import { installDoorApp } from '../lib/pwa';
 import { Station, type StationState } from '../lib/station';
+import { useHidScanner } from '../lib/use-hid-scanner';
 
 function useStation(): [Station, StationState] {
   const [station] = useState(() => new Station());
@@ -23,27 +23,6 @@ function useStation(): [Station, StationState] {
   }, [station]);
   const state = useSyncExternalStore(station.subscribe, station.getState);
   return [station, state];
-}
-
-/** A handheld scanner types the code and Enter: caught anywhere on the page but in a form field. */
-function useHidScanner(onCode: (code: string) => void, onEnter: () => void) {
-  const handlers = useRef({ onCode, onEnter });
-  useEffect(() => {
-    handlers.current = { onCode, onEnter };
-  });
-  useEffect(() => {
-    const buffer = createKeyBuffer();
-    function onKeyDown(event: KeyboardEvent) {
-      if (isTypingTarget(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      const code = buffer.push(event.key, event.timeStamp);
-      if (code) {
-        event.preventDefault();
-        handlers.current.onCode(code);
-      } else if (event.key === 'Enter') handlers.current.onEnter();
-    }
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
 }
 
 /** `/check-in`: the door's scanner. */
