@@ -45,13 +45,15 @@ export function CameraScanner({ onCode, paused }: { onCode: (code: string) => vo
         let reading = false;
         timer = setInterval(() => {
           const source = video.current;
-          if (reading || pausedRef.current || !source || source.readyState < 2) return;
+          if (reading || !source || source.readyState < 2) return;
           reading = true;
           reader
             .detect(source)
             .then((codes) => {
               const code = codes[0]?.rawValue.trim();
-              if (live && code && debounce.accept(code, Date.now())) handler.current(code);
+              // While an answer is on screen the badge is still seen, and so not scanned again
+              // the moment the answer goes; it is only not handed on.
+              if (live && code && debounce.accept(code, Date.now()) && !pausedRef.current) handler.current(code);
             })
             .catch(() => undefined)
             .finally(() => (reading = false));

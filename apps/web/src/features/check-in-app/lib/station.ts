@@ -263,7 +263,8 @@ export class Station {
     const device = this.state.device;
     if (!list || !device || this.state.phase !== 'ready') return null;
     const body: Required<RedeemBody> = {
-      code: code.trim(),
+      // Badge codes are upper case; a person typing one may not be. Scanned codes go as read.
+      code: method === 'typed' ? normaliseCode(code) : code.trim(),
       listId: list.id,
       nonce: crypto.randomUUID(),
       scannedAt: new Date().toISOString(),

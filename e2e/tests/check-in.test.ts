@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, callApi, launchChromium, signedInPage } from './browser';
+import { writeQrVideo } from './fake-camera';
+
+const EVENT_ID = 1;
+
+type BadgeRow = { id: number; code: string; firstName: string; lastName: string; status: string; badgeCategory: { badgeType: string } };
+type Pairing = { code: string; url: string; device: { id: number } };
+type LogEntry = { code: string; result: string; offline: boolean; conflict: boolean; method: string; deviceName: string | null };
+
+let browser: Browser;
+let door: Browser;
+let organiser: Page;
+let folder: string;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  organiser = await signedInPage(browser, 'eventAdmin');
+  folder = mkdtempSync(join(tmpdir(), 'portal-e2e-check-in-'));
+});
+
+afterAll(async () => {
+  await door?.close();
+  await browser?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** A browser whose camera films `video` (Chromium's fake capture device), with camera access granted. */
+function launchWithCamera(video: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+}
+
+const logOf = async (listId: number) =>
+  (await callApi<{ data: LogEntry[] }>(organiser, 'GET', `/admin/events/${EVENT_ID}/check-ins?listId=${listId}&per_page=100`)).data;
+
+describe('the door app', () => {
+  it('pairs from the link, admits a badge shown to the camera, and scans offline then syncs each scan once', async () => {
+    const badges = (await callApi<{ data: BadgeRow[] }>(organiser, 'GET', `/admin/exhibitor-users?eventId=${EVENT_ID}&status=active&per_page=100`)).data;
+    const badgeType = badges[0]!.badgeCategory.badgeType;
+    const [first, ...others] = badges.filter((b) => b.status === 'active' && b.badgeCategory.badgeType === badgeType);
+    expect(others.length).toBeGreaterThanOrEqual(3);
+    const list = (
+      await callApi<{ data: { id: number } }>(organiser, 'POST', `/admin/events/${EVENT_ID}/check-in-lists`, {
+        name: `Door test ${Date.now()}`,
+        rules: [{ badgeType, windows: [] }],
+      })
+    ).data;
+    const pairing = (
+      await callApi<{ data: Pairing }>(organiser, 'POST', `/admin/events/${EVENT_ID}/check-in-devices`, {
+        name: 'Hall A door',
+        role: 'steward',
+        listIds: [list.id],
+      })
+    ).data;
+
+    const video = join(folder, 'badge.y4m');
+    writeQrVideo(video, first!.code);
+    door = await launchWithCamera(video);
+    const context = await door.newContext({ viewport: { width: 390, height: 844 }, baseURL: baseUrl, permissions: ['camera'] });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const elsewhere: string[] = [];
+    const wasm: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    context.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.origin !== new URL(baseUrl).origin && !url.protocol.startsWith('blob') && !url.protocol.startsWith('data')) elsewhere.push(request.url());
+      if (url.pathname.endsWith('.wasm')) wasm.push(url.pathname);
+    });
+
+    // The link carries the code after # (the server never sees it); pairing opens the scanner.
+    const link = new URL(pairing.url);
+    await page.goto(`${link.pathname}${link.hash}`);
+    await page.waitForURL((url) => url.pathname === '/check-in');
+    const admitted = page.getByRole('status').filter({ hasText: 'Admitted' });
+    await expect.poll(() => admitted.textContent(), { timeout: 30_000 }).toContain(`${first!.firstName} ${first!.lastName}`);
+    expect(await page.getByTestId('status-pill').textContent()).toContain('Online');
+    // Chromium on Linux has no BarcodeDetector: the ZXing reader came from the portal, not from a CDN.
+    expect(wasm.some((path) => /^\/assets\/zxing_reader-.+\.wasm$/.test(path))).toBe(true);
+    expect(elsewhere).toEqual([]);
+
+    // The camera would see the same badge again once the answer goes: a steward turns it off to use a handheld scanner.
+    await page.getByRole('button', { name: /Admitted/ }).click();
+    await page.getByRole('button', { name: 'Turn camera off' }).click();
+    await expect.poll(async () => (await logOf(list.id)).length).toBe(1);
+
+    await context.setOffline(true);
+    await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('Offline');
+    // Two by the handheld scanner (keys ending in Enter anywhere on the page), one typed in the field.
+    for (const badge of others.slice(0, 2)) {
+      await page.keyboard.type(badge.code, { delay: 5 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => admitted.textContent()).toContain(`${badge.firstName} ${badge.lastName}`);
+      expect(await admitted.textContent()).toContain('Decided on this device');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => admitted.count()).toBe(0);
+    }
+    const typed = others[2]!;
+    await page.getByLabel('Badge code').fill(typed.code.toLowerCase());
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect.poll(() => admitted.textContent()).toContain(`${typed.firstName} ${typed.lastName}`);
+    await admitted.click();
+    await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('3 waiting to send');
+    const decisionMs = Number(await page.locator('main').getAttribute('data-local-decision-ms'));
+    console.log(`local decision: ${decisionMs.toFixed(3)} ms`);
+    expect(decisionMs).toBeGreaterThanOrEqual(0);
+    expect(decisionMs).toBeLessThan(5);
+    expect((await logOf(list.id)).length).toBe(1);
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('All scans sent');
+    const log = await logOf(list.id);
+    const offline = log.filter((entry) => entry.offline);
+    // Exactly the three offline scans, once each, as the device decided them.
+    expect(log).toHaveLength(4);
+    expect(offline.map((entry) => entry.code).sort()).toEqual([others[0]!.code, others[1]!.code, typed.code].sort());
+    expect(offline.every((entry) => entry.result === 'admitted')).toBe(true);
+    expect(offline.every((entry) => !entry.conflict && entry.deviceName === 'Hall A door')).toBe(true);
+    // A later sync sends nothing again.
+    await page.waitForTimeout(500);
+    expect(await logOf(list.id)).toHaveLength(4);
+    expect(errors).toEqual([]);
+  });
+});
