@@ -8,9 +8,23 @@ import { writeQrVideo } from './fake-camera';
 
 const EVENT_ID = 1;
 
-type BadgeRow = { id: number; code: string; firstName: string; lastName: string; status: string; badgeCategory: { badgeType: string } };
+type BadgeRow = {
+  id: number;
+  code: string;
+  firstName: string;
+  lastName: string;
+  status: string;
+  badgeCategory: { badgeType: string };
+};
 type Pairing = { code: string; url: string; device: { id: number } };
-type LogEntry = { code: string; result: string; offline: boolean; conflict: boolean; method: string; deviceName: string | null };
+type LogEntry = {
+  code: string;
+  result: string;
+  offline: boolean;
+  conflict: boolean;
+  method: string;
+  deviceName: string | null;
+};
 
 let browser: Browser;
 let door: Browser;
@@ -49,11 +63,23 @@ function launchWithCamera(video: string): Promise<Browser> {
 }
 
 const logOf = async (listId: number) =>
-  (await callApi<{ data: LogEntry[] }>(organiser, 'GET', `/admin/events/${EVENT_ID}/check-ins?listId=${listId}&per_page=100`)).data;
+  (
+    await callApi<{ data: LogEntry[] }>(
+      organiser,
+      'GET',
+      `/admin/events/${EVENT_ID}/check-ins?listId=${listId}&per_page=100`,
+    )
+  ).data;
 
 describe('the door app', () => {
   it('pairs from the link, admits a badge shown to the camera, and scans offline then syncs each scan once', async () => {
-    const badges = (await callApi<{ data: BadgeRow[] }>(organiser, 'GET', `/admin/exhibitor-users?eventId=${EVENT_ID}&status=active&per_page=100`)).data;
+    const badges = (
+      await callApi<{ data: BadgeRow[] }>(
+        organiser,
+        'GET',
+        `/admin/exhibitor-users?eventId=${EVENT_ID}&status=active&per_page=100`,
+      )
+    ).data;
     const badgeType = badges[0]!.badgeCategory.badgeType;
     const [first, ...others] = badges.filter((b) => b.status === 'active' && b.badgeCategory.badgeType === badgeType);
     expect(others.length).toBeGreaterThanOrEqual(3);
@@ -74,7 +100,11 @@ describe('the door app', () => {
     const video = join(folder, 'badge.y4m');
     writeQrVideo(video, first!.code);
     door = await launchWithCamera(video);
-    const context = await door.newContext({ viewport: { width: 390, height: 844 }, baseURL: baseUrl, permissions: ['camera'] });
+    const context = await door.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: baseUrl,
+      permissions: ['camera'],
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     const elsewhere: string[] = [];
@@ -82,7 +112,12 @@ describe('the door app', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     context.on('request', (request) => {
       const url = new URL(request.url());
-      if (url.origin !== new URL(baseUrl).origin && !url.protocol.startsWith('blob') && !url.protocol.startsWith('data')) elsewhere.push(request.url());
+      if (
+        url.origin !== new URL(baseUrl).origin &&
+        !url.protocol.startsWith('blob') &&
+        !url.protocol.startsWith('data')
+      )
+        elsewhere.push(request.url());
       if (url.pathname.endsWith('.wasm')) wasm.push(url.pathname);
     });
 
@@ -91,7 +126,9 @@ describe('the door app', () => {
     await page.goto(`${link.pathname}${link.hash}`);
     await page.waitForURL((url) => url.pathname === '/check-in');
     const admitted = page.getByRole('status').filter({ hasText: 'Admitted' });
-    await expect.poll(() => admitted.textContent(), { timeout: 30_000 }).toContain(`${first!.firstName} ${first!.lastName}`);
+    await expect
+      .poll(() => admitted.textContent(), { timeout: 30_000 })
+      .toContain(`${first!.firstName} ${first!.lastName}`);
     expect(await page.getByTestId('status-pill').textContent()).toContain('Online');
     // Chromium on Linux has no BarcodeDetector: the ZXing reader came from the portal, not from a CDN.
     expect(wasm.some((path) => /^\/assets\/zxing_reader-.+\.wasm$/.test(path))).toBe(true);
@@ -124,6 +161,23 @@ describe('the door app', () => {
     expect(decisionMs).toBeGreaterThanOrEqual(0);
     expect(decisionMs).toBeLessThan(5);
     expect((await logOf(list.id)).length).toBe(1);
+
+    // The app opens with no network once its service worker has cached it, and the queue is still there.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const loaded = performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.startsWith('/assets/'));
+          const cached = await Promise.all(loaded.map((path) => caches.match(path)));
+          return navigator.serviceWorker.controller !== null && cached.every(Boolean);
+        }),
+      )
+      .toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('3 waiting to send');
+    expect(await page.getByTestId('status-pill').textContent()).toContain('Offline');
 
     await context.setOffline(false);
     await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('All scans sent');

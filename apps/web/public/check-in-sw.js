@@ -11,7 +11,13 @@
  */
 const CACHE = 'check-in-v1';
 const SHELL = '/check-in';
-const STATIC = ['/check-in.webmanifest', '/check-in-icon.svg', '/check-in-icon-192.png', '/check-in-icon-512.png', '/favicon.svg'];
+const STATIC = [
+  '/check-in.webmanifest',
+  '/check-in-icon.svg',
+  '/check-in-icon-192.png',
+  '/check-in-icon-512.png',
+  '/favicon.svg',
+];
 /** A page from the network, unless it takes longer than this: then the cached one. */
 const NAVIGATION_TIMEOUT_MS = 4000;
 
@@ -36,7 +42,11 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith('check-in-') && key !== CACHE).map((key) => caches.delete(key))))
+      .then((keys) =>
+        Promise.all(
+          keys.filter((key) => key.startsWith('check-in-') && key !== CACHE).map((key) => caches.delete(key)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
@@ -92,6 +102,8 @@ self.addEventListener('fetch', (event) => {
   } else if (request.mode === 'navigate' && (url.pathname === SHELL || url.pathname.startsWith(`${SHELL}/`))) {
     event.respondWith(networkFirstPage(request));
   } else if (STATIC.includes(url.pathname)) {
-    event.respondWith(fetch(request).catch(() => caches.match(url.pathname).then((cached) => cached ?? Response.error())));
+    event.respondWith(
+      fetch(request).catch(() => caches.match(url.pathname).then((cached) => cached ?? Response.error())),
+    );
   }
 });

@@ -86,9 +86,17 @@ export function CameraScanner({ onCode, paused }: { onCode: (code: string) => vo
   return (
     <section aria-label="Camera" className="flex flex-col gap-2">
       <div className="relative mx-auto aspect-square w-full max-w-md overflow-hidden rounded-xl bg-neutral-900">
-        <video ref={video} muted playsInline className={wanted ? 'size-full object-cover' : 'hidden'} aria-label="Camera view" />
+        <video
+          ref={video}
+          muted
+          playsInline
+          className={wanted ? 'size-full object-cover' : 'hidden'}
+          aria-label="Camera view"
+        />
         {/* The frame shows where to hold the badge. */}
-        {state === 'on' && <div aria-hidden className="pointer-events-none absolute inset-[15%] rounded-lg border-4 border-white/80" />}
+        {state === 'on' && (
+          <div aria-hidden className="pointer-events-none absolute inset-[15%] rounded-lg border-4 border-white/80" />
+        )}
         {state !== 'on' && (
           <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-white">
             {state === 'starting' ? 'Starting the camera…' : (error ?? 'The camera is off')}

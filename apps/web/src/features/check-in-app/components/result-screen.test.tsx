@@ -17,7 +17,14 @@ const badge = {
 };
 
 function outcome(result: Partial<RedeemResult>, extra: Partial<ScanOutcome> = {}): ScanOutcome {
-  return { result: { checkInId: 7, result: 'admitted', conflict: false, ...result }, direction: 'entry', code: 'K7M9Q2XR4T', local: false, at: 0, ...extra };
+  return {
+    result: { checkInId: 7, result: 'admitted', conflict: false, ...result },
+    direction: 'entry',
+    code: 'K7M9Q2XR4T',
+    local: false,
+    at: 0,
+    ...extra,
+  };
 }
 
 function show(shown: ScanOutcome, onDone = vi.fn()) {
@@ -39,16 +46,35 @@ describe('the answer to a scan', () => {
   });
 
   it('already checked in: the time in the event’s time zone and the device, as an alert', () => {
-    show(outcome({ result: 'already_checked_in', badge, checkedInAt: '2027-03-16T08:05:00.000Z', checkedInBy: 'Hall A door' }));
+    show(
+      outcome({
+        result: 'already_checked_in',
+        badge,
+        checkedInAt: '2027-03-16T08:05:00.000Z',
+        checkedInBy: 'Hall A door',
+      }),
+    );
     expect(screen.getByRole('alert').textContent).toContain('Already checked in');
     expect(screen.getByRole('alert').textContent).toContain('Checked in at 09:05 by Hall A door');
   });
 
   it.each([
-    ['cancelled', { result: 'cancelled' as const, badge }, ['Badge cancelled', 'Ada Lovelace', 'This badge is no longer valid']],
-    ['not admitted', { result: 'not_admitted' as const, badge, reason: 'Visitor badges are not admitted at VIP lounge' }, ['Not admitted', 'Visitor badges are not admitted at VIP lounge']],
+    [
+      'cancelled',
+      { result: 'cancelled' as const, badge },
+      ['Badge cancelled', 'Ada Lovelace', 'This badge is no longer valid'],
+    ],
+    [
+      'not admitted',
+      { result: 'not_admitted' as const, badge, reason: 'Visitor badges are not admitted at VIP lounge' },
+      ['Not admitted', 'Visitor badges are not admitted at VIP lounge'],
+    ],
     ['unknown', { result: 'unknown' as const }, ['Unknown code', 'No badge has the code K7M9Q2XR4T']],
-    ['other event', { result: 'other_event' as const }, ['Badge of another event', 'This badge is for a different event']],
+    [
+      'other event',
+      { result: 'other_event' as const },
+      ['Badge of another event', 'This badge is for a different event'],
+    ],
   ])('refused (%s): says why, as an alert', (_name, result, texts) => {
     show(outcome(result));
     for (const text of texts) expect(screen.getByRole('alert').textContent).toContain(text);

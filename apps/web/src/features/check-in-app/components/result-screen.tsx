@@ -17,7 +17,15 @@ const TONES = {
 } as const;
 
 /** The answer to a scan over the whole screen, with its sound; a tap, Enter or 2.5 s brings the scanner back. */
-export function ResultScreen({ outcome, timeZone, onDone }: { outcome: ScanOutcome; timeZone: string; onDone: () => void }) {
+export function ResultScreen({
+  outcome,
+  timeZone,
+  onDone,
+}: {
+  outcome: ScanOutcome;
+  timeZone: string;
+  onDone: () => void;
+}) {
   const text = resultText(outcome.result, outcome.direction, outcome.code, timeZone);
   const { className, Icon } = TONES[text.tone];
 
@@ -31,7 +39,10 @@ export function ResultScreen({ outcome, timeZone, onDone }: { outcome: ScanOutco
     <button
       type="button"
       onClick={onDone}
-      className={cn('fixed inset-0 z-50 flex w-full flex-col items-center justify-center gap-4 p-6 text-center', className)}
+      className={cn(
+        'fixed inset-0 z-50 flex w-full flex-col items-center justify-center gap-4 p-6 text-center',
+        className,
+      )}
       data-result={outcome.result}
     >
       <div role={text.tone === 'admitted' ? 'status' : 'alert'} className="flex flex-col items-center gap-3">
@@ -43,7 +54,11 @@ export function ResultScreen({ outcome, timeZone, onDone }: { outcome: ScanOutco
             {line}
           </p>
         ))}
-        {outcome.local && <p className="mt-4 text-base font-medium opacity-90">Decided on this device: sent to the server once the connection is back</p>}
+        {outcome.local && (
+          <p className="mt-4 text-base font-medium opacity-90">
+            Decided on this device: sent to the server once the connection is back
+          </p>
+        )}
       </div>
       <span className="sr-only">Tap or press Enter to scan the next badge</span>
     </button>

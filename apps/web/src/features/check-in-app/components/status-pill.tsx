@@ -11,7 +11,15 @@ function age(fetchedAt: string | null, now: number): string {
 }
 
 /** Online or not, how many scans wait to be sent, and how old the device's copy of the list is. */
-export function StatusPill({ online, queued, rosterFetchedAt }: { online: boolean; queued: number; rosterFetchedAt: string | null }) {
+export function StatusPill({
+  online,
+  queued,
+  rosterFetchedAt,
+}: {
+  online: boolean;
+  queued: number;
+  rosterFetchedAt: string | null;
+}) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 15_000);
@@ -21,7 +29,9 @@ export function StatusPill({ online, queued, rosterFetchedAt }: { online: boolea
     <p
       className={cn(
         'inline-flex flex-wrap items-center gap-x-2 gap-y-1 rounded-full border px-3 py-1 text-sm',
-        online ? 'border-border bg-card text-foreground' : 'border-amber-500 bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
+        online
+          ? 'border-border bg-card text-foreground'
+          : 'border-amber-500 bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
       )}
       aria-live="polite"
       data-testid="status-pill"

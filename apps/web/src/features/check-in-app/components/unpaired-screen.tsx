@@ -12,7 +12,9 @@ export function UnpairedScreen({ revoked }: { revoked: boolean }) {
           ? 'The organiser removed this device from check-in, or paired it again on another device. Scans not yet sent are kept and go out once it is paired again.'
           : 'To scan badges at the door, pair this device with a code from the organiser.'}
       </p>
-      <p className="text-muted-foreground">Ask the organiser for a pairing code or link (Check-in → Devices), then pair.</p>
+      <p className="text-muted-foreground">
+        Ask the organiser for a pairing code or link (Check-in → Devices), then pair.
+      </p>
       <Link to={paths.checkInPair.href()} className={buttonVariants({ size: 'lg' })}>
         Pair this device
       </Link>

@@ -16,7 +16,8 @@ function tone(audio: AudioContext, frequency: number, start: number, seconds: nu
 
 /** One high beep for admitted, two low ones for refused: told apart without looking at the screen. */
 export function beep(kind: 'admitted' | 'refused') {
-  const Audio = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+  const Audio =
+    window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Audio) return;
   try {
     context ??= new Audio();

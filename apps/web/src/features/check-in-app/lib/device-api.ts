@@ -31,7 +31,11 @@ export class DeviceRequestError extends Error {
 
 type RequestOptions = { method?: string; body?: unknown; timeoutMs?: number };
 
-async function send(path: string, token: string | null, { method = 'GET', body, timeoutMs = 15_000 }: RequestOptions): Promise<Response> {
+async function send(
+  path: string,
+  token: string | null,
+  { method = 'GET', body, timeoutMs = 15_000 }: RequestOptions,
+): Promise<Response> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -51,8 +55,15 @@ async function send(path: string, token: string | null, { method = 'GET', body, 
   // A gateway's error page while the server restarts is no answer either: the scan is decided locally.
   if (response.status >= 502) throw new DeviceOfflineError(`The server did not answer (${response.status})`);
   if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as { message?: string; details?: { field: string; message: string }[] } | null;
-    throw new DeviceRequestError(response.status, payload?.message ?? `The request failed (${response.status})`, payload?.details);
+    const payload = (await response.json().catch(() => null)) as {
+      message?: string;
+      details?: { field: string; message: string }[];
+    } | null;
+    throw new DeviceRequestError(
+      response.status,
+      payload?.message ?? `The request failed (${response.status})`,
+      payload?.details,
+    );
   }
   return response;
 }

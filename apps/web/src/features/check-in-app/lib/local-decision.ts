@@ -40,7 +40,13 @@ export function decideLocally(
   if (!entry) return { checkInId: null, result: 'unknown', conflict: false };
   const previous = entry.presence;
   const decision = decideCheckIn(list, entry, previous, scan.direction, new Date(scan.scannedAt), timeZone);
-  const result: RedeemResult = { checkInId: null, result: decision.result, reason: decision.reason, badge: scannedBadge(roster, entry), conflict: false };
+  const result: RedeemResult = {
+    checkInId: null,
+    result: decision.result,
+    reason: decision.reason,
+    badge: scannedBadge(roster, entry),
+    conflict: false,
+  };
   if (decision.result === 'already_checked_in') {
     result.checkedInAt = previous?.lastEntryAt ?? undefined;
     result.checkedInBy = entry.lastDeviceName ?? undefined;

@@ -8,11 +8,18 @@ export type ResultText = {
 };
 
 function timeOfDay(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(
+    new Date(iso),
+  );
 }
 
 /** What the door says about one scan, in the words a steward reads out at a glance. */
-export function resultText(result: RedeemResult, direction: CheckInDirection, code: string, timeZone: string): ResultText {
+export function resultText(
+  result: RedeemResult,
+  direction: CheckInDirection,
+  code: string,
+  timeZone: string,
+): ResultText {
   const badge = result.badge;
   const name = badge ? `${badge.firstName} ${badge.lastName}`.trim() : null;
   switch (result.result) {
@@ -29,12 +36,32 @@ export function resultText(result: RedeemResult, direction: CheckInDirection, co
       return { tone: 'warning', title: 'Already checked in', name, lines: [`Checked in${when}${by}`] };
     }
     case 'cancelled':
-      return { tone: 'refused', title: CHECK_IN_RESULT_LABELS.cancelled, name, lines: ['This badge is no longer valid'] };
+      return {
+        tone: 'refused',
+        title: CHECK_IN_RESULT_LABELS.cancelled,
+        name,
+        lines: ['This badge is no longer valid'],
+      };
     case 'not_admitted':
-      return { tone: 'refused', title: 'Not admitted', name, lines: [result.reason ?? 'This badge is not admitted here'] };
+      return {
+        tone: 'refused',
+        title: 'Not admitted',
+        name,
+        lines: [result.reason ?? 'This badge is not admitted here'],
+      };
     case 'unknown':
-      return { tone: 'refused', title: CHECK_IN_RESULT_LABELS.unknown, name: null, lines: [`No badge has the code ${code}`] };
+      return {
+        tone: 'refused',
+        title: CHECK_IN_RESULT_LABELS.unknown,
+        name: null,
+        lines: [`No badge has the code ${code}`],
+      };
     case 'other_event':
-      return { tone: 'refused', title: CHECK_IN_RESULT_LABELS.other_event, name: null, lines: ['This badge is for a different event'] };
+      return {
+        tone: 'refused',
+        title: CHECK_IN_RESULT_LABELS.other_event,
+        name: null,
+        lines: ['This badge is for a different event'],
+      };
   }
 }

@@ -6,7 +6,9 @@ export type QueuedScan = Omit<RedeemBody, 'direction' | 'method'> &
 
 /** The next call's scans: the oldest first, so that the server judges them in the order they happened. */
 export function nextSyncBatch(queue: readonly QueuedScan[], size = MAX_SYNC_BATCH): QueuedScan[] {
-  return [...queue].sort((a, b) => a.scannedAt.localeCompare(b.scannedAt) || a.nonce.localeCompare(b.nonce)).slice(0, size);
+  return [...queue]
+    .sort((a, b) => a.scannedAt.localeCompare(b.scannedAt) || a.nonce.localeCompare(b.nonce))
+    .slice(0, size);
 }
 
 /**

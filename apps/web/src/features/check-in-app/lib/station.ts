@@ -11,7 +11,14 @@ import {
 import * as store from './device-db';
 import { deviceBlob, deviceRequest, DeviceOfflineError, DeviceUnpairedError, SCAN_TIMEOUT_MS } from './device-api';
 import { decideLocally } from './local-decision';
-import { applyRosterResponse, normaliseCode, recordPassage, rosterFromStored, storedFromRoster, type Roster } from './roster';
+import {
+  applyRosterResponse,
+  normaliseCode,
+  recordPassage,
+  rosterFromStored,
+  storedFromRoster,
+  type Roster,
+} from './roster';
 import { answeredNonces, nextSyncBatch, type QueuedScan } from './scan-queue';
 
 /** How often the roster is brought up to date while online. */
@@ -178,7 +185,9 @@ export class Station {
     try {
       const { data } = await this.call<{ data: DeviceInfo }>('/check-in/me');
       await store.updateDeviceInfo(data);
-      const listId = data.lists.some((l) => l.id === this.state.listId) ? this.state.listId : (data.lists[0]?.id ?? null);
+      const listId = data.lists.some((l) => l.id === this.state.listId)
+        ? this.state.listId
+        : (data.lists[0]?.id ?? null);
       const changed = listId !== this.state.listId;
       this.set({ device: data, listId });
       if (changed) await this.loadList();
@@ -297,7 +306,9 @@ export class Station {
   }
 
   private async decideOffline(list: CheckInList, device: DeviceInfo, body: Required<RedeemBody>) {
-    const roster = this.roster ?? applyRosterResponse(null, { listId: list.id, full: true, cursor: '', categories: [], badges: [] }, new Date(0));
+    const roster =
+      this.roster ??
+      applyRosterResponse(null, { listId: list.id, full: true, cursor: '', categories: [], badges: [] }, new Date(0));
     const started = performance.now();
     const result = decideLocally(roster, list, body, { timeZone: device.event.timezone, deviceName: device.name });
     const lastDecisionMs = performance.now() - started;
@@ -328,7 +339,10 @@ export class Station {
     for (;;) {
       // Scans of a list this device no longer has (paired again for other lists) wait: the server would refuse the batch.
       const lists = new Set(this.state.device?.lists.map((l) => l.id));
-      const batch = nextSyncBatch((await store.queuedScans()).filter((scan) => lists.has(scan.listId)), MAX_SYNC_BATCH);
+      const batch = nextSyncBatch(
+        (await store.queuedScans()).filter((scan) => lists.has(scan.listId)),
+        MAX_SYNC_BATCH,
+      );
       if (batch.length === 0) break;
       let results: { nonce: string }[];
       try {

@@ -3,7 +3,11 @@ import type { Station } from './station';
 
 /** A supervisor's server read with the device's token, read again by `reload` or when `key` changes. */
 export function useDeviceData<T>(station: Station, path: string | null, key?: unknown) {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true });
+  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  });
   const [round, setRound] = useState(0);
   const reload = useCallback(() => {
     setState((s) => ({ ...s, loading: true }));

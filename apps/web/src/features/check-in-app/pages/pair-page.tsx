@@ -57,7 +57,9 @@ export function PairPage() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 p-6">
       <h1 className="text-2xl font-bold">Pair this device for check-in</h1>
-      <p className="text-muted-foreground">Type the pairing code the organiser gave you, or open the pairing link on this device.</p>
+      <p className="text-muted-foreground">
+        Type the pairing code the organiser gave you, or open the pairing link on this device.
+      </p>
       <form onSubmit={submit} className="grid gap-3" noValidate>
         <label htmlFor="pairing-code" className="text-sm font-medium">
           Pairing code

@@ -54,7 +54,10 @@ export function ScannerPage() {
   const supervisor = device.role === 'supervisor';
 
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-5xl flex-col gap-4 p-4" data-local-decision-ms={state.lastDecisionMs ?? undefined}>
+    <main
+      className="mx-auto flex min-h-dvh w-full max-w-5xl flex-col gap-4 p-4"
+      data-local-decision-ms={state.lastDecisionMs ?? undefined}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
           <h1 className="truncate text-xl font-bold">{list ? list.name : 'Check-in'}</h1>
@@ -69,7 +72,7 @@ export function ScannerPage() {
       {device.lists.length === 0 ? (
         <p>This device has no list to check in on. Ask the organiser to give it one.</p>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start">
           <div className="flex flex-col gap-4">
             {(device.lists.length > 1 || list?.scansExits) && (
               <div className="flex flex-wrap items-end gap-3">
@@ -120,7 +123,9 @@ export function ScannerPage() {
             )}
             <CameraScanner onCode={(code) => scan(code, 'camera')} paused={state.outcome !== null} />
             <ManualCodeForm onCode={(code) => scan(code, 'typed')} />
-            <p className="text-sm text-muted-foreground">A handheld scanner works here too: scan a badge at any time.</p>
+            <p className="text-sm text-muted-foreground">
+              A handheld scanner works here too: scan a badge at any time.
+            </p>
           </div>
 
           {supervisor && list && (
@@ -136,10 +141,19 @@ export function ScannerPage() {
                   <RosterSearch station={station} rosterSize={state.rosterSize + refreshKey} />
                 </TabsContent>
                 <TabsContent value="recent" className="pt-4">
-                  <RecentScans station={station} listId={list.id} timeZone={device.event.timezone} refreshKey={refreshKey} />
+                  <RecentScans
+                    station={station}
+                    listId={list.id}
+                    timeZone={device.event.timezone}
+                    refreshKey={refreshKey}
+                  />
                 </TabsContent>
                 <TabsContent value="conflicts" className="pt-4">
-                  <Conflicts station={station} timeZone={device.event.timezone} refreshKey={`${refreshKey}-${state.queued}`} />
+                  <Conflicts
+                    station={station}
+                    timeZone={device.event.timezone}
+                    refreshKey={`${refreshKey}-${state.queued}`}
+                  />
                 </TabsContent>
                 <TabsContent value="walk-in" className="pt-4">
                   <WalkInForm

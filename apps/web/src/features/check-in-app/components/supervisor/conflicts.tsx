@@ -8,7 +8,15 @@ import { useDeviceData } from '../../lib/use-device-data';
  * Scans a device admitted offline that the server judged otherwise (the badge was cancelled, or
  * checked in at another door meanwhile). The person is inside: "Resolve" records that someone looked.
  */
-export function Conflicts({ station, timeZone, refreshKey }: { station: Station; timeZone: string; refreshKey: unknown }) {
+export function Conflicts({
+  station,
+  timeZone,
+  refreshKey,
+}: {
+  station: Station;
+  timeZone: string;
+  refreshKey: unknown;
+}) {
   const conflicts = useDeviceData<CheckInLogEntry[]>(station, '/check-in/conflicts', refreshKey);
   const [error, setError] = useState<string | null>(null);
   async function resolve(id: number) {
@@ -20,7 +28,8 @@ export function Conflicts({ station, timeZone, refreshKey }: { station: Station;
       setError((cause as Error).message);
     }
   }
-  if (conflicts.error && !conflicts.data) return <p className="text-sm text-muted-foreground">Conflicts need a connection. {conflicts.error}</p>;
+  if (conflicts.error && !conflicts.data)
+    return <p className="text-sm text-muted-foreground">Conflicts need a connection. {conflicts.error}</p>;
   if (!conflicts.data) return <p className="text-sm text-muted-foreground">Loading conflicts…</p>;
   if (conflicts.data.length === 0) return <p className="text-sm text-muted-foreground">No open conflicts.</p>;
   const at = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false });
@@ -38,7 +47,8 @@ export function Conflicts({ station, timeZone, refreshKey }: { station: Station;
               <p className="truncate font-medium">{entry.holderName ?? entry.code}</p>
               <p className="text-sm text-muted-foreground">
                 Admitted offline at {at.format(new Date(entry.scannedAt))}
-                {entry.deviceName ? ` by ${entry.deviceName}` : ''}; the server says: {CHECK_IN_RESULT_LABELS[entry.result]}
+                {entry.deviceName ? ` by ${entry.deviceName}` : ''}; the server says:{' '}
+                {CHECK_IN_RESULT_LABELS[entry.result]}
                 {entry.reason ? ` (${entry.reason})` : ''}
               </p>
             </div>

@@ -6,7 +6,9 @@ import type { Station } from '../../lib/station';
 import { useDeviceData } from '../../lib/use-device-data';
 
 function time(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hour12: false }).format(
+    new Date(iso),
+  );
 }
 
 function UndoForm({ entry, station, onDone }: { entry: CheckInLogEntry; station: Station; onDone: () => void }) {
@@ -32,7 +34,13 @@ function UndoForm({ entry, station, onDone }: { entry: CheckInLogEntry; station:
         <label htmlFor={id} className="text-sm font-medium">
           Why undo it?
         </label>
-        <Input id={id} value={reason} onChange={(e) => setReason(e.target.value)} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
+        <Input
+          id={id}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
       </div>
       <Button type="submit" variant="destructive" size="sm" disabled={pending}>
         Undo check-in
@@ -47,10 +55,21 @@ function UndoForm({ entry, station, onDone }: { entry: CheckInLogEntry; station:
 }
 
 /** The list's last scans (a supervisor sees every device's), with Undo for a check-in made in error. */
-export function RecentScans({ station, listId, timeZone, refreshKey }: { station: Station; listId: number; timeZone: string; refreshKey: unknown }) {
+export function RecentScans({
+  station,
+  listId,
+  timeZone,
+  refreshKey,
+}: {
+  station: Station;
+  listId: number;
+  timeZone: string;
+  refreshKey: unknown;
+}) {
   const recent = useDeviceData<CheckInLogEntry[]>(station, `/check-in/recent?listId=${listId}`, refreshKey);
   const [undoing, setUndoing] = useState<number | null>(null);
-  if (recent.error && !recent.data) return <p className="text-sm text-muted-foreground">Recent scans need a connection. {recent.error}</p>;
+  if (recent.error && !recent.data)
+    return <p className="text-sm text-muted-foreground">Recent scans need a connection. {recent.error}</p>;
   if (!recent.data) return <p className="text-sm text-muted-foreground">Loading recent scans…</p>;
   if (recent.data.length === 0) return <p className="text-sm text-muted-foreground">No scans on this list yet.</p>;
   return (

@@ -29,29 +29,43 @@ export function RosterSearch({ station }: { station: Station; rosterSize: number
   return (
     <div className="grid gap-3">
       <label htmlFor="roster-search" className="text-sm font-medium">
-        Find a badge by name or company
+        Find a badge by name, company or code
       </label>
-      <Input id="roster-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
-      {deferred && results.length === 0 && <p className="text-sm text-muted-foreground">No badge on this list matches.</p>}
-      <ul className="divide-y rounded-md border">
-        {results.map((entry) => (
-          <li key={entry.id} className="flex items-center justify-between gap-3 p-3">
-            <div className="min-w-0">
-              <p className="truncate font-medium">
-                {entry.firstName} {entry.lastName}
-              </p>
-              <p className="truncate text-sm text-muted-foreground">
-                {[entry.company, station.categoryName(entry.categoryId), entry.status === 'cancelled' ? 'cancelled' : null]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </p>
-            </div>
-            <Button size="sm" onClick={() => void station.scan(entry.code, 'search')}>
-              Check in
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <Input
+        id="roster-search"
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        autoComplete="off"
+      />
+      {deferred && results.length === 0 && (
+        <p className="text-sm text-muted-foreground">No badge on this list matches.</p>
+      )}
+      {results.length > 0 && (
+        <ul className="divide-y rounded-md border">
+          {results.map((entry) => (
+            <li key={entry.id} className="flex items-center justify-between gap-3 p-3">
+              <div className="min-w-0">
+                <p className="truncate font-medium">
+                  {entry.firstName} {entry.lastName}
+                </p>
+                <p className="truncate text-sm text-muted-foreground">
+                  {[
+                    entry.company,
+                    station.categoryName(entry.categoryId),
+                    entry.status === 'cancelled' ? 'cancelled' : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+              <Button size="sm" onClick={() => void station.scan(entry.code, 'search')}>
+                Check in
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -8,9 +8,19 @@ import { printPdf } from '../../lib/print-pdf';
 import type { Station } from '../../lib/station';
 import { useDeviceData } from '../../lib/use-device-data';
 
-type Options = { categories: { id: number; name: string; badgeType: string }[]; exhibitors: { id: number; company: string }[] };
+type Options = {
+  categories: { id: number; name: string; badgeType: string }[];
+  exhibitors: { id: number; company: string }[];
+};
 type WalkInAnswer = { badge: ScannedBadge; checkIn: RedeemResult; printable: boolean };
-type Fields = { categoryId: string; exhibitorId: string; firstName: string; lastName: string; email: string; company: string };
+type Fields = {
+  categoryId: string;
+  exhibitorId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+};
 
 const EMPTY: Fields = { categoryId: '', exhibitorId: '', firstName: '', lastName: '', email: '', company: '' };
 
@@ -24,7 +34,15 @@ function requiredErrors(fields: Fields): Partial<Record<keyof Fields, string>> {
 }
 
 /** Registers someone at the door: a new badge, admitted on this list at once, and printed when a layout exists. */
-export function WalkInForm({ station, listId, onAdmitted }: { station: Station; listId: number; onAdmitted: (answer: WalkInAnswer) => void }) {
+export function WalkInForm({
+  station,
+  listId,
+  onAdmitted,
+}: {
+  station: Station;
+  listId: number;
+  onAdmitted: (answer: WalkInAnswer) => void;
+}) {
   const options = useDeviceData<Options>(station, '/check-in/walk-in-options');
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
@@ -33,11 +51,13 @@ export function WalkInForm({ station, listId, onAdmitted }: { station: Station; 
   // One nonce per registration: pressing "Register" again after a lost answer makes no second badge.
   const [nonce, setNonce] = useState(() => crypto.randomUUID());
 
-  if (options.error && !options.data) return <p className="text-sm text-muted-foreground">Registering walk-ins needs a connection. {options.error}</p>;
+  if (options.error && !options.data)
+    return <p className="text-sm text-muted-foreground">Registering walk-ins needs a connection. {options.error}</p>;
   if (!options.data) return <p className="text-sm text-muted-foreground">Loading…</p>;
   const { categories, exhibitors } = options.data;
 
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: event.target.value }));
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: event.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -64,7 +84,9 @@ export function WalkInForm({ station, listId, onAdmitted }: { station: Station; 
       setNonce(crypto.randomUUID());
       onAdmitted(data);
       if (data.printable) {
-        await printPdf(await station.badgePdf(data.badge.id)).catch(() => setFormError('The badge could not be printed. Print it from the portal.'));
+        await printPdf(await station.badgePdf(data.badge.id)).catch(() =>
+          setFormError('The badge could not be printed. Print it from the portal.'),
+        );
       }
     } catch (cause) {
       if (cause instanceof DeviceRequestError) {
@@ -96,7 +118,12 @@ export function WalkInForm({ station, listId, onAdmitted }: { station: Station; 
         )}
       </FormField>
       {exhibitors.length > 0 && (
-        <FormField id="walk-in-exhibitor" label="Exhibitor" hint="Whose allocation the badge uses; none for the organiser's own" error={errors.exhibitorId}>
+        <FormField
+          id="walk-in-exhibitor"
+          label="Exhibitor"
+          hint="Whose allocation the badge uses; none for the organiser's own"
+          error={errors.exhibitorId}
+        >
           {(control) => (
             <NativeSelect {...control} value={fields.exhibitorId} onChange={set('exhibitorId')}>
               <option value="">None</option>
@@ -118,7 +145,9 @@ export function WalkInForm({ station, listId, onAdmitted }: { station: Station; 
         </FormField>
       </div>
       <FormField id="walk-in-email" label="Email" required error={errors.email}>
-        {(control) => <Input {...control} type="email" value={fields.email} onChange={set('email')} autoComplete="off" />}
+        {(control) => (
+          <Input {...control} type="email" value={fields.email} onChange={set('email')} autoComplete="off" />
+        )}
       </FormField>
       <FormField id="walk-in-company" label="Company" error={errors.company}>
         {(control) => <Input {...control} value={fields.company} onChange={set('company')} autoComplete="off" />}
