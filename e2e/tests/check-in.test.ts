@@ -80,13 +80,15 @@ describe('the door app', () => {
         `/admin/exhibitor-users?eventId=${EVENT_ID}&status=active&per_page=100`,
       )
     ).data;
-    const badgeType = badges[0]!.badgeCategory.badgeType;
-    const [first, ...others] = badges.filter((b) => b.status === 'active' && b.badgeCategory.badgeType === badgeType);
+    const [first, ...others] = badges.filter((b) => b.status === 'active');
     expect(others.length).toBeGreaterThanOrEqual(3);
     const list = (
       await callApi<{ data: { id: number } }>(organiser, 'POST', `/admin/events/${EVENT_ID}/check-in-lists`, {
         name: `Door test ${Date.now()}`,
-        rules: [{ badgeType, windows: [] }],
+        rules: [...new Set(badges.map((b) => b.badgeCategory.badgeType))].map((badgeType) => ({
+          badgeType,
+          windows: [],
+        })),
       })
     ).data;
     const pairing = (
@@ -135,34 +137,14 @@ describe('the door app', () => {
     expect(elsewhere).toEqual([]);
 
     // The camera would see the same badge again once the answer goes: a steward turns it off to use a handheld scanner.
-    await page.getByRole('button', { name: /Admitted/ }).click();
+    // The answer goes by itself, and the badge still in view is not scanned again.
+    await expect.poll(() => admitted.count()).toBe(0);
     await page.getByRole('button', { name: 'Turn camera off' }).click();
     await expect.poll(async () => (await logOf(list.id)).length).toBe(1);
 
     await context.setOffline(true);
     await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('Offline');
-    // Two by the handheld scanner (keys ending in Enter anywhere on the page), one typed in the field.
-    for (const badge of others.slice(0, 2)) {
-      await page.keyboard.type(badge.code, { delay: 5 });
-      await page.keyboard.press('Enter');
-      await expect.poll(() => admitted.textContent()).toContain(`${badge.firstName} ${badge.lastName}`);
-      expect(await admitted.textContent()).toContain('Decided on this device');
-      await page.keyboard.press('Enter');
-      await expect.poll(() => admitted.count()).toBe(0);
-    }
-    const typed = others[2]!;
-    await page.getByLabel('Badge code').fill(typed.code.toLowerCase());
-    await page.getByRole('button', { name: 'Check', exact: true }).click();
-    await expect.poll(() => admitted.textContent()).toContain(`${typed.firstName} ${typed.lastName}`);
-    await admitted.click();
-    await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('3 waiting to send');
-    const decisionMs = Number(await page.locator('main').getAttribute('data-local-decision-ms'));
-    console.log(`local decision: ${decisionMs.toFixed(3)} ms`);
-    expect(decisionMs).toBeGreaterThanOrEqual(0);
-    expect(decisionMs).toBeLessThan(5);
-    expect((await logOf(list.id)).length).toBe(1);
-
-    // The app opens with no network once its service worker has cached it, and the queue is still there.
+    // The app opens with no network once its service worker has cached it.
     await expect
       .poll(() =>
         page.evaluate(async () => {
@@ -175,6 +157,69 @@ describe('the door app', () => {
         }),
       )
       .toBe(true);
+    // The local decision is timed on a roster of a big event: the device's copy gets 100,000 more badges.
+    await page.evaluate(
+      ({ listId, extra }) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('portal-check-in');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const store = open.result.transaction('rosters', 'readwrite').objectStore('rosters');
+            const read = store.get(listId);
+            read.onsuccess = () => {
+              const roster = read.result as { badges: unknown[] };
+              for (let i = 0; i < extra; i++) {
+                roster.badges.push([
+                  1_000_000 + i,
+                  `SYN${String(i).padStart(7, '0')}`,
+                  'Guest',
+                  `Number ${i}`,
+                  null,
+                  1,
+                  'visitor',
+                  'active',
+                  0,
+                  0,
+                  null,
+                  null,
+                  null,
+                ]);
+              }
+              store.put(roster).onsuccess = () => resolve();
+            };
+          };
+        }),
+      { listId: list.id, extra: 100_000 },
+    );
+    await page.reload();
+    await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('Offline');
+    expect(Number(await page.locator('main').getAttribute('data-roster-size'))).toBeGreaterThan(100_000);
+
+    // Two by the handheld scanner (keys ending in Enter anywhere on the page), one typed in the field.
+    const decisionTimes: number[] = [];
+    const decisionMs = async () => Number(await page.locator('main').getAttribute('data-local-decision-ms'));
+    for (const badge of others.slice(0, 2)) {
+      await page.keyboard.type(badge.code, { delay: 5 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => admitted.textContent()).toContain(`${badge.firstName} ${badge.lastName}`);
+      expect(await admitted.textContent()).toContain('Decided on this device');
+      decisionTimes.push(await decisionMs());
+      await page.keyboard.press('Enter');
+      await expect.poll(() => admitted.count()).toBe(0);
+    }
+    const typed = others[2]!;
+    await page.getByLabel('Badge code').fill(typed.code.toLowerCase());
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await expect.poll(() => admitted.textContent()).toContain(`${typed.firstName} ${typed.lastName}`);
+    decisionTimes.push(await decisionMs());
+    await admitted.click();
+    await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('3 waiting to send');
+    // Lookup by code, decideCheckIn and the presence update, on a roster of 100,000 badges.
+    console.log(`local decisions: ${decisionTimes.map((ms) => ms.toFixed(2)).join(', ')} ms`);
+    expect(decisionTimes.every((ms) => ms >= 0 && ms < 5)).toBe(true);
+    expect((await logOf(list.id)).length).toBe(1);
+
+    // Closed and opened again without network: the queue is still there.
     await page.reload();
     await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('3 waiting to send');
     expect(await page.getByTestId('status-pill').textContent()).toContain('Offline');

@@ -57,6 +57,7 @@ export function ScannerPage() {
     <main
       className="mx-auto flex min-h-dvh w-full max-w-5xl flex-col gap-4 p-4"
       data-local-decision-ms={state.lastDecisionMs ?? undefined}
+      data-roster-size={state.rosterSize}
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
