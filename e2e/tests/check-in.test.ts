@@ -142,8 +142,6 @@ describe('the door app', () => {
     await page.getByRole('button', { name: 'Turn camera off' }).click();
     await expect.poll(async () => (await logOf(list.id)).length).toBe(1);
 
-    await context.setOffline(true);
-    await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('Offline');
     // The app opens with no network once its service worker has cached it.
     await expect
       .poll(() =>
@@ -157,6 +155,8 @@ describe('the door app', () => {
         }),
       )
       .toBe(true);
+    await context.setOffline(true);
+    await expect.poll(() => page.getByTestId('status-pill').textContent()).toContain('Offline');
     // The local decision is timed on a roster of a big event: the device's copy gets 100,000 more badges.
     await page.evaluate(
       ({ listId, extra }) =>

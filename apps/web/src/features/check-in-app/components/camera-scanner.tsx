@@ -2,7 +2,6 @@ import { CameraIcon, CameraOffIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { createBarcodeReader } from '../lib/barcode-reader';
-import { cacheLoadedAssets } from '../lib/pwa';
 import { createScanDebounce } from '../lib/scan-debounce';
 
 const CAMERA_KEY = 'portal-check-in-camera';
@@ -41,7 +40,6 @@ export function CameraScanner({ onCode, paused }: { onCode: (code: string) => vo
         video.current.srcObject = media;
         await video.current.play();
         setState('on');
-        cacheLoadedAssets();
         let reading = false;
         timer = setInterval(() => {
           const source = video.current;

@@ -1,3 +1,5 @@
+let installed = false;
+
 /**
  * Makes the door app installable, from its own pages only: the manifest link is added here rather
  * than in index.html, so that admin pages offer no "install", and the service worker's scope is
@@ -10,26 +12,31 @@ export function installDoorApp() {
     link.href = '/check-in.webmanifest';
     document.head.append(link);
   }
-  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV || installed) return;
+  installed = true;
   void navigator.serviceWorker
     .register('/check-in-sw.js', { scope: '/check-in' })
     .then(() => navigator.serviceWorker.ready)
-    .then(() => cacheLoadedAssets())
+    .then((registration) => cacheAssetsAsLoaded(registration))
     .catch(() => undefined);
 }
 
-/**
- * Hands the service worker the scripts and styles this page has loaded (its chunks, the scanner's
- * WebAssembly), so that the app opens offline though they were fetched before the worker ran.
- */
-export function cacheLoadedAssets() {
-  const worker = navigator.serviceWorker?.controller ?? null;
-  const urls = performance
-    .getEntriesByType('resource')
+function assetPaths(entries: PerformanceEntryList): string[] {
+  return entries
     .map((entry) => new URL(entry.name))
     .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
     .map((url) => url.pathname);
-  void navigator.serviceWorker?.ready.then((registration) =>
-    (worker ?? registration.active)?.postMessage({ type: 'cache-assets', urls }),
-  );
+}
+
+/**
+ * Hands the service worker every script, style and WebAssembly file the page loads (its chunks
+ * come lazily, some before the worker ran, some only when a screen first shows), so that the app
+ * opens offline with all of them.
+ */
+function cacheAssetsAsLoaded(registration: ServiceWorkerRegistration) {
+  const send = (urls: string[]) => {
+    if (urls.length > 0) registration.active?.postMessage({ type: 'cache-assets', urls });
+  };
+  send(assetPaths(performance.getEntriesByType('resource')));
+  new PerformanceObserver((list) => send(assetPaths(list.getEntries()))).observe({ type: 'resource' });
 }
