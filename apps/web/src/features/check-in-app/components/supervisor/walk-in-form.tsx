@@ -91,6 +91,13 @@ export function WalkInForm({
     } catch (cause) {
       if (cause instanceof DeviceRequestError) {
         setErrors(Object.fromEntries(cause.details.map((d) => [d.field, d.message])));
+        // Questions of the category that the door's short form does not ask.
+        if (cause.details.some((d) => d.field.startsWith('customFieldValues'))) {
+          setFormError(
+            'This category asks for more details than the door can take. Choose another category, or register this person in the portal.',
+          );
+          return;
+        }
       }
       setFormError((cause as Error).message);
     } finally {
