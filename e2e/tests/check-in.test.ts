@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -7,6 +8,7 @@ import { baseUrl, callApi, launchChromium, signedInPage } from './browser';
 import { writeQrVideo } from './fake-camera';
 
 const EVENT_ID = 1;
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 type BadgeRow = {
   id: number;
@@ -60,6 +62,30 @@ function launchWithCamera(video: string): Promise<Browser> {
       `--use-file-for-fake-video-capture=${video}`,
     ],
   });
+}
+
+/** Serious and critical WCAG 2.x A/AA findings of axe-core on the page as it stands, light and dark. */
+async function accessibilityFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const found: string[] = [];
+  for (const dark of [false, true]) {
+    found.push(
+      ...(await page.evaluate(async (dark) => {
+        document.documentElement.classList.toggle('dark', dark);
+        type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+        const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } })
+          .axe;
+        const result = await axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+          resultTypes: ['violations'],
+        });
+        return result.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${dark ? 'dark' : 'light'}: ${violation.id} at ${violation.nodes[0]?.target.join(' ')}`);
+      }, dark)),
+    );
+  }
+  return found;
 }
 
 const logOf = async (listId: number) =>
@@ -267,13 +293,20 @@ describe('the door app', () => {
       });
     const supervisor = (await devicePairing('Info desk', 'supervisor')).data;
 
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: baseUrl });
+    // The CSP is bypassed for axe, the test's script, not the page's.
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      baseURL: baseUrl,
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     const link = new URL(supervisor.url);
     await page.goto(`${link.pathname}${link.hash}`);
     await page.waitForURL((url) => url.pathname === '/check-in');
+    await page.getByTestId('status-pill').waitFor();
+    expect(await accessibilityFindings(page)).toEqual([]);
 
     // Found by name on the device's copy of the list, checked in by hand.
     await page.getByRole('searchbox').fill(`${found!.firstName} ${found!.lastName}`);
@@ -351,6 +384,14 @@ describe('the door app', () => {
         (await logOf(list.id)).filter((entry) => entry.method === 'walk_in' && entry.result === 'admitted'),
       )
       .toHaveLength(1);
+
+    // Revoked by the organiser: the next request is refused, and the device says so.
+    await callApi(organiser, 'POST', `/admin/check-in-devices/${supervisor.device.id}/revoke`);
+    await page.getByLabel('Badge code').fill(found!.code);
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    await page.getByRole('heading', { name: 'This device was unpaired' }).waitFor();
+    await page.getByRole('link', { name: 'Pair this device' }).click();
+    await page.waitForURL((url) => url.pathname === '/check-in/pair');
     expect(errors).toEqual([]);
     await context.close();
   });
