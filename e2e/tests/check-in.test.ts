@@ -388,7 +388,7 @@ describe('the door app', () => {
       .toHaveLength(1);
 
     // Revoked by the organiser: the next request is refused, and the device says so.
-    await callApi(organiser, 'POST', `/admin/check-in-devices/${supervisor.device.id}/revoke`);
+    await callApi(organiser, 'POST', `/admin/check-in-devices/${supervisor.device.id}/revoke`, {});
     await page.getByLabel('Badge code').fill(found!.code);
     await page.getByRole('button', { name: 'Check', exact: true }).click();
     await page.getByRole('heading', { name: 'This device was unpaired' }).waitFor();
