@@ -27,6 +27,12 @@ export const ROSTER_REFRESH_MS = 30_000;
 export const ROSTER_FULL_AFTER_MS = 10 * 60_000;
 /** How often a device with unsent scans tries again, besides when the browser says it is back online. */
 export const SYNC_RETRY_MS = 15_000;
+/**
+ * How often a changed roster is written back to IndexedDB. Copying 100,000 rows takes a phone a
+ * moment, and each incremental answer repeats the last 30 s of changes; a copy up to two minutes
+ * old loses nothing, since its cursor is saved with it and the next answer brings what followed.
+ */
+export const ROSTER_SAVE_MS = 120_000;
 
 export type ScanOutcome = {
   result: RedeemResult;
@@ -79,6 +85,7 @@ export class Station {
   private timers: ReturnType<typeof setInterval>[] = [];
   private syncing: Promise<void> | null = null;
   private refreshing: Promise<void> | null = null;
+  private rosterSavedAt = 0;
   /** Counts starts and stops: work of a start that was stopped meanwhile ends (React runs effects twice in development). */
   private run = 0;
 
@@ -244,7 +251,11 @@ export class Station {
     // The server's presence does not hold scans still queued here.
     if (response.full) this.replayQueue(await store.queuedScans());
     this.set({ rosterFetchedAt: this.roster.fetchedAt, rosterSize: this.roster.byCode.size });
-    if (response.full || response.badges.length > 0) await store.saveRoster(storedFromRoster(this.roster));
+    const due = Date.now() - this.rosterSavedAt > ROSTER_SAVE_MS;
+    if (response.full || (response.badges.length > 0 && due)) {
+      this.rosterSavedAt = Date.now();
+      await store.saveRoster(storedFromRoster(this.roster));
+    }
   }
 
   selectList(listId: number) {
