@@ -14,6 +14,7 @@ import { UnpairedScreen } from '../components/unpaired-screen';
 import { installDoorApp } from '../lib/pwa';
 import { Station, type StationState } from '../lib/station';
 import { useHidScanner } from '../lib/use-hid-scanner';
+import { useWakeLock } from '../lib/use-wake-lock';
 
 function useStation(): [Station, StationState] {
   const [station] = useState(() => new Station());
@@ -29,6 +30,7 @@ function useStation(): [Station, StationState] {
 export function ScannerPage() {
   const [station, state] = useStation();
   const [refreshKey, setRefreshKey] = useState(0);
+  useWakeLock();
 
   useEffect(() => {
     document.title = 'Check-in';
