@@ -128,7 +128,7 @@ export function WalkInForm({
         <FormField
           id="walk-in-exhibitor"
           label="Exhibitor"
-          hint="Whose allocation the badge uses; none for the organiser's own"
+          hint="Whose allocation the badge uses; none for the organiser’s own"
           error={errors.exhibitorId}
         >
           {(control) => (
