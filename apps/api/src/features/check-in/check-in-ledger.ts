@@ -16,8 +16,8 @@ import { isoText } from '../../lib/listing';
 /**
  * The check-in ledger: every scan, undo and conflict acknowledgement goes through here, from a
  * device or an organiser, so the log and the presence rows it keeps never disagree. A scan is one
- * transaction of four statements (lookup, presence lock, log insert with the presence update,
- * commit), since a door scans about once a second per device.
+ * transaction of two statements (the lookup that locks the presence; the log row with the presence
+ * change): round trips, not the work, are what a scan waits on when 32 doors scan at once.
  */
 
 export type Scan = {
@@ -55,6 +55,8 @@ type Lookup = {
   allowsReentry: boolean;
   badgeEventId: number | null;
   badge: ScannedBadge | null;
+  /** Locked for the transaction; null when no badge of the event was found. */
+  presence: PresenceRow | null;
 };
 
 type PresenceRow = {
@@ -86,14 +88,27 @@ export async function applyScanIn(tx: Database, scanner: Scanner, scan: Scan): P
   // A code longer than any of ours is not looked up: it cannot match, and an index probe with a
   // pasted novel is wasted work.
   const lookupCode = scan.code.length <= MAX_SCANNED_CODE_LENGTH ? scan.code : null;
+  // One statement finds the list, the badge and its presence, and locks the presence (made when
+  // missing): an upsert that changes nothing still takes the row lock, and after waiting for another
+  // scan of the badge it returns the latest committed version, so concurrent scans of one badge are
+  // decided one after the other.
   const [found] = await queryRows<Lookup>(
     tx,
-    sql`select exists (select 1 from check_ins where device_id = ${scanner.id} and nonce = ${scan.nonce}) as existing,
+    sql`with b as (select * from badges where code = ${lookupCode}),
+             p as (insert into check_in_presence (list_id, badge_id)
+                   select ${scan.listId}, b.id from b where b.event_id = ${scanner.eventId}
+                   on conflict (list_id, badge_id) do update set entries = check_in_presence.entries
+                   returning entries, inside, ${sql.raw(isoText('last_entry_at'))} as "lastEntryAt", ${sql.raw(isoText('last_exit_at'))} as "lastExitAt",
+                             (select d.name from check_in_devices d where d.id = last_device_id) as "lastDeviceName")
+        select exists (select 1 from check_ins where device_id = ${scanner.id} and nonce = ${scan.nonce}) as existing,
                l.name as "listName", l.rules, l.category_ids as "categoryIds", l.scans_exits as "scansExits",
-               l.allows_reentry as "allowsReentry", b.event_id as "badgeEventId", ${SCANNED_BADGE_JSON} as badge
+               l.allows_reentry as "allowsReentry", b.event_id as "badgeEventId", ${SCANNED_BADGE_JSON} as badge,
+               case when p.entries is null then null else json_build_object('entries', p.entries, 'inside', p.inside,
+                 'lastEntryAt', p."lastEntryAt", 'lastExitAt', p."lastExitAt", 'lastDeviceName', p."lastDeviceName") end as presence
           from check_in_lists l
-          left join badges b on b.code = ${lookupCode}
+          left join b on true
           ${BADGE_JOINS}
+          left join p on true
          where l.id = ${scan.listId} and l.event_id = ${scanner.eventId}`,
   );
   if (!found) throw new NotFoundError('Check-in list');
@@ -108,7 +123,7 @@ export async function applyScanIn(tx: Database, scanner: Scanner, scan: Scan): P
   }
 
   const badge = found.badge;
-  const presence = await lockPresence(tx, scan.listId, badge.id);
+  const presence = found.presence!;
   const list: CheckInListRules = {
     name: found.listName,
     rules: found.rules,
@@ -142,23 +157,6 @@ export async function applyScanIn(tx: Database, scanner: Scanner, scan: Scan): P
       : {}),
     conflict,
   };
-}
-
-/**
- * The badge's presence on the list, locked until commit: the row is made when missing and locked
- * in the same statement (an upsert that changes nothing still takes the row lock, and returns the
- * latest committed version after waiting for another scan of the badge), so concurrent scans of
- * one badge are decided one after the other.
- */
-async function lockPresence(tx: Database, listId: number, badgeId: number): Promise<PresenceRow> {
-  const [row] = await queryRows<PresenceRow>(
-    tx,
-    sql`insert into check_in_presence (list_id, badge_id) values (${listId}, ${badgeId})
-        on conflict (list_id, badge_id) do update set entries = check_in_presence.entries
-        returning entries, inside, ${sql.raw(isoText('last_entry_at'))} as "lastEntryAt", ${sql.raw(isoText('last_exit_at'))} as "lastExitAt",
-                  (select d.name from check_in_devices d where d.id = last_device_id) as "lastDeviceName"`,
-  );
-  return row!;
 }
 
 /** Writes the log row and, for an admitted scan, the presence it changes: one statement. */
