@@ -1,6 +1,6 @@
 // Check-in figures at the door of a 100,000-badge show, printed beside their aims; never asserted in
-// tests (docs/check-in.md, Performance). The API runs in its own process (api-server.ts, production
-// settings) on a scratch PostgreSQL database holding the large show (db/seed/large.ts); the load
+// tests (docs/check-in.md, Performance). The built API (`node apps/api/dist/server.js`, NODE_ENV=production)
+// runs in its own process on a scratch PostgreSQL database holding the large show (db/seed/large.ts); the load
 // comes from this process over keep-alive connections. Beside the redeem call, the floor: the bare
 // SQL that records a check-in (the log row and the presence upsert in one transaction), at the same
 // concurrency, in the same run.
@@ -10,7 +10,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DEVICE_TOKEN_PREFIX } from '@portal/shared/check-in';
@@ -23,6 +23,8 @@ import { hashDeviceToken } from '../apps/api/src/features/check-in/device-auth';
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECRET = 'bench-secret-bench-secret-bench-secret-42';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const API = fileURLToPath(new URL('../apps/api/dist/server.js', import.meta.url));
+const PORT = Number(process.env.BENCH_PORT ?? 3462);
 const CONNECTIONS = 32;
 const SYNC_BATCH = 1000;
 
@@ -138,11 +140,14 @@ async function main() {
     await db.execute(sql`analyze`);
 
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-    child = spawn(process.execPath, [...profile, '--import', 'tsx', new URL('api-server.ts', import.meta.url).pathname], {
-      env: { ...process.env, BENCH_API_DATABASE_URL: url.toString(), BENCH_API_SECRET: SECRET },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    child = spawn(process.execPath, [...profile, API], {
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url.toString(), APP_SECRET: SECRET, HOST: '127.0.0.1', PORT: String(PORT), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const [address] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+    const address = `http://127.0.0.1:${PORT}`;
+    for (let i = 0; i < 300 && !(await fetch(`${address}/api/health`).then((r) => r.ok).catch(() => false)); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
     // Redeem: each call scans a badge not scanned before, so each is admitted (the full write).
@@ -221,7 +226,7 @@ async function main() {
     if (synced.status !== 200) throw new Error(`The sync answered ${synced.status}: ${synced.body.toString()}`);
 
     console.log(
-      `Check-in on PostgreSQL, API in its own process (pool of ${process.env.BENCH_API_POOL ?? 10}), ${rows} badges on the list, ${CONNECTIONS} connections:` +
+      `Check-in on PostgreSQL, API in its own process (its pool of 10), ${rows} badges on the list, ${CONNECTIONS} connections:` +
         `\n  POST /api/check-in/redeem (each a first entry, admitted): ${describe(redeem)}; ${refused} not 200; ${admitted[0]!.n} admitted in the log; API CPU ${redeemCpu.toFixed(2)} ms a call (warm-up included) — aim p95 < 20 ms` +
         `\n  bare SQL (insert into check_ins + presence upsert, one transaction, pool of ${CONNECTIONS}): ${describe(floor)}` +
         `\n  GET /api/check-in/roster, all ${rows} badges: ${(plain.bytes / 1e6).toFixed(1)} MB of JSON; gzip ${(gzip.bytes / 1e6).toFixed(2)} MB as sent in ${gzip.ms.toFixed(0)} ms;` +
