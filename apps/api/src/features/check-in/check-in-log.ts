@@ -1,7 +1,7 @@
 import type { CheckInLogEntry } from '@portal/shared/check-in';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
-import { isoText } from '../../lib/listing';
+import { isoText, pageClause } from '../../lib/listing';
 
 /** Log rows (`ci`) as `CheckInLogEntry`, with their list, device and the holder's company now. */
 const ENTRY_COLUMNS = sql.raw(`ci.id, ci.list_id as "listId", l.name as "listName", ci.device_id as "deviceId", d.name as "deviceName",
@@ -20,7 +20,7 @@ const ENTRY_JOINS = sql.raw(`join check_in_lists l on l.id = ci.list_id
 export async function findLogEntries(db: Database, where: SQL, limit: number): Promise<CheckInLogEntry[]> {
   const rows = await queryRows<CheckInLogEntry>(
     db,
-    sql`select ${ENTRY_COLUMNS} from check_ins ci ${ENTRY_JOINS} where ${where} order by ci.recorded_at desc, ci.id desc limit ${limit}`,
+    sql`select ${ENTRY_COLUMNS} from check_ins ci ${ENTRY_JOINS} where ${where} order by ci.recorded_at desc, ci.id desc ${pageClause(limit, 0)}`,
   );
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
