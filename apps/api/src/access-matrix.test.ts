@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeLayouts } from './db/schema/badge-layouts';
@@ -7,6 +8,7 @@ import { registrationLinks } from './db/schema/registration-links';
 import type { RouteAccess } from './plugins/access';
 import { enqueueEmail } from './features/email/email.repository';
 import { invoicedPurchase } from './features/allocation-purchases/purchase-fixtures';
+import { createCheckInList, pairTestDevice, type TestDevice } from './features/check-in/check-in-fixtures';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from './test/harness';
 
 /** The record of another event or exhibitor to ask for, and the query the route's variants take. */
@@ -326,6 +328,30 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/admin/registration-links/bulk-user-badge-category/template': { access: 'all:create_exhibitor_user' },
   'POST /api/admin/registration-links/bulk-user-badge-category/upload': { access: 'all:create_exhibitor_user' },
   'GET /api/admin/email-outbox': { access: 'all:view_email_outbox' },
+  // A device of event B asking for event A's list, scan or badge; a device's own lists: check-in-device.routes.test.ts.
+  'GET /api/check-in/me': { access: 'device' },
+  'GET /api/check-in/roster': { access: 'device', outOfScope: () => ({ as: deviceB, id: '', query: { listId: String(listA) } }) },
+  'POST /api/check-in/redeem': { access: 'device', outOfScope: () => ({ as: deviceB, id: '', payload: scanOf(listA) }) },
+  'POST /api/check-in/sync': { access: 'device', outOfScope: () => ({ as: deviceB, id: '', payload: { scans: [scanOf(listA)] } }) },
+  'POST /api/check-in/undo': { access: 'device:supervisor', outOfScope: () => ({ as: deviceB, id: '', payload: { checkInId: checkInA, reason: 'Taken' } }) },
+  'GET /api/check-in/recent': { access: 'device', outOfScope: () => ({ as: deviceB, id: '', query: { listId: String(listA) } }) },
+  'GET /api/check-in/conflicts': { access: 'device:supervisor' },
+  'POST /api/check-in/conflicts/:id/resolve': { access: 'device:supervisor', outOfScope: () => ({ as: deviceB, id: checkInA }) },
+  'GET /api/check-in/walk-in-options': { access: 'device:supervisor' },
+  'POST /api/check-in/walk-ins': {
+    access: 'device:supervisor',
+    outOfScope: (w) => ({
+      as: deviceB,
+      id: '',
+      payload: { listId: listA, categoryId: w.categoryA, firstName: 'Taken', lastName: 'T', email: 'taken@a.example', nonce: 'walk-in-nonce-1' },
+    }),
+  },
+  'GET /api/check-in/badges/:id/badge.pdf': { access: 'device:supervisor', outOfScope: (w) => ({ as: deviceB, id: w.badgeA }) },
+  'POST /api/admin/check-ins/:id/undo': {
+    access: 'all:manage_check_in',
+    outOfScope: (w) => ({ as: w.eventAdminB, id: checkInA, payload: { reason: 'Taken' } }),
+  },
+  'POST /api/admin/check-ins/:id/resolve': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminB, id: checkInA }) },
   'POST /api/admin/email-outbox/:id/retry': { access: 'all:view_email_outbox', outOfScope: (w) => ({ as: w.eventAdminA, id: outboxB }) },
 };
 
@@ -338,10 +364,16 @@ let outboxB: number;
 /** A badge layout of event B, made in beforeAll. */
 let layoutB: number;
 const layoutBody = { name: 'Taken', pageSize: 'a6', elements: [] };
+/** Event A's check-in list and an admitted scan on it; a supervisor device of event B (its own list). */
+let listA: number;
+let checkInA: number;
+let deviceB: TestDevice;
+const scanOf = (listId: number) => ({ code: 'NO-SUCH-CODE', listId, nonce: 'scan-nonce-0001', scannedAt: new Date().toISOString() });
 /** A badge registration link of event B's exhibitor, made in beforeAll. */
 const badgeLinkB = 'badge-link-of-event-b-0001';
 
 function describeAccess(access: RouteAccess): string {
+  if (access.kind === 'device') return access.role ? `device:${access.role}` : 'device';
   if (access.kind !== 'permission') return access.kind;
   return `${access.requirement.mode}:${access.requirement.permissions.join(',')}`;
 }
@@ -368,6 +400,12 @@ beforeAll(async () => {
   await t.db
     .insert(registrationLinks)
     .values({ id: badgeLinkB, kind: 'badge', eventId: w.eventB, badgeCategoryId: w.categoryB, exhibitorId: w.exhibitorB.id });
+  listA = await createCheckInList(t, w.eventA);
+  const deviceA = await pairTestDevice(t, { eventId: w.eventA, listIds: [listA], role: 'supervisor' });
+  deviceB = await pairTestDevice(t, { eventId: w.eventB, listIds: [await createCheckInList(t, w.eventB)], role: 'supervisor' });
+  const [badge] = await t.db.select({ code: badges.code }).from(badges).where(eq(badges.id, w.badgeA));
+  const admitted = await t.request(deviceA, { method: 'POST', url: '/api/check-in/redeem', payload: { ...scanOf(listA), code: badge!.code } });
+  checkInA = admitted.json().data.checkInId;
 });
 afterAll(() => t.close());
 

@@ -33,6 +33,10 @@ import { createBadgePrintsService } from './features/badge-prints/badge-prints.s
 import { bulkImportsRoutes } from './features/bulk-imports/bulk-imports.routes';
 import { createBulkImportsService } from './features/bulk-imports/bulk-imports.service';
 import { createBadgesService } from './features/badges/badges.service';
+import { checkInDeviceRoutes } from './features/check-in/check-in-device.routes';
+import { createCheckInDeviceService } from './features/check-in/check-in-device.service';
+import { checkInScansRoutes } from './features/check-in/check-in-scans.routes';
+import { createCheckInScansService } from './features/check-in/check-in-scans.service';
 import { createFieldValues } from './features/badges/field-values';
 import { badgeCategoriesRoutes } from './features/badge-categories/badge-categories.routes';
 import { createBadgeCategoriesService } from './features/badge-categories/badge-categories.service';
@@ -195,7 +199,13 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       },
       // Without a configured public address, the server is wherever the document was read from.
       servers: [{ url: config.PUBLIC_URL ?? '/', description: 'This portal' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A paired check-in device's own token (`chk_…`), for the door's routes only.
+          device: { type: 'http', scheme: 'bearer', bearerFormat: 'chk_ device token' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: operationTransform,
@@ -280,6 +290,8 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     invoices: createInvoicesService({ db, files, pdfPool }),
     invoiceSettings: createInvoiceSettingsService({ db, files }),
     badgeLayouts: createBadgeLayoutsService({ db, files }),
+    checkInDevice: createCheckInDeviceService({ db, badges, files }),
+    checkInScans: createCheckInScansService({ db }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -330,6 +342,8 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(invoicesRoutes, services);
       await api.register(invoiceSettingsRoutes, services);
       await api.register(badgeLayoutsRoutes, services);
+      await api.register(checkInDeviceRoutes, services);
+      await api.register(checkInScansRoutes, services);
     },
     { prefix: '/api' },
   );
