@@ -31,6 +31,12 @@ import { createBadgeArtist } from './features/badge-prints/badge-artist';
 import { badgePrintsRoutes } from './features/badge-prints/badge-prints.routes';
 import { createBadgePrintsService } from './features/badge-prints/badge-prints.service';
 import { bulkImportsRoutes } from './features/bulk-imports/bulk-imports.routes';
+import { checkInDevicesRoutes } from './features/check-in/check-in-devices.routes';
+import { createCheckInDevicesService } from './features/check-in/check-in-devices.service';
+import { checkInListsRoutes } from './features/check-in/check-in-lists.routes';
+import { createCheckInListsService } from './features/check-in/check-in-lists.service';
+import { checkInLogRoutes } from './features/check-in/check-in-log.routes';
+import { createCheckInLogService } from './features/check-in/check-in-log.service';
 import { createBulkImportsService } from './features/bulk-imports/bulk-imports.service';
 import { createBadgesService } from './features/badges/badges.service';
 import { createFieldValues } from './features/badges/field-values';
@@ -280,6 +286,9 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     invoices: createInvoicesService({ db, files, pdfPool }),
     invoiceSettings: createInvoiceSettingsService({ db, files }),
     badgeLayouts: createBadgeLayoutsService({ db, files }),
+    checkInLists: createCheckInListsService({ db }),
+    checkInDevices: createCheckInDevicesService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
+    checkInLog: createCheckInLogService({ db }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -330,6 +339,9 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(invoicesRoutes, services);
       await api.register(invoiceSettingsRoutes, services);
       await api.register(badgeLayoutsRoutes, services);
+      await api.register(checkInListsRoutes, services);
+      await api.register(checkInDevicesRoutes, services);
+      await api.register(checkInLogRoutes, services);
     },
     { prefix: '/api' },
   );
