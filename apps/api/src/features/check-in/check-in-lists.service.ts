@@ -20,6 +20,15 @@ export function toCheckInList(row: repo.ListRow): CheckInList {
   };
 }
 
+/** Windows stored in one form (UTC, milliseconds), whatever offset they were given in. */
+const withUtcWindows = (body: CheckInListBody): CheckInListBody => ({
+  ...body,
+  rules: body.rules.map((rule) => ({
+    ...rule,
+    windows: rule.windows.map((w) => ({ from: new Date(w.from).toISOString(), to: new Date(w.to).toISOString() })),
+  })),
+});
+
 const nameTaken = () => new ConflictError('This event has a list of this name already', 'name');
 
 /** The places badges are checked in at and their rules (docs/check-in.md, "Lists and rules"). */
@@ -52,7 +61,7 @@ export function createCheckInListsService({ db }: { db: Database }) {
       const row = await withUniqueConflict(
         () =>
           db.transaction(async (tx) => {
-            const created = await repo.insertList(tx, eventId, body);
+            const created = await repo.insertList(tx, eventId, withUtcWindows(body));
             await recordAudit(tx, actor, { action: 'create_check_in_list', entityType: 'check_in_list', entityId: created.id, eventId, after: toCheckInList(created) });
             return created;
           }),
@@ -71,7 +80,7 @@ export function createCheckInListsService({ db }: { db: Database }) {
           db.transaction(async (tx) => {
             const before = await repo.lockList(tx, id);
             if (!before) throw new NotFoundError('Check-in list');
-            const after = await repo.updateList(tx, id, body);
+            const after = await repo.updateList(tx, id, withUtcWindows(body));
             await recordAudit(tx, actor, {
               action: 'update_check_in_list',
               entityType: 'check_in_list',
