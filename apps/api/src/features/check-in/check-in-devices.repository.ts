@@ -4,7 +4,9 @@ import type { Database } from '../../db/client';
 import { checkInDeviceLists, checkInDevices, checkInLists } from '../../db/schema/check-in';
 import { events } from '../../db/schema/events';
 
-const listIdsColumn = sql<number[]>`coalesce((select array_agg(dl.list_id order by dl.list_id) from ${checkInDeviceLists} dl where dl.device_id = ${checkInDevices.id}), '{}'::integer[])`;
+const listIdsColumn = sql<
+  number[]
+>`coalesce((select array_agg(dl.list_id order by dl.list_id) from ${checkInDeviceLists} dl where dl.device_id = ${checkInDevices.id}), '{}'::integer[])`;
 
 const deviceColumns = {
   id: checkInDevices.id,
@@ -33,7 +35,11 @@ export type DeviceRow = {
 };
 
 export async function listDevices(db: Database, eventId: number): Promise<DeviceRow[]> {
-  const rows = await db.select(deviceColumns).from(checkInDevices).where(eq(checkInDevices.eventId, eventId)).orderBy(asc(checkInDevices.id));
+  const rows = await db
+    .select(deviceColumns)
+    .from(checkInDevices)
+    .where(eq(checkInDevices.eventId, eventId))
+    .orderBy(asc(checkInDevices.id));
   return rows;
 }
 
@@ -43,7 +49,11 @@ export async function findDevice(db: Database, id: number): Promise<DeviceRow | 
 }
 
 export async function lockDevice(tx: Database, id: number): Promise<DeviceRow | undefined> {
-  const [row] = await tx.select(deviceColumns).from(checkInDevices).where(eq(checkInDevices.id, id)).for('update', { of: checkInDevices });
+  const [row] = await tx
+    .select(deviceColumns)
+    .from(checkInDevices)
+    .where(eq(checkInDevices.id, id))
+    .for('update', { of: checkInDevices });
   return row;
 }
 
@@ -56,7 +66,10 @@ export async function insertDevice(tx: Database, eventId: number, body: DeviceBo
 }
 
 export async function updateDevice(tx: Database, id: number, body: DeviceBody): Promise<void> {
-  await tx.update(checkInDevices).set({ name: body.name, role: body.role, updatedAt: sql`now()` }).where(eq(checkInDevices.id, id));
+  await tx
+    .update(checkInDevices)
+    .set({ name: body.name, role: body.role, updatedAt: sql`now()` })
+    .where(eq(checkInDevices.id, id));
 }
 
 export async function replaceDeviceLists(tx: Database, deviceId: number, listIds: number[]): Promise<void> {
@@ -82,7 +95,13 @@ export async function setPairingCode(tx: Database, id: number, codeHash: string)
 export async function revokeDevice(tx: Database, id: number): Promise<void> {
   await tx
     .update(checkInDevices)
-    .set({ tokenHash: null, pairingCodeHash: null, pairingExpiresAt: null, revokedAt: sql`coalesce(${checkInDevices.revokedAt}, now())`, updatedAt: sql`now()` })
+    .set({
+      tokenHash: null,
+      pairingCodeHash: null,
+      pairingExpiresAt: null,
+      revokedAt: sql`coalesce(${checkInDevices.revokedAt}, now())`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(checkInDevices.id, id));
 }
 
@@ -90,11 +109,28 @@ export async function revokeDevice(tx: Database, id: number): Promise<void> {
  * Uses a pairing code: in one statement, so that a code pairs one device once however many try it
  * at the same moment. The new token replaces the device's old one.
  */
-export async function pairDevice(db: Database, codeHash: string, tokenHash: string): Promise<{ id: number; eventId: number } | undefined> {
+export async function pairDevice(
+  db: Database,
+  codeHash: string,
+  tokenHash: string,
+): Promise<{ id: number; eventId: number } | undefined> {
   const [row] = await db
     .update(checkInDevices)
-    .set({ tokenHash, pairingCodeHash: null, pairingExpiresAt: null, pairedAt: sql`now()`, lastSeenAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(checkInDevices.pairingCodeHash, codeHash), gt(checkInDevices.pairingExpiresAt, sql`now()`), isNull(checkInDevices.revokedAt)))
+    .set({
+      tokenHash,
+      pairingCodeHash: null,
+      pairingExpiresAt: null,
+      pairedAt: sql`now()`,
+      lastSeenAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(checkInDevices.pairingCodeHash, codeHash),
+        gt(checkInDevices.pairingExpiresAt, sql`now()`),
+        isNull(checkInDevices.revokedAt),
+      ),
+    )
     .returning({ id: checkInDevices.id, eventId: checkInDevices.eventId });
   return row;
 }
@@ -112,7 +148,12 @@ export async function listIdsOfEvent(db: Database, eventId: number, ids: number[
 /** The device's event and lists, as a paired device is told them. */
 export async function deviceEventAndLists(db: Database, deviceId: number) {
   const [device] = await db
-    .select({ id: checkInDevices.id, name: checkInDevices.name, role: checkInDevices.role, event: { id: events.id, name: events.name, timezone: events.timezone } })
+    .select({
+      id: checkInDevices.id,
+      name: checkInDevices.name,
+      role: checkInDevices.role,
+      event: { id: events.id, name: events.name, timezone: events.timezone },
+    })
     .from(checkInDevices)
     .innerJoin(events, eq(events.id, checkInDevices.eventId))
     .where(eq(checkInDevices.id, deviceId));

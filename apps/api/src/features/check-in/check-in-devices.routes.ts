@@ -1,5 +1,11 @@
 import { eventParamsSchema } from '@portal/shared/badge-categories';
-import { deviceBodySchema, deviceSchema, pairBodySchema, pairResponseSchema, pairingSchema } from '@portal/shared/check-in';
+import {
+  deviceBodySchema,
+  deviceSchema,
+  pairBodySchema,
+  pairResponseSchema,
+  pairingSchema,
+} from '@portal/shared/check-in';
 import { idParamsSchema, itemResponseSchema } from '@portal/shared/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,7 +20,10 @@ const pairing = itemResponseSchema(pairingSchema);
 const tags = ['check-in'];
 
 /** The devices at the door: added, paired and revoked by the organiser; the pairing itself is the device's (docs/check-in.md). */
-export async function checkInDevicesRoutes(app: FastifyInstance, { checkInDevices }: { checkInDevices: CheckInDevicesService }) {
+export async function checkInDevicesRoutes(
+  app: FastifyInstance,
+  { checkInDevices }: { checkInDevices: CheckInDevicesService },
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const manage = { access: requires('manage_check_in') };
 
@@ -22,7 +31,12 @@ export async function checkInDevicesRoutes(app: FastifyInstance, { checkInDevice
     method: 'GET',
     url: '/admin/events/:eventId/check-in-devices',
     config: manage,
-    schema: { tags, summary: 'The event’s check-in devices', params: eventParamsSchema, response: { 200: z.object({ data: z.array(deviceSchema) }), ...errors } },
+    schema: {
+      tags,
+      summary: 'The event’s check-in devices',
+      params: eventParamsSchema,
+      response: { 200: z.object({ data: z.array(deviceSchema) }), ...errors },
+    },
     handler: async (request) => ({ data: await checkInDevices.list(actorOf(request), request.params.eventId) }),
   });
 
@@ -37,15 +51,26 @@ export async function checkInDevicesRoutes(app: FastifyInstance, { checkInDevice
       body: deviceBodySchema,
       response: { 201: pairing, ...errors },
     },
-    handler: async (request, reply) => reply.code(201).send({ data: await checkInDevices.create(actorOf(request), request.params.eventId, request.body) }),
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await checkInDevices.create(actorOf(request), request.params.eventId, request.body) }),
   });
 
   routes.route({
     method: 'PUT',
     url: '/admin/check-in-devices/:id',
     config: manage,
-    schema: { tags, summary: 'Changes a device’s name, role and lists', params: idParamsSchema, body: deviceBodySchema, response: { 200: device, ...errors } },
-    handler: async (request) => ({ data: await checkInDevices.update(actorOf(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      summary: 'Changes a device’s name, role and lists',
+      params: idParamsSchema,
+      body: deviceBodySchema,
+      response: { 200: device, ...errors },
+    },
+    handler: async (request) => ({
+      data: await checkInDevices.update(actorOf(request), request.params.id, request.body),
+    }),
   });
 
   routes.route({
@@ -65,7 +90,12 @@ export async function checkInDevicesRoutes(app: FastifyInstance, { checkInDevice
     method: 'POST',
     url: '/admin/check-in-devices/:id/revoke',
     config: manage,
-    schema: { tags, summary: 'Revokes a device: its token stops working at once', params: idParamsSchema, response: { 200: device, ...errors } },
+    schema: {
+      tags,
+      summary: 'Revokes a device: its token stops working at once',
+      params: idParamsSchema,
+      response: { 200: device, ...errors },
+    },
     handler: async (request) => ({ data: await checkInDevices.revoke(actorOf(request), request.params.id) }),
   });
 
@@ -75,7 +105,8 @@ export async function checkInDevicesRoutes(app: FastifyInstance, { checkInDevice
     config: { access: publicRoute },
     schema: {
       tags,
-      summary: 'A device trades a pairing code for its token (404 for a wrong, expired or used code; attempts limited per address)',
+      summary:
+        'A device trades a pairing code for its token (404 for a wrong, expired or used code; attempts limited per address)',
       body: pairBodySchema,
       response: { 200: itemResponseSchema(pairResponseSchema), ...errors },
     },

@@ -50,7 +50,9 @@ export function createCheckInDevicesService({ db, publicUrl, limiter, maxPerAddr
 
   async function checkLists(eventId: number, listIds: number[]) {
     const known = await repo.listIdsOfEvent(db, eventId, listIds);
-    const details = listIds.flatMap((id, index) => (known.has(id) ? [] : [{ field: `listIds.${index}`, message: 'Not a check-in list of this event' }]));
+    const details = listIds.flatMap((id, index) =>
+      known.has(id) ? [] : [{ field: `listIds.${index}`, message: 'Not a check-in list of this event' }],
+    );
     if (details.length > 0) throw new ValidationError(details[0]!.message, details);
   }
 
@@ -76,7 +78,13 @@ export function createCheckInDevicesService({ db, publicUrl, limiter, maxPerAddr
         await repo.replaceDeviceLists(tx, id, body.listIds);
         const pairing = await issueCode(tx, id);
         const device = toDevice((await repo.findDevice(tx, id))!);
-        await recordAudit(tx, actor, { action: 'create_check_in_device', entityType: 'check_in_device', entityId: id, eventId, after: device });
+        await recordAudit(tx, actor, {
+          action: 'create_check_in_device',
+          entityType: 'check_in_device',
+          entityId: id,
+          eventId,
+          after: device,
+        });
         return { device, ...pairing };
       });
     },
@@ -91,7 +99,14 @@ export function createCheckInDevicesService({ db, publicUrl, limiter, maxPerAddr
         await repo.updateDevice(tx, id, body);
         await repo.replaceDeviceLists(tx, id, body.listIds);
         const after = toDevice((await repo.findDevice(tx, id))!);
-        await recordAudit(tx, actor, { action: 'update_check_in_device', entityType: 'check_in_device', entityId: id, eventId: before.eventId, before: toDevice(before), after });
+        await recordAudit(tx, actor, {
+          action: 'update_check_in_device',
+          entityType: 'check_in_device',
+          entityId: id,
+          eventId: before.eventId,
+          before: toDevice(before),
+          after,
+        });
         return after;
       });
     },
@@ -104,7 +119,12 @@ export function createCheckInDevicesService({ db, publicUrl, limiter, maxPerAddr
         if (!before) throw new NotFoundError('Device');
         if (before.revokedAt) throw new ConflictError('This device is revoked. Add a new device instead.');
         const pairing = await issueCode(tx, id);
-        await recordAudit(tx, actor, { action: 'new_check_in_pairing_code', entityType: 'check_in_device', entityId: id, eventId: before.eventId });
+        await recordAudit(tx, actor, {
+          action: 'new_check_in_pairing_code',
+          entityType: 'check_in_device',
+          entityId: id,
+          eventId: before.eventId,
+        });
         return { device: toDevice(before), ...pairing };
       });
     },
@@ -117,7 +137,14 @@ export function createCheckInDevicesService({ db, publicUrl, limiter, maxPerAddr
         if (!before) throw new NotFoundError('Device');
         await repo.revokeDevice(tx, id);
         const after = toDevice((await repo.findDevice(tx, id))!);
-        await recordAudit(tx, actor, { action: 'revoke_check_in_device', entityType: 'check_in_device', entityId: id, eventId: before.eventId, before: toDevice(before), after });
+        await recordAudit(tx, actor, {
+          action: 'revoke_check_in_device',
+          entityType: 'check_in_device',
+          entityId: id,
+          eventId: before.eventId,
+          before: toDevice(before),
+          after,
+        });
         return after;
       });
     },
@@ -128,11 +155,21 @@ export function createCheckInDevicesService({ db, publicUrl, limiter, maxPerAddr
      */
     async pair(code: string, ip: string): Promise<PairResponse> {
       const { count, retryAfterSeconds } = await limiter.hit(`check-in-pair:${ip}`);
-      if (count > maxPerAddress) throw new TooManyRequestsError('Too many pairing attempts from this address. Try again later.', retryAfterSeconds);
+      if (count > maxPerAddress)
+        throw new TooManyRequestsError(
+          'Too many pairing attempts from this address. Try again later.',
+          retryAfterSeconds,
+        );
       const token = newDeviceToken();
       const deviceId = await db.transaction(async (tx) => {
         const paired = await repo.pairDevice(tx, secretHash(code), secretHash(token));
-        if (paired) await recordAudit(tx, null, { action: 'pair_check_in_device', entityType: 'check_in_device', entityId: paired.id, eventId: paired.eventId });
+        if (paired)
+          await recordAudit(tx, null, {
+            action: 'pair_check_in_device',
+            entityType: 'check_in_device',
+            entityId: paired.id,
+            eventId: paired.eventId,
+          });
         return paired?.id;
       });
       const device = deviceId === undefined ? undefined : await loadDeviceInfo(db, deviceId);

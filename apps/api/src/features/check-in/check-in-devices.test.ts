@@ -28,13 +28,22 @@ afterAll(() => t.close());
 
 let address = 0;
 /** Each call from its own address unless one is given, so the attempt limit meets only the test about it. */
-const pair = (code: string, remoteAddress = `10.0.0.${++address}`) => t.request(null, { method: 'POST', url: '/api/check-in/pair', payload: { code }, remoteAddress });
+const pair = (code: string, remoteAddress = `10.0.0.${++address}`) =>
+  t.request(null, { method: 'POST', url: '/api/check-in/pair', payload: { code }, remoteAddress });
 const rowOf = async (id: number) => (await t.db.select().from(checkInDevices).where(eq(checkInDevices.id, id)))[0]!;
-const newCode = (id: number, as: TestUser = w.eventAdminA) => t.request(as, { method: 'POST', url: `/api/admin/check-in-devices/${id}/pairing-code` });
-const revoke = (id: number, as: TestUser = w.eventAdminA) => t.request(as, { method: 'POST', url: `/api/admin/check-in-devices/${id}/revoke` });
+const newCode = (id: number, as: TestUser = w.eventAdminA) =>
+  t.request(as, { method: 'POST', url: `/api/admin/check-in-devices/${id}/pairing-code` });
+const revoke = (id: number, as: TestUser = w.eventAdminA) =>
+  t.request(as, { method: 'POST', url: `/api/admin/check-in-devices/${id}/revoke` });
 
-async function addDevice(payload: object = { name: 'North door phone', role: 'supervisor', listIds: [hallA, loungeA] }): Promise<Pairing> {
-  const res = await t.request(w.eventAdminA, { method: 'POST', url: `/api/admin/events/${w.eventA}/check-in-devices`, payload });
+async function addDevice(
+  payload: object = { name: 'North door phone', role: 'supervisor', listIds: [hallA, loungeA] },
+): Promise<Pairing> {
+  const res = await t.request(w.eventAdminA, {
+    method: 'POST',
+    url: `/api/admin/events/${w.eventA}/check-in-devices`,
+    payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
@@ -48,12 +57,22 @@ describe('check-in devices', () => {
     expect(pairing.url).toBe(`https://portal.test/check-in/pair#code=${plain}`);
     expect(Date.parse(pairing.expiresAt) - before).toBeGreaterThan(14 * 60_000);
     expect(Date.parse(pairing.expiresAt) - before).toBeLessThan(16 * 60_000);
-    expect(pairing.device).toMatchObject({ eventId: w.eventA, name: 'North door phone', role: 'supervisor', listIds: [hallA, loungeA].sort((a, b) => a - b), status: 'waiting', pairedAt: null });
+    expect(pairing.device).toMatchObject({
+      eventId: w.eventA,
+      name: 'North door phone',
+      role: 'supervisor',
+      listIds: [hallA, loungeA].sort((a, b) => a - b),
+      status: 'waiting',
+      pairedAt: null,
+    });
     const row = await rowOf(pairing.device.id);
     expect(row.pairingCodeHash).toBe(secretHash(plain));
     expect(row.tokenHash).toBeNull();
 
-    const listed = await t.request(w.eventAdminA, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-devices` });
+    const listed = await t.request(w.eventAdminA, {
+      method: 'GET',
+      url: `/api/admin/events/${w.eventA}/check-in-devices`,
+    });
     expect(listed.json().data.find((d: Device) => d.id === pairing.device.id)).toEqual(pairing.device);
   });
 
@@ -64,7 +83,11 @@ describe('check-in devices', () => {
     ['listIds.0', { name: 'Phone', listIds: ['one'] }],
   ])('refuses a bad %s with 400 at that field', async (field, payload) => {
     const count = (await t.db.select().from(checkInDevices)).length;
-    const res = await t.request(w.eventAdminA, { method: 'POST', url: `/api/admin/events/${w.eventA}/check-in-devices`, payload });
+    const res = await t.request(w.eventAdminA, {
+      method: 'POST',
+      url: `/api/admin/events/${w.eventA}/check-in-devices`,
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details.map((d: { field: string }) => d.field)).toContain(field);
     expect((await t.db.select().from(checkInDevices)).length).toBe(count);
@@ -72,15 +95,27 @@ describe('check-in devices', () => {
 
   it('refuses lists of another event, at their place, on adding and on changing', async () => {
     const count = (await t.db.select().from(checkInDevices)).length;
-    const res = await t.request(w.eventAdminA, { method: 'POST', url: `/api/admin/events/${w.eventA}/check-in-devices`, payload: { name: 'Phone', listIds: [hallA, hallB] } });
+    const res = await t.request(w.eventAdminA, {
+      method: 'POST',
+      url: `/api/admin/events/${w.eventA}/check-in-devices`,
+      payload: { name: 'Phone', listIds: [hallA, hallB] },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual([{ field: 'listIds.1', message: 'Not a check-in list of this event' }]);
     expect((await t.db.select().from(checkInDevices)).length).toBe(count);
 
     const { device } = await addDevice({ name: 'Side door', listIds: [hallA] });
-    const changed = await t.request(w.eventAdminA, { method: 'PUT', url: `/api/admin/check-in-devices/${device.id}`, payload: { name: 'Side door', listIds: [hallB] } });
+    const changed = await t.request(w.eventAdminA, {
+      method: 'PUT',
+      url: `/api/admin/check-in-devices/${device.id}`,
+      payload: { name: 'Side door', listIds: [hallB] },
+    });
     expect(changed.statusCode).toBe(400);
-    const ok = await t.request(w.eventAdminA, { method: 'PUT', url: `/api/admin/check-in-devices/${device.id}`, payload: { name: 'Side door 2', role: 'supervisor', listIds: [loungeA] } });
+    const ok = await t.request(w.eventAdminA, {
+      method: 'PUT',
+      url: `/api/admin/check-in-devices/${device.id}`,
+      payload: { name: 'Side door 2', role: 'supervisor', listIds: [loungeA] },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data).toMatchObject({ name: 'Side door 2', role: 'supervisor', listIds: [loungeA] });
   });
@@ -92,7 +127,12 @@ describe('check-in devices', () => {
     const { token, device } = res.json().data;
     expect(token.startsWith(DEVICE_TOKEN_PREFIX)).toBe(true);
     expect(Buffer.from(token.slice(DEVICE_TOKEN_PREFIX.length), 'base64url')).toHaveLength(32);
-    expect(device).toMatchObject({ id: pairing.device.id, name: 'North door phone', role: 'supervisor', event: { id: w.eventA, name: 'Event A', timezone: 'UTC' } });
+    expect(device).toMatchObject({
+      id: pairing.device.id,
+      name: 'North door phone',
+      role: 'supervisor',
+      event: { id: w.eventA, name: 'Event A', timezone: 'UTC' },
+    });
     expect(device.lists.map((l: { name: string }) => l.name)).toEqual(['Hall', 'Lounge']);
     const row = await rowOf(pairing.device.id);
     expect(row.tokenHash).toBe(secretHash(token));
@@ -107,7 +147,10 @@ describe('check-in devices', () => {
 
   it('refuses an expired code and a code never given, with the same answer', async () => {
     const pairing = await addDevice();
-    await t.db.update(checkInDevices).set({ pairingExpiresAt: new Date(Date.now() - 1000) }).where(eq(checkInDevices.id, pairing.device.id));
+    await t.db
+      .update(checkInDevices)
+      .set({ pairingExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkInDevices.id, pairing.device.id));
     const expired = await pair(pairing.code);
     expect(expired.statusCode).toBe(404);
     expect(expired.json().message).toBe('This pairing code is not valid. Ask for a new one.');
@@ -131,7 +174,12 @@ describe('check-in devices', () => {
     expect(secondToken).not.toBe(firstToken);
     const row = await rowOf(first.device.id);
     expect(row.tokenHash).toBe(secretHash(secondToken));
-    expect(await t.db.select().from(checkInDevices).where(eq(checkInDevices.tokenHash, secretHash(firstToken)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(checkInDevices)
+        .where(eq(checkInDevices.tokenHash, secretHash(firstToken))),
+    ).toEqual([]);
     // The first code was used; a code replaced before use stops too.
     const third = (await newCode(first.device.id)).json().data.code as string;
     const fourth = (await newCode(first.device.id)).json().data.code as string;
@@ -170,10 +218,21 @@ describe('check-in devices', () => {
     const pairing = await addDevice();
     expect((await newCode(pairing.device.id, w.eventAdminB)).statusCode).toBe(404);
     expect((await revoke(pairing.device.id, w.eventAdminB)).statusCode).toBe(404);
-    const put = await t.request(w.eventAdminB, { method: 'PUT', url: `/api/admin/check-in-devices/${pairing.device.id}`, payload: { name: 'Taken', listIds: [hallB] } });
+    const put = await t.request(w.eventAdminB, {
+      method: 'PUT',
+      url: `/api/admin/check-in-devices/${pairing.device.id}`,
+      payload: { name: 'Taken', listIds: [hallB] },
+    });
     expect(put.statusCode).toBe(404);
-    expect((await t.request(w.eventAdminB, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-devices` })).statusCode).toBe(404);
+    expect(
+      (await t.request(w.eventAdminB, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-devices` }))
+        .statusCode,
+    ).toBe(404);
     const row = await rowOf(pairing.device.id);
-    expect(row).toMatchObject({ name: 'North door phone', revokedAt: null, pairingCodeHash: secretHash(pairing.code.replace('-', '')) });
+    expect(row).toMatchObject({
+      name: 'North door phone',
+      revokedAt: null,
+      pairingCodeHash: secretHash(pairing.code.replace('-', '')),
+    });
   });
 });

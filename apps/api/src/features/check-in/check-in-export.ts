@@ -84,7 +84,11 @@ export function checkInsXlsx(entries: AsyncIterable<CheckInLogEntry>, timeZone: 
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Check-ins', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = exportColumns(timeZone).map((header) => ({ header, width: Math.max(12, header.length + 2), style: { numFmt: TEXT_FORMAT } }));
+  sheet.columns = exportColumns(timeZone).map((header) => ({
+    header,
+    width: Math.max(12, header.length + 2),
+    style: { numFmt: TEXT_FORMAT },
+  }));
   sheet.getRow(1).font = { bold: true };
   void (async () => {
     for await (const entry of entries) sheet.addRow(exportRow(entry, time).map(safeCell)).commit();

@@ -25,13 +25,32 @@ beforeAll(async () => {
   [hall, lounge] = lists.map((l) => l.id) as [number, number];
   const more = await t.db
     .insert(badges)
-    .values([2, 3, 4].map((n) => ({ eventId: w.eventA, badgeCategoryId: w.categoryA, firstName: `Guest${n}`, lastName: 'G', email: `g${n}@a.example`, badgeType: 'exhibitor' as const, code: `FIGURE${n}XX` })))
+    .values(
+      [2, 3, 4].map((n) => ({
+        eventId: w.eventA,
+        badgeCategoryId: w.categoryA,
+        firstName: `Guest${n}`,
+        lastName: 'G',
+        email: `g${n}@a.example`,
+        badgeType: 'exhibitor' as const,
+        code: `FIGURE${n}XX`,
+      })),
+    )
     .returning({ id: badges.id });
   const [b2, b3, b4] = more.map((b) => b.id) as [number, number, number];
   let nonce = 0;
   const scan = (time: string, values: Partial<typeof checkIns.$inferInsert> = {}) => ({
-    eventId: w.eventA, listId: hall, badgeId: w.badgeA, code: 'X', direction: 'entry' as const, method: 'camera' as const, result: 'admitted' as const,
-    nonce: `figures-${++nonce}`, scannedAt: new Date(time), recordedAt: new Date(time), ...values,
+    eventId: w.eventA,
+    listId: hall,
+    badgeId: w.badgeA,
+    code: 'X',
+    direction: 'entry' as const,
+    method: 'camera' as const,
+    result: 'admitted' as const,
+    nonce: `figures-${++nonce}`,
+    scannedAt: new Date(time),
+    recordedAt: new Date(time),
+    ...values,
   });
   await t.db.insert(checkIns).values([
     scan('2027-05-09T07:59:59.999Z'), // before the window: counts in the total only
@@ -39,7 +58,11 @@ beforeAll(async () => {
     scan('2027-05-09T08:59:59.999Z', { badgeId: b2 }),
     scan('2027-05-09T09:30:00Z', { direction: 'exit' }),
     scan('2027-05-09T10:10:00Z', { badgeId: b3 }),
-    scan('2027-05-09T10:15:00Z', { badgeId: b4, undoneAt: new Date('2027-05-09T10:16:00Z'), undoReason: 'Wrong person' }),
+    scan('2027-05-09T10:15:00Z', {
+      badgeId: b4,
+      undoneAt: new Date('2027-05-09T10:16:00Z'),
+      undoReason: 'Wrong person',
+    }),
     scan('2027-05-09T10:16:00Z', { result: 'already_checked_in' }),
     scan('2027-05-09T10:17:00Z', { result: 'not_admitted', badgeId: b4 }),
   ]);
@@ -88,7 +111,10 @@ describe('check-in figures', () => {
   });
 
   it('answers through the API with 24 hours by default, and refuses a bad window', async () => {
-    const res = await t.request(w.eventAdminA, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-figures` });
+    const res = await t.request(w.eventAdminA, {
+      method: 'GET',
+      url: `/api/admin/events/${w.eventA}/check-in-figures`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { lists } = res.json().data as CheckInFigures;
     expect(lists.map((l) => l.name)).toEqual(['Hall', 'Lounge']);
@@ -97,9 +123,15 @@ describe('check-in figures', () => {
     expect(Date.now() - last).toBeGreaterThanOrEqual(0);
     expect(Date.now() - last).toBeLessThan(3_600_000);
     expect(lists[0]!.total).toBe(3);
-    const bad = await t.request(w.eventAdminA, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-figures?hours=0` });
+    const bad = await t.request(w.eventAdminA, {
+      method: 'GET',
+      url: `/api/admin/events/${w.eventA}/check-in-figures?hours=0`,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toBe('hours');
-    expect((await t.request(w.eventAdminB, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-figures` })).statusCode).toBe(404);
+    expect(
+      (await t.request(w.eventAdminB, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-figures` }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -11,7 +11,12 @@ const HOUR_MS = 3_600_000;
  * (the current hour last, every hour present, empty ones as 0). Hours are UTC hour starts; the web
  * shows them in the event's time zone. Undone entries do not count.
  */
-export async function checkInFigures(db: Database, event: { id: number; timezone: string }, hours: number, now: Date): Promise<CheckInFigures> {
+export async function checkInFigures(
+  db: Database,
+  event: { id: number; timezone: string },
+  hours: number,
+  now: Date,
+): Promise<CheckInFigures> {
   const lastHour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   const start = new Date(lastHour.getTime() - (hours - 1) * HOUR_MS);
   const end = new Date(lastHour.getTime() + HOUR_MS);
@@ -52,5 +57,8 @@ export async function checkInFigures(db: Database, event: { id: number; timezone
     list.push({ hour: row.hour, entries: row.entries });
     hoursOf.set(row.listId, list);
   }
-  return { timezone: event.timezone, lists: lists.map((list) => ({ ...list, perHour: hoursOf.get(list.listId) ?? [] })) };
+  return {
+    timezone: event.timezone,
+    lists: lists.map((list) => ({ ...list, perHour: hoursOf.get(list.listId) ?? [] })),
+  };
 }

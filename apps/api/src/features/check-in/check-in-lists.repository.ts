@@ -10,7 +10,11 @@ export type ListRow = typeof checkInLists.$inferSelect;
 export const LIST_NAME_KEY = 'check_in_lists_event_name_key';
 
 export function listLists(db: Database, eventId: number): Promise<ListRow[]> {
-  return db.select().from(checkInLists).where(eq(checkInLists.eventId, eventId)).orderBy(asc(checkInLists.name), asc(checkInLists.id));
+  return db
+    .select()
+    .from(checkInLists)
+    .where(eq(checkInLists.eventId, eventId))
+    .orderBy(asc(checkInLists.name), asc(checkInLists.id));
 }
 
 export async function findList(db: Database, id: number): Promise<ListRow | undefined> {
@@ -24,7 +28,10 @@ export async function lockList(tx: Database, id: number): Promise<ListRow | unde
 }
 
 export async function insertList(tx: Database, eventId: number, body: CheckInListBody): Promise<ListRow> {
-  const [row] = await tx.insert(checkInLists).values({ eventId, ...body }).returning();
+  const [row] = await tx
+    .insert(checkInLists)
+    .values({ eventId, ...body })
+    .returning();
   return row!;
 }
 
@@ -52,6 +59,8 @@ export async function badgeCategoryIdsOfEvent(db: Database, eventId: number, ids
   const rows = await db
     .select({ id: badgeCategories.id })
     .from(badgeCategories)
-    .where(and(eq(badgeCategories.eventId, eventId), eq(badgeCategories.type, 'badge'), inArray(badgeCategories.id, ids)));
+    .where(
+      and(eq(badgeCategories.eventId, eventId), eq(badgeCategories.type, 'badge'), inArray(badgeCategories.id, ids)),
+    );
   return new Set(rows.map((row) => row.id));
 }

@@ -1,7 +1,13 @@
 import type { CheckInList, CheckInListBody } from '@portal/shared/check-in';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { ConflictError, isForeignKeyViolation, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
+import {
+  ConflictError,
+  isForeignKeyViolation,
+  NotFoundError,
+  ValidationError,
+  withUniqueConflict,
+} from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
 import { mayReachEvent, organisedEvent } from './check-in-events';
 import * as repo from './check-in-lists.repository';
@@ -62,7 +68,13 @@ export function createCheckInListsService({ db }: { db: Database }) {
         () =>
           db.transaction(async (tx) => {
             const created = await repo.insertList(tx, eventId, withUtcWindows(body));
-            await recordAudit(tx, actor, { action: 'create_check_in_list', entityType: 'check_in_list', entityId: created.id, eventId, after: toCheckInList(created) });
+            await recordAudit(tx, actor, {
+              action: 'create_check_in_list',
+              entityType: 'check_in_list',
+              entityId: created.id,
+              eventId,
+              after: toCheckInList(created),
+            });
             return created;
           }),
         nameTaken,
@@ -100,14 +112,23 @@ export function createCheckInListsService({ db }: { db: Database }) {
     /** A list with scans keeps them: its log is the record of who came in, so it cannot be deleted. */
     async remove(actor: Actor, id: number): Promise<void> {
       await organisedList(actor, id);
-      const inUse = () => new ConflictError('Badges have been scanned at this list, so it is kept as the record of them. Remove it from the devices instead.');
+      const inUse = () =>
+        new ConflictError(
+          'Badges have been scanned at this list, so it is kept as the record of them. Remove it from the devices instead.',
+        );
       try {
         await db.transaction(async (tx) => {
           const before = await repo.lockList(tx, id);
           if (!before) throw new NotFoundError('Check-in list');
           if (await repo.hasCheckIns(tx, id)) throw inUse();
           await repo.deleteList(tx, id);
-          await recordAudit(tx, actor, { action: 'delete_check_in_list', entityType: 'check_in_list', entityId: id, eventId: before.eventId, before: toCheckInList(before) });
+          await recordAudit(tx, actor, {
+            action: 'delete_check_in_list',
+            entityType: 'check_in_list',
+            entityId: id,
+            eventId: before.eventId,
+            before: toCheckInList(before),
+          });
         });
       } catch (error) {
         // A scan recorded between the check and the delete: the log's foreign key refuses the delete.

@@ -22,9 +22,12 @@ afterAll(() => t.close());
 const body = (overrides: object = {}) => ({ name: 'Hall entrance', rules: [{ badgeType: 'exhibitor' }], ...overrides });
 const create = (payload: object, as: TestUser = w.eventAdminA, eventId = w.eventA) =>
   t.request(as, { method: 'POST', url: `/api/admin/events/${eventId}/check-in-lists`, payload });
-const update = (id: number, payload: object, as: TestUser = w.eventAdminA) => t.request(as, { method: 'PUT', url: `/api/admin/check-in-lists/${id}`, payload });
-const remove = (id: number, as: TestUser = w.eventAdminA) => t.request(as, { method: 'DELETE', url: `/api/admin/check-in-lists/${id}` });
-const listOf = async (eventId: number) => (await t.db.select().from(checkInLists).where(eq(checkInLists.eventId, eventId))).map((l) => l.name).sort();
+const update = (id: number, payload: object, as: TestUser = w.eventAdminA) =>
+  t.request(as, { method: 'PUT', url: `/api/admin/check-in-lists/${id}`, payload });
+const remove = (id: number, as: TestUser = w.eventAdminA) =>
+  t.request(as, { method: 'DELETE', url: `/api/admin/check-in-lists/${id}` });
+const listOf = async (eventId: number) =>
+  (await t.db.select().from(checkInLists).where(eq(checkInLists.eventId, eventId))).map((l) => l.name).sort();
 
 async function created(payload: object): Promise<CheckInList> {
   const res = await create(payload);
@@ -35,7 +38,11 @@ async function created(payload: object): Promise<CheckInList> {
 describe('check-in lists', () => {
   it('creates a list with its rules and defaults, lists it and changes it', async () => {
     const list = await created(
-      body({ name: 'VIP lounge', rules: [{ badgeType: 'vip', windows: [{ from: '2027-05-09T08:00:00Z', to: '2027-05-09T18:00:00+00:00' }] }], categoryIds: [w.vipCategoryA] }),
+      body({
+        name: 'VIP lounge',
+        rules: [{ badgeType: 'vip', windows: [{ from: '2027-05-09T08:00:00Z', to: '2027-05-09T18:00:00+00:00' }] }],
+        categoryIds: [w.vipCategoryA],
+      }),
     );
     expect(list).toMatchObject({
       eventId: w.eventA,
@@ -45,13 +52,32 @@ describe('check-in lists', () => {
       scansExits: false,
       allowsReentry: false,
     });
-    const listed = await t.request(w.eventAdminA, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-lists` });
+    const listed = await t.request(w.eventAdminA, {
+      method: 'GET',
+      url: `/api/admin/events/${w.eventA}/check-in-lists`,
+    });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().data.map((l: CheckInList) => l.id)).toContain(list.id);
 
-    const changed = await update(list.id, body({ name: 'VIP lounge', rules: [{ badgeType: 'vip' }, { badgeType: 'exhibitor' }], scansExits: true, allowsReentry: true }));
+    const changed = await update(
+      list.id,
+      body({
+        name: 'VIP lounge',
+        rules: [{ badgeType: 'vip' }, { badgeType: 'exhibitor' }],
+        scansExits: true,
+        allowsReentry: true,
+      }),
+    );
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().data).toMatchObject({ rules: [{ badgeType: 'vip', windows: [] }, { badgeType: 'exhibitor', windows: [] }], categoryIds: [], scansExits: true, allowsReentry: true });
+    expect(changed.json().data).toMatchObject({
+      rules: [
+        { badgeType: 'vip', windows: [] },
+        { badgeType: 'exhibitor', windows: [] },
+      ],
+      categoryIds: [],
+      scansExits: true,
+      allowsReentry: true,
+    });
     expect(Date.parse(changed.json().data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(list.updatedAt));
   });
 
@@ -60,8 +86,14 @@ describe('check-in lists', () => {
     ['rules', { rules: [] }],
     ['rules', { rules: [{ badgeType: 'vip' }, { badgeType: 'vip' }] }],
     ['rules.0.badgeType', { rules: [{ badgeType: 'press' }] }],
-    ['rules.0.windows.0.to', { rules: [{ badgeType: 'vip', windows: [{ from: '2027-05-09T18:00:00Z', to: '2027-05-09T08:00:00Z' }] }] }],
-    ['rules.0.windows.0.from', { rules: [{ badgeType: 'vip', windows: [{ from: 'tomorrow', to: '2027-05-09T08:00:00Z' }] }] }],
+    [
+      'rules.0.windows.0.to',
+      { rules: [{ badgeType: 'vip', windows: [{ from: '2027-05-09T18:00:00Z', to: '2027-05-09T08:00:00Z' }] }] },
+    ],
+    [
+      'rules.0.windows.0.from',
+      { rules: [{ badgeType: 'vip', windows: [{ from: 'tomorrow', to: '2027-05-09T08:00:00Z' }] }] },
+    ],
     ['categoryIds.0', { categoryIds: ['x'] }],
     ['scansExits', { scansExits: 'yes' }],
   ])('refuses a bad %s with 400 and a detail at that field, storing nothing', async (field, overrides) => {
@@ -84,7 +116,9 @@ describe('check-in lists', () => {
     const changed = await update(list.id, body({ name: 'Right categories', categoryIds: [w.categoryB] }));
     expect(changed.statusCode).toBe(400);
     expect(changed.json().details).toEqual([{ field: 'categoryIds.0', message: 'Not a badge category of this event' }]);
-    expect((await t.db.select().from(checkInLists).where(eq(checkInLists.id, list.id)))[0]!.categoryIds).toEqual([w.categoryA]);
+    expect((await t.db.select().from(checkInLists).where(eq(checkInLists.id, list.id)))[0]!.categoryIds).toEqual([
+      w.categoryA,
+    ]);
   });
 
   it('refuses a second list of the same name in the event, case ignored, but not in another event', async () => {
@@ -100,7 +134,10 @@ describe('check-in lists', () => {
 
   it('deletes a list without scans (and takes it off its devices), refuses one with scans', async () => {
     const unused = await created(body({ name: 'Unused door' }));
-    const [device] = await t.db.insert(checkInDevices).values({ eventId: w.eventA, name: 'Phone 1' }).returning({ id: checkInDevices.id });
+    const [device] = await t.db
+      .insert(checkInDevices)
+      .values({ eventId: w.eventA, name: 'Phone 1' })
+      .returning({ id: checkInDevices.id });
     await t.db.insert(checkInDeviceLists).values({ deviceId: device!.id, listId: unused.id });
     expect((await remove(unused.id)).statusCode).toBe(204);
     expect(await listOf(w.eventA)).not.toContain('Unused door');
@@ -108,7 +145,15 @@ describe('check-in lists', () => {
 
     const used = await created(body({ name: 'Used door' }));
     await t.db.insert(checkIns).values({
-      eventId: w.eventA, listId: used.id, deviceId: device!.id, code: 'NOPE', direction: 'entry', method: 'camera', result: 'unknown', nonce: 'nonce-used-door', scannedAt: new Date(),
+      eventId: w.eventA,
+      listId: used.id,
+      deviceId: device!.id,
+      code: 'NOPE',
+      direction: 'entry',
+      method: 'camera',
+      result: 'unknown',
+      nonce: 'nonce-used-door',
+      scannedAt: new Date(),
     });
     const refused = await remove(used.id);
     expect(refused.statusCode).toBe(409);
@@ -120,14 +165,20 @@ describe('check-in lists', () => {
     const list = await created(body({ name: 'A only' }));
     expect((await update(list.id, body({ name: 'Taken' }), w.eventAdminB)).statusCode).toBe(404);
     expect((await remove(list.id, w.eventAdminB)).statusCode).toBe(404);
-    expect((await t.request(w.eventAdminB, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-lists` })).statusCode).toBe(404);
+    expect(
+      (await t.request(w.eventAdminB, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-lists` }))
+        .statusCode,
+    ).toBe(404);
     expect(await listOf(w.eventA)).toContain('A only');
     // A system admin reaches every event.
     expect((await update(list.id, body({ name: 'A only', scansExits: true }), w.systemAdmin)).statusCode).toBe(200);
   });
 
   it('is for whoever may manage check-in; an exhibitor may not read the lists', async () => {
-    expect((await t.request(w.exhibitorA, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-lists` })).statusCode).toBe(403);
+    expect(
+      (await t.request(w.exhibitorA, { method: 'GET', url: `/api/admin/events/${w.eventA}/check-in-lists` }))
+        .statusCode,
+    ).toBe(403);
     expect((await create(body({ name: 'By an exhibitor' }), w.exhibitorA)).statusCode).toBe(403);
   });
 });

@@ -1,5 +1,11 @@
 import { eventParamsSchema } from '@portal/shared/badge-categories';
-import { checkInFiguresSchema, checkInLogEntrySchema, checkInLogQuerySchema, exportQuerySchema, figuresQuerySchema } from '@portal/shared/check-in';
+import {
+  checkInFiguresSchema,
+  checkInLogEntrySchema,
+  checkInLogQuerySchema,
+  exportQuerySchema,
+  figuresQuerySchema,
+} from '@portal/shared/check-in';
 import { itemResponseSchema, listResponseSchema } from '@portal/shared/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +15,10 @@ import { requires } from '../../plugins/access';
 import type { CheckInLogService } from './check-in-log.service';
 
 const tags = ['check-in'];
-const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
 
 /** The check-in log, its export and the door's figures (docs/check-in.md). */
 export async function checkInLogRoutes(app: FastifyInstance, { checkInLog }: { checkInLog: CheckInLogService }) {
@@ -62,6 +71,8 @@ export async function checkInLogRoutes(app: FastifyInstance, { checkInLog }: { c
       querystring: figuresQuerySchema,
       response: { 200: itemResponseSchema(checkInFiguresSchema), ...errors },
     },
-    handler: async (request) => ({ data: await checkInLog.figures(actorOf(request), request.params.eventId, request.query.hours) }),
+    handler: async (request) => ({
+      data: await checkInLog.figures(actorOf(request), request.params.eventId, request.query.hours),
+    }),
   });
 }

@@ -15,7 +15,11 @@ export type CheckInsFile = { fileName: string; content: Readable };
 /** The check-in log (every scan of the event, filtered, a page at a time or as a file) and the figures drawn from it. */
 export function createCheckInLogService({ db }: { db: Database }) {
   return {
-    async list(actor: Actor, eventId: number, query: CheckInLogQuery): Promise<{ data: CheckInLogEntry[]; meta: ListMeta }> {
+    async list(
+      actor: Actor,
+      eventId: number,
+      query: CheckInLogQuery,
+    ): Promise<{ data: CheckInLogEntry[]; meta: ListMeta }> {
       await organisedEvent(db, actor, eventId);
       const where = repo.logConditions(eventId, query);
       const { limit, offset } = pageWindow(query);
