@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { CHECK_IN_RESULT_LABELS, type CheckInLogEntry } from '@portal/shared/check-in';
 import ExcelJS from 'exceljs';
-import { safeCell, TEXT_FORMAT } from '../../lib/spreadsheet-cells';
+import { safeCell } from '../../lib/spreadsheet-cells';
 
 /** A time as the door saw it: in the event's time zone, `2027-05-09 10:40:05` (the column header names the zone). */
 function localTime(timeZone: string) {
@@ -72,24 +72,36 @@ export function checkInsCsv(entries: AsyncIterable<CheckInLogEntry>, timeZone: s
   const time = localTime(timeZone);
   return Readable.from(
     (async function* () {
-      yield `\uFEFF${csvLine(exportColumns(timeZone))}`;
-      for await (const entry of entries) yield csvLine(exportRow(entry, time));
+      // Lines go out in chunks of about 64 KiB: a chunk per row costs more than writing the row.
+      let chunk = `\uFEFF${csvLine(exportColumns(timeZone))}`;
+      for await (const entry of entries) {
+        chunk += csvLine(exportRow(entry, time));
+        if (chunk.length >= 65_536) {
+          yield chunk;
+          chunk = '';
+        }
+      }
+      yield chunk;
     })(),
   );
 }
 
-/** The log as an .xlsx written row by row to the stream; every cell text, so nothing a holder typed runs as a formula. */
+/**
+ * The log as an .xlsx written row by row to the stream. Every cell is a string cell, never a
+ * formula, and a formula-like text is behind an apostrophe besides. The workbook carries no styles
+ * (no bold header, no text format): ExcelJS writes a style into every cell then, which made a long
+ * log's file about 2.5 times slower to write.
+ */
 export function checkInsXlsx(entries: AsyncIterable<CheckInLogEntry>, timeZone: string): Readable {
   const time = localTime(timeZone);
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet('Check-ins', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = exportColumns(timeZone).map((header) => ({
-    header,
-    width: Math.max(12, header.length + 2),
-    style: { numFmt: TEXT_FORMAT },
-  }));
-  sheet.getRow(1).font = { bold: true };
+  sheet.columns = exportColumns(timeZone).map((header) => ({ header, width: Math.max(12, header.length + 2) }));
   void (async () => {
     for await (const entry of entries) sheet.addRow(exportRow(entry, time).map(safeCell)).commit();
     sheet.commit();

@@ -53,7 +53,7 @@ beforeAll(async () => {
     ...values,
   });
   await t.db.insert(checkIns).values([
-    scan('2027-05-09T07:59:59.999Z'), // before the window: counts in the total only
+    scan('2027-05-09T07:59:59.999Z'), // before the window
     scan('2027-05-09T08:00:00Z'),
     scan('2027-05-09T08:59:59.999Z', { badgeId: b2 }),
     scan('2027-05-09T09:30:00Z', { direction: 'exit' }),
@@ -93,12 +93,12 @@ describe('check-in figures', () => {
             { hour: '2027-05-09T10:00:00.000Z', entries: 1 },
           ],
         },
-        // An entry-only list: inside are those admitted (and not undone).
+        // An entry-only list: inside are those admitted (and not undone); a badge without entries is not counted.
         {
           listId: lounge,
           name: 'Lounge',
           inside: 1,
-          total: 0,
+          total: 1,
           perHour: ['08', '09', '10'].map((h) => ({ hour: `2027-05-09T${h}:00:00.000Z`, entries: 0 })),
         },
       ],

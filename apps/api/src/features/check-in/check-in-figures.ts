@@ -25,13 +25,15 @@ export async function checkInFigures(
   const [lists, perHour] = await Promise.all([
     queryRows<{ listId: number; name: string; inside: number; total: number }>(
       db,
+      // From the presence rows the scans keep (one per list and badge, undone entries taken off),
+      // not from the log, which holds every scan: a read of one row per badge, not per scan.
       sql`select l.id as "listId", l.name,
-            (select cast(count(*) as integer) from check_in_presence p
-              where p.list_id = l.id and case when l.scans_exits then p.inside else p.entries > 0 end) as inside,
-            (select cast(count(distinct ci.badge_id) as integer) from check_ins ci
-              where ci.list_id = l.id and ci.result = 'admitted' and ci.direction = 'entry' and ci.undone_at is null) as total
+            cast(count(p.badge_id) filter (where case when l.scans_exits then p.inside else p.entries > 0 end) as integer) as inside,
+            cast(count(p.badge_id) filter (where p.entries > 0) as integer) as total
           from check_in_lists l
+          left join check_in_presence p on p.list_id = l.id
           where l.event_id = ${event.id}
+          group by l.id
           order by l.name, l.id`,
     ),
     queryRows<{ listId: number; hour: string; entries: number }>(
@@ -40,13 +42,13 @@ export async function checkInFigures(
           from check_in_lists l
           cross join generate_series(${start.toISOString()}::timestamptz, ${lastHour.toISOString()}::timestamptz, interval '1 hour') as h(hour)
           left join (
-            select ci.list_id, to_timestamp(floor(extract(epoch from ci.scanned_at) / 3600) * 3600) as hour, cast(count(*) as integer) as entries
+            select ci.list_id, date_trunc('hour', ci.scanned_at at time zone 'UTC') as hour, cast(count(*) as integer) as entries
             from check_ins ci
             where ci.event_id = ${event.id} and ci.result = 'admitted' and ci.direction = 'entry' and ci.undone_at is null
               and ci.scanned_at >= ${start.toISOString()}::timestamptz and ci.scanned_at < ${end.toISOString()}::timestamptz
               and ci.recorded_at >= ${start.toISOString()}::timestamptz
             group by 1, 2
-          ) c on c.list_id = l.id and c.hour = h.hour
+          ) c on c.list_id = l.id and c.hour = h.hour at time zone 'UTC'
           where l.event_id = ${event.id}
           order by l.id, h.hour`,
     ),

@@ -100,15 +100,15 @@ export async function countLog(db: Database, where: SQL): Promise<number> {
   return row!.count;
 }
 
-const BATCH_ROWS = 1000;
+export const EXPORT_BATCH_ROWS = 5000;
 
 /** Every matching row, a batch at a time by keyset, so that an export of any size holds one batch in memory. */
 export async function* allEntries(db: Database, where: SQL): AsyncGenerator<CheckInLogEntry> {
   let afterId: number | undefined;
   for (;;) {
-    const rows = await selectEntries(db, where, afterId).limit(BATCH_ROWS);
+    const rows = await selectEntries(db, where, afterId).limit(EXPORT_BATCH_ROWS);
     for (const row of rows) yield toLogEntry(row);
-    if (rows.length < BATCH_ROWS) return;
+    if (rows.length < EXPORT_BATCH_ROWS) return;
     afterId = rows.at(-1)!.id;
   }
 }
