@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/actor';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { AppError, ConflictError, NotFoundError, TooManyRequestsError, ValidationError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
-import { mayReachEvent, organisedEvent } from './check-in-events';
+import { mayReachEvent, organisedEvent } from './organiser-scope';
 import * as repo from './check-in-devices.repository';
 import { toCheckInList } from './check-in-lists.service';
 import { formatPairingCode, newDeviceToken, newPairingCode, pairingUrl, secretHash } from './pairing';

@@ -9,7 +9,7 @@ import {
   withUniqueConflict,
 } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.repository';
-import { mayReachEvent, organisedEvent } from './check-in-events';
+import { mayReachEvent, organisedEvent } from './organiser-scope';
 import * as repo from './check-in-lists.repository';
 
 export function toCheckInList(row: repo.ListRow): CheckInList {

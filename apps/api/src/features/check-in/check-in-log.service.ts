@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { listResult, pageWindow, totalFromCapped } from '../../lib/listing';
 import { checkIns } from '../../db/schema/check-in';
-import { organisedEvent } from './check-in-events';
+import { organisedEvent } from './organiser-scope';
 import { checkInsCsv, checkInsXlsx } from './check-in-export';
 import { checkInFigures } from './check-in-figures';
 import * as repo from './check-in-log.repository';
