@@ -3,6 +3,7 @@ import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeLayouts } from './db/schema/badge-layouts';
 import { badges } from './db/schema/badges';
+import { checkInDevices, checkInLists } from './db/schema/check-in';
 import { emailTemplates } from './db/schema/email-templates';
 import { registrationLinks } from './db/schema/registration-links';
 import type { RouteAccess } from './plugins/access';
@@ -353,6 +354,32 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   },
   'POST /api/admin/check-ins/:id/resolve': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminB, id: checkInA }) },
   'POST /api/admin/email-outbox/:id/retry': { access: 'all:view_email_outbox', outOfScope: (w) => ({ as: w.eventAdminA, id: outboxB }) },
+  // Check-in, organiser side: event A's admin asking for event B's lists, devices and log.
+  'GET /api/admin/events/:eventId/check-in-lists': { access: 'any:view_check_ins,manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'POST /api/admin/events/:eventId/check-in-lists': {
+    access: 'all:manage_check_in',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, payload: checkInListBody }),
+  },
+  'PUT /api/admin/check-in-lists/:id': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: checkInListB, payload: checkInListBody }) },
+  'DELETE /api/admin/check-in-lists/:id': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: checkInListB }) },
+  'GET /api/admin/events/:eventId/check-in-devices': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'POST /api/admin/events/:eventId/check-in-devices': {
+    access: 'all:manage_check_in',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, payload: { name: 'Taken', listIds: [checkInListB] } }),
+  },
+  'PUT /api/admin/check-in-devices/:id': {
+    access: 'all:manage_check_in',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: checkInDeviceB, payload: { name: 'Taken', listIds: [checkInListB] } }),
+  },
+  'POST /api/admin/check-in-devices/:id/pairing-code': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: checkInDeviceB }) },
+  'POST /api/admin/check-in-devices/:id/revoke': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: checkInDeviceB }) },
+  'POST /api/check-in/pair': { access: 'public' },
+  'GET /api/admin/events/:eventId/check-ins': { access: 'all:view_check_ins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'GET /api/admin/events/:eventId/check-ins/export': {
+    access: 'all:view_check_ins',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, query: { format: 'xlsx' } }),
+  },
+  'GET /api/admin/events/:eventId/check-in-figures': { access: 'all:view_check_ins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
 };
 
 /** An invoiced purchase of event B with a credit note, made in beforeAll. */
@@ -369,6 +396,10 @@ let listA: number;
 let checkInA: number;
 let deviceB: TestDevice;
 const scanOf = (listId: number) => ({ code: 'NO-SUCH-CODE', listId, nonce: 'scan-nonce-0001', scannedAt: new Date().toISOString() });
+/** A check-in list and a device of event B, made in beforeAll. */
+let checkInListB: number;
+let checkInDeviceB: number;
+const checkInListBody = { name: 'Taken', rules: [{ badgeType: 'exhibitor' }] };
 /** A badge registration link of event B's exhibitor, made in beforeAll. */
 const badgeLinkB = 'badge-link-of-event-b-0001';
 
@@ -397,6 +428,13 @@ beforeAll(async () => {
     .returning({ id: badgeLayouts.id });
   layoutB = layout!.id;
   outboxB = await enqueueEmail(t.db, { toAddress: 'b@test.example', subject: 'B', textBody: 'B', purpose: 'test', eventId: w.eventB, exhibitorId: w.exhibitorB.id });
+  const [checkInList] = await t.db
+    .insert(checkInLists)
+    .values({ eventId: w.eventB, name: 'B hall', rules: [{ badgeType: 'exhibitor', windows: [] }] })
+    .returning({ id: checkInLists.id });
+  checkInListB = checkInList!.id;
+  const [checkInDevice] = await t.db.insert(checkInDevices).values({ eventId: w.eventB, name: 'B door' }).returning({ id: checkInDevices.id });
+  checkInDeviceB = checkInDevice!.id;
   await t.db
     .insert(registrationLinks)
     .values({ id: badgeLinkB, kind: 'badge', eventId: w.eventB, badgeCategoryId: w.categoryB, exhibitorId: w.exhibitorB.id });
@@ -451,7 +489,8 @@ describe('access matrix', () => {
       const [method, url] = route.split(' ') as [HTTPMethods, string];
       const { as, id, payload, query } = outOfScope!(w);
       const search = query ? `?${new URLSearchParams(query).toString()}` : '';
-      const res = await t.request(as, { method, url: `${url.replace(':id', String(id))}${search}`, payload });
+      // The record's id, or the event's for a route under /events/:eventId.
+      const res = await t.request(as, { method, url: `${url.replace(/:(id|eventId)\b/, String(id))}${search}`, payload });
       expect(res.statusCode).toBe(404);
     },
   );

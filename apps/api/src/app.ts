@@ -31,6 +31,12 @@ import { createBadgeArtist } from './features/badge-prints/badge-artist';
 import { badgePrintsRoutes } from './features/badge-prints/badge-prints.routes';
 import { createBadgePrintsService } from './features/badge-prints/badge-prints.service';
 import { bulkImportsRoutes } from './features/bulk-imports/bulk-imports.routes';
+import { checkInDevicesRoutes } from './features/check-in/check-in-devices.routes';
+import { createCheckInDevicesService } from './features/check-in/check-in-devices.service';
+import { checkInListsRoutes } from './features/check-in/check-in-lists.routes';
+import { createCheckInListsService } from './features/check-in/check-in-lists.service';
+import { checkInLogRoutes } from './features/check-in/check-in-log.routes';
+import { createCheckInLogService } from './features/check-in/check-in-log.service';
 import { createBulkImportsService } from './features/bulk-imports/bulk-imports.service';
 import { createBadgesService } from './features/badges/badges.service';
 import { checkInDeviceRoutes } from './features/check-in/check-in-device.routes';
@@ -292,6 +298,9 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     badgeLayouts: createBadgeLayoutsService({ db, files }),
     checkInDevice: createCheckInDeviceService({ db, badges, files }),
     checkInScans: createCheckInScansService({ db }),
+    checkInLists: createCheckInListsService({ db }),
+    checkInDevices: createCheckInDevicesService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
+    checkInLog: createCheckInLogService({ db }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -344,6 +353,9 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(badgeLayoutsRoutes, services);
       await api.register(checkInDeviceRoutes, services);
       await api.register(checkInScansRoutes, services);
+      await api.register(checkInListsRoutes, services);
+      await api.register(checkInDevicesRoutes, services);
+      await api.register(checkInLogRoutes, services);
     },
     { prefix: '/api' },
   );
