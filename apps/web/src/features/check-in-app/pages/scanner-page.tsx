@@ -57,7 +57,7 @@ export function ScannerPage() {
 
   return (
     <main
-      className="mx-auto flex min-h-dvh w-full max-w-5xl flex-col gap-4 p-4"
+      className={cn('mx-auto flex min-h-dvh w-full flex-col gap-4 p-4', supervisor ? 'max-w-5xl' : 'max-w-md')}
       data-local-decision-ms={state.lastDecisionMs ?? undefined}
       data-roster-size={state.rosterSize}
     >
@@ -75,7 +75,7 @@ export function ScannerPage() {
       {device.lists.length === 0 ? (
         <p>This device has no list to check in on. Ask the organiser to give it one.</p>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start">
+        <div className={cn('grid gap-4', supervisor && 'lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)] lg:items-start')}>
           <div className="flex flex-col gap-4">
             {(device.lists.length > 1 || list?.scansExits) && (
               <div className="flex flex-wrap items-end gap-3">
