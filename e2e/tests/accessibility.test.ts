@@ -106,6 +106,9 @@ const PUBLIC_SCREENS = (ids: Ids) => [
   '/payment-status/1',
   '/unauthorized',
   '/no-such-page',
+  '/check-in/pair',
+  // A browser that was never paired: the door app says so.
+  '/check-in',
 ];
 
 /** A signed-in GET or POST of the API, as the page's user. */
