@@ -57,6 +57,8 @@ export type StationState = {
   outcome: ScanOutcome | null;
   /** The last local decision's time in ms (lookup, decision, presence): kept in view for checks. */
   lastDecisionMs: number | null;
+  /** A server's refusal of a scan that is no answer about a badge, shown until dismissed. */
+  notice: string | null;
 };
 
 const LIST_KEY = 'portal-check-in-list';
@@ -78,6 +80,7 @@ export class Station {
     rosterSize: 0,
     outcome: null,
     lastDecisionMs: null,
+    notice: null,
   };
   private listeners = new Set<() => void>();
   private token: string | null = null;
@@ -121,7 +124,10 @@ export class Station {
     this.set({ phase: 'ready', device: device.info, listId, queued });
     window.addEventListener('online', this.onOnline);
     window.addEventListener('offline', this.onOffline);
-    this.timers.push(setInterval(() => void this.refreshRoster(), ROSTER_REFRESH_MS));
+    // The organiser may change the device's lists or role meanwhile: read with the roster.
+    this.timers.push(
+      setInterval(() => void this.refreshDeviceInfo().then(() => this.refreshRoster()), ROSTER_REFRESH_MS),
+    );
     this.timers.push(setInterval(() => void (this.state.queued > 0 && this.sync()), SYNC_RETRY_MS));
     await this.loadList();
     void this.refreshDeviceInfo();
@@ -273,6 +279,10 @@ export class Station {
     this.set({ outcome: null });
   }
 
+  dismissNotice() {
+    this.set({ notice: null });
+  }
+
   /**
    * One scan: to the server when online (the answer within 1.5 s, else decided here), decided on
    * the roster and queued when not. The nonce stays the scan's own, so a scan the server did write
@@ -302,9 +312,13 @@ export class Station {
         if (data.result === 'admitted') this.notePassage(body);
         return this.show({ result: data, direction: body.direction, code: body.code, local: false, at: Date.now() });
       } catch (error) {
+        if (error instanceof DeviceUnpairedError) return null;
         if (!(error instanceof DeviceOfflineError)) {
-          if (error instanceof DeviceUnpairedError) return null;
-          throw error;
+          // A refusal, not a lost connection (the list was taken off this device, the role
+          // changed): said on screen, and the device's lists read again.
+          this.set({ notice: (error as Error).message });
+          void this.refreshDeviceInfo();
+          return null;
         }
       }
     }
@@ -323,8 +337,17 @@ export class Station {
     const started = performance.now();
     const result = decideLocally(roster, list, body, { timeZone: device.event.timezone, deviceName: device.name });
     const lastDecisionMs = performance.now() - started;
-    await store.queueScan({ ...body, localResult: result.result });
-    this.set({ queued: this.state.queued + 1, lastDecisionMs });
+    try {
+      await store.queueScan({ ...body, localResult: result.result });
+      this.set({ queued: this.state.queued + 1, lastDecisionMs });
+    } catch {
+      // Storage full or blocked (a private window): the answer stands, but the server will not hear of it.
+      this.set({
+        lastDecisionMs,
+        notice:
+          'This scan could not be saved on the device, so it will not reach the server. Free some storage on the device.',
+      });
+    }
     return this.show({ result, direction: body.direction, code: body.code, local: true, at: Date.now() });
   }
 

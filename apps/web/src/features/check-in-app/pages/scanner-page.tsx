@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/utils';
@@ -39,7 +40,10 @@ export function ScannerPage() {
 
   const scan = useCallback(
     (code: string, method: 'camera' | 'scanner' | 'typed') => {
-      void station.scan(code, method).then((outcome) => outcome && setRefreshKey((k) => k + 1));
+      void station.scan(code, method).then(
+        (outcome) => outcome && setRefreshKey((k) => k + 1),
+        () => undefined,
+      );
     },
     [station],
   );
@@ -71,6 +75,18 @@ export function ScannerPage() {
         </div>
         <StatusPill online={state.online} queued={state.queued} rosterFetchedAt={state.rosterFetchedAt} />
       </header>
+
+      {state.notice && (
+        <div
+          role="alert"
+          className="flex items-start justify-between gap-3 rounded-md border border-destructive bg-card p-3 text-sm"
+        >
+          <p className="font-medium text-destructive">{state.notice}</p>
+          <Button size="sm" variant="outline" onClick={() => station.dismissNotice()}>
+            Dismiss
+          </Button>
+        </div>
+      )}
 
       {device.lists.length === 0 ? (
         <p>This device has no list to check in on. Ask the organiser to give it one.</p>
