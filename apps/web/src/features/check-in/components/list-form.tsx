@@ -261,7 +261,13 @@ function TypeRule({ type, control, admitted, errors, timeZone }: TypeRuleProps) 
           )}
         />
         {admitted && (
-          <Button type="button" variant="ghost" size="sm" onClick={() => windows.append({ from: '', to: '' })}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-label={`Add time window for ${label.toLowerCase()}`}
+            onClick={() => windows.append({ from: '', to: '' })}
+          >
             <PlusIcon aria-hidden />
             Add time window
           </Button>

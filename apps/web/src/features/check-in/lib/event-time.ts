@@ -60,7 +60,8 @@ export function isoInZone(instant: number, timeZone: string): string {
 /**
  * A `datetime-local` value read on the event's clock, as an ISO date-time with offset; null when
  * the value is not one. A time skipped by a clock change (02:30 on the night clocks go forward)
- * lands on the same wall time an hour later, as a person would read it.
+ * lands on the same wall time an hour later, as a person would read it; a time that happens twice
+ * (clocks going back) is read as the second.
  */
 export function zonedLocalToIso(local: string, timeZone: string): string | null {
   const match = LOCAL_PATTERN.exec(local);
