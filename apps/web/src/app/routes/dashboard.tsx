@@ -31,7 +31,9 @@ export function DashboardPage() {
         </Card>
       )}
       <StatCards stats={summary.data?.stats} failed={summary.isError} />
-      {checkInEvent != null && <CheckInFiguresCard eventId={checkInEvent} eventName={session?.user.event?.name} className="mt-4" />}
+      {checkInEvent != null && (
+        <CheckInFiguresCard eventId={checkInEvent} eventName={session?.user.event?.name} className="mt-4" />
+      )}
       <div className="mt-4 grid gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <RecentActivity summary={summary.data} failed={summary.isError} />

@@ -15,7 +15,13 @@ export function useCheckInLists(eventId: number) {
   return useQuery(checkInListsQueryOptions(eventId));
 }
 
-export async function createCheckInList({ eventId, body }: { eventId: number; body: CheckInListBody }): Promise<CheckInList> {
+export async function createCheckInList({
+  eventId,
+  body,
+}: {
+  eventId: number;
+  body: CheckInListBody;
+}): Promise<CheckInList> {
   const { data } = await api.post<{ data: CheckInList }>(`/admin/events/${eventId}/check-in-lists`, body);
   return data.data;
 }
@@ -37,7 +43,10 @@ function useInvalidateEvent(eventId: number) {
 
 export function useCreateCheckInList(eventId: number) {
   const invalidate = useInvalidateEvent(eventId);
-  return useMutation({ mutationFn: (body: CheckInListBody) => createCheckInList({ eventId, body }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (body: CheckInListBody) => createCheckInList({ eventId, body }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useUpdateCheckInList(eventId: number) {

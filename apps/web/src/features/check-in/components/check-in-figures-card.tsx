@@ -11,7 +11,15 @@ import { HourlyChart, sumByHour } from './hourly-chart';
  * The door's figures in short, for the event view and the dashboard: nothing while they load, fail
  * or the event has no check-in list, so that an event without check-in shows no empty card.
  */
-export function CheckInFiguresCard({ eventId, eventName, className }: { eventId: number; eventName?: string; className?: string }) {
+export function CheckInFiguresCard({
+  eventId,
+  eventName,
+  className,
+}: {
+  eventId: number;
+  eventName?: string;
+  className?: string;
+}) {
   const figures = useCheckInFigures(eventId);
   if (!figures.data || figures.data.lists.length === 0) return null;
   const { lists, timezone } = figures.data;
@@ -35,7 +43,11 @@ export function CheckInFiguresCard({ eventId, eventName, className }: { eventId:
         </Button>
       </CardHeader>
       <CardContent>
-        <HourlyChart title="Entries per hour, last 24 hours" points={sumByHour(lists.map((list) => list.perHour))} timeZone={timezone} />
+        <HourlyChart
+          title="Entries per hour, last 24 hours"
+          points={sumByHour(lists.map((list) => list.perHour))}
+          timeZone={timezone}
+        />
       </CardContent>
     </Card>
   );

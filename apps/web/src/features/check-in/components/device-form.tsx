@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { deviceBodySchema, DEVICE_ROLES, type CheckInList, type Device, type DeviceBody, type Pairing } from '@portal/shared/check-in';
+import {
+  deviceBodySchema,
+  DEVICE_ROLES,
+  type CheckInList,
+  type Device,
+  type DeviceBody,
+  type Pairing,
+} from '@portal/shared/check-in';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -54,14 +61,24 @@ export function DeviceForm({ eventId, device, lists, onSaved }: DeviceFormProps)
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
       <FormAlert message={errors.root?.server?.message} />
-      <FormField id="check-in-device-name" label="Name" required error={errors.name?.message} hint="Such as Hall A, phone 1: the door and the log show it.">
+      <FormField
+        id="check-in-device-name"
+        label="Name"
+        required
+        error={errors.name?.message}
+        hint="Such as Hall A, phone 1: the door and the log show it."
+      >
         {(control) => <Input {...control} {...form.register('name')} placeholder="Hall A, phone 1" />}
       </FormField>
       <ChoiceGroup
         legend="Role"
         name="check-in-device-role"
         register={form.register('role')}
-        choices={DEVICE_ROLES.map((role) => ({ value: role, label: DEVICE_ROLE_LABELS[role], description: DEVICE_ROLE_DESCRIPTIONS[role] }))}
+        choices={DEVICE_ROLES.map((role) => ({
+          value: role,
+          label: DEVICE_ROLE_LABELS[role],
+          description: DEVICE_ROLE_DESCRIPTIONS[role],
+        }))}
       />
       <fieldset className="grid gap-2" aria-describedby={errors.listIds ? 'check-in-device-lists-error' : undefined}>
         <legend className="mb-1 text-sm font-medium">
@@ -86,7 +103,11 @@ export function DeviceForm({ eventId, device, lists, onSaved }: DeviceFormProps)
                         id={id}
                         checked={field.value.includes(list.id)}
                         onCheckedChange={(checked) =>
-                          field.onChange(checked === true ? [...field.value, list.id] : field.value.filter((value) => value !== list.id))
+                          field.onChange(
+                            checked === true
+                              ? [...field.value, list.id]
+                              : field.value.filter((value) => value !== list.id),
+                          )
                         }
                       />
                       <Label htmlFor={id} className="font-normal">
@@ -105,7 +126,10 @@ export function DeviceForm({ eventId, device, lists, onSaved }: DeviceFormProps)
           </p>
         )}
       </fieldset>
-      <FormActions pending={create.isPending || update.isPending} submitLabel={device ? 'Save device' : 'Create and pair'} />
+      <FormActions
+        pending={create.isPending || update.isPending}
+        submitLabel={device ? 'Save device' : 'Create and pair'}
+      />
     </form>
   );
 }

@@ -20,7 +20,8 @@ import { PairingPanel } from './pairing-panel';
 
 const STATUS_VARIANTS = { waiting: 'secondary', paired: 'success', revoked: 'destructive' } as const;
 
-type Dialog = { kind: 'edit'; device: Device | null } | { kind: 'pairing'; pairing: Pairing } | { kind: 'revoke'; device: Device };
+type Dialog =
+  { kind: 'edit'; device: Device | null } | { kind: 'pairing'; pairing: Pairing } | { kind: 'revoke'; device: Device };
 
 /** The event's door devices: create and pair, give a new code, edit, revoke. */
 export function DevicesSection({ eventId, lists }: { eventId: number; lists: readonly CheckInList[] }) {
@@ -50,7 +51,9 @@ export function DevicesSection({ eventId, lists }: { eventId: number; lists: rea
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">Phones and tablets that scan at the doors. Each pairs once with a code and can be revoked at any time.</p>
+        <p className="text-sm text-muted-foreground">
+          Phones and tablets that scan at the doors. Each pairs once with a code and can be revoked at any time.
+        </p>
         <Button size="sm" onClick={() => setDialog({ kind: 'edit', device: null })}>
           <PlusIcon aria-hidden />
           New device
@@ -60,9 +63,17 @@ export function DevicesSection({ eventId, lists }: { eventId: number; lists: rea
         {devices.isPending ? (
           <TableSkeleton columns={5} />
         ) : devices.isError ? (
-          <EmptyState icon={SmartphoneIcon} title="The devices could not be loaded" description={errorMessage(devices.error, 'Please try again in a moment.')} />
+          <EmptyState
+            icon={SmartphoneIcon}
+            title="The devices could not be loaded"
+            description={errorMessage(devices.error, 'Please try again in a moment.')}
+          />
         ) : devices.data.length === 0 ? (
-          <EmptyState icon={SmartphoneIcon} title="No devices yet" description="Add a device, then scan its QR code with the phone that will work at the door." />
+          <EmptyState
+            icon={SmartphoneIcon}
+            title="No devices yet"
+            description="Add a device, then scan its QR code with the phone that will work at the door."
+          />
         ) : (
           <Table>
             <TableHeader>
@@ -100,7 +111,12 @@ export function DevicesSection({ eventId, lists }: { eventId: number; lists: rea
                     <TableCell>
                       <div className="flex justify-end gap-1">
                         <Tooltip content="Edit">
-                          <Button variant="ghost" size="icon-sm" aria-label={`Edit ${device.name}`} onClick={() => setDialog({ kind: 'edit', device })}>
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label={`Edit ${device.name}`}
+                            onClick={() => setDialog({ kind: 'edit', device })}
+                          >
                             <PencilIcon aria-hidden />
                           </Button>
                         </Tooltip>
@@ -144,7 +160,9 @@ export function DevicesSection({ eventId, lists }: { eventId: number; lists: rea
         open={editing !== null}
         onClose={() => setDialog(null)}
         title={editing?.device ? `Edit ${editing.device.name}` : 'New device'}
-        description={editing?.device ? 'Change its name, role or lists.' : 'Name it after where it works; a pairing code follows.'}
+        description={
+          editing?.device ? 'Change its name, role or lists.' : 'Name it after where it works; a pairing code follows.'
+        }
       >
         {editing && (
           <DeviceForm

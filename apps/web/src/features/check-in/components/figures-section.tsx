@@ -22,14 +22,22 @@ export function FiguresSection({ eventId }: { eventId: number }) {
   if (figures.isError) {
     return (
       <Card>
-        <EmptyState icon={ChartColumnIcon} title="The figures could not be loaded" description={errorMessage(figures.error, 'They are tried again every 30 seconds.')} />
+        <EmptyState
+          icon={ChartColumnIcon}
+          title="The figures could not be loaded"
+          description={errorMessage(figures.error, 'They are tried again every 30 seconds.')}
+        />
       </Card>
     );
   }
   if (figures.data.lists.length === 0) {
     return (
       <Card>
-        <EmptyState icon={ChartColumnIcon} title="No figures yet" description="Figures appear once the event has a check-in list." />
+        <EmptyState
+          icon={ChartColumnIcon}
+          title="No figures yet"
+          description="Figures appear once the event has a check-in list."
+        />
       </Card>
     );
   }

@@ -4,16 +4,25 @@ import { formatEventHour, formatEventTime, timeZoneName } from '../lib/event-tim
 
 export type HourlyPoint = { hour: string; entries: number };
 
-/** The lists' hours added together, oldest first. */
+const HOUR_MS = 3_600_000;
+
+/** The lists' hours added together, oldest first; an hour no list names counts as none, so the bars keep time. */
 export function sumByHour(series: readonly (readonly HourlyPoint[])[]): HourlyPoint[] {
-  const totals = new Map<string, number>();
+  const totals = new Map<number, number>();
   for (const points of series) {
     for (const point of points) {
-      const key = new Date(point.hour).toISOString();
-      totals.set(key, (totals.get(key) ?? 0) + point.entries);
+      const hour = Date.parse(point.hour);
+      totals.set(hour, (totals.get(hour) ?? 0) + point.entries);
     }
   }
-  return [...totals.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, entries]) => ({ hour, entries }));
+  if (totals.size === 0) return [];
+  const first = Math.min(...totals.keys());
+  const last = Math.max(...totals.keys());
+  const hours: HourlyPoint[] = [];
+  for (let hour = first; hour <= last; hour += HOUR_MS) {
+    hours.push({ hour: new Date(hour).toISOString(), entries: totals.get(hour) ?? 0 });
+  }
+  return hours;
 }
 
 type HourlyChartProps = { title: string; points: readonly HourlyPoint[]; timeZone: string };
@@ -49,7 +58,9 @@ export function HourlyChart({ title, points, timeZone }: HourlyChartProps) {
               key={point.hour}
               title={`${formatEventHour(point.hour, timeZone)}: ${formatCount(point.entries)}`}
               className="flex-1 rounded-t-sm bg-primary/80 transition-[height] hover:bg-primary"
-              style={{ height: max === 0 ? '0' : `${Math.max(point.entries > 0 ? 2 : 0, (point.entries / max) * 100)}%` }}
+              style={{
+                height: max === 0 ? '0' : `${Math.max(point.entries > 0 ? 2 : 0, (point.entries / max) * 100)}%`,
+              }}
             />
           ))}
         </div>

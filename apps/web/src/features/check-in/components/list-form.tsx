@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BADGE_TYPE_LABELS, BADGE_TYPES, type BadgeCategorySummary, type BadgeType } from '@portal/shared/badge-categories';
+import {
+  BADGE_TYPE_LABELS,
+  BADGE_TYPES,
+  type BadgeCategorySummary,
+  type BadgeType,
+} from '@portal/shared/badge-categories';
 import type { CheckInList, CheckInListBody } from '@portal/shared/check-in';
 import { textLine } from '@portal/shared/common';
 import type { PortalEvent } from '@portal/shared/events';
@@ -30,12 +35,17 @@ const localWindow = z
     path: ['to'],
   });
 
-const typeRule = z.object({ admitted: z.boolean(), windows: z.array(localWindow).max(20, 'At most 20 windows per badge type') });
+const typeRule = z.object({
+  admitted: z.boolean(),
+  windows: z.array(localWindow).max(20, 'At most 20 windows per badge type'),
+});
 
 const listFormSchema = z
   .object({
     name: textLine(100),
-    types: z.object(Object.fromEntries(BADGE_TYPES.map((type) => [type, typeRule])) as Record<BadgeType, typeof typeRule>),
+    types: z.object(
+      Object.fromEntries(BADGE_TYPES.map((type) => [type, typeRule])) as Record<BadgeType, typeof typeRule>,
+    ),
     categoryIds: z.array(z.number().int()),
     scansExits: z.boolean(),
     allowsReentry: z.boolean(),
@@ -55,7 +65,10 @@ export function listFormValues(list: CheckInList | null, timeZone: string): List
         type,
         {
           admitted: list ? rule !== undefined : type === 'visitor',
-          windows: (rule?.windows ?? []).map((w) => ({ from: isoToZonedLocal(w.from, timeZone), to: isoToZonedLocal(w.to, timeZone) })),
+          windows: (rule?.windows ?? []).map((w) => ({
+            from: isoToZonedLocal(w.from, timeZone),
+            to: isoToZonedLocal(w.to, timeZone),
+          })),
         },
       ];
     }),
@@ -73,7 +86,11 @@ export function listFormValues(list: CheckInList | null, timeZone: string): List
  * The request body: windows become instants read on the event's clock, and chosen categories of a
  * badge type no longer admitted are left out (they would admit nothing).
  */
-export function listBody(values: ListFormValues, timeZone: string, categories: readonly Pick<BadgeCategorySummary, 'id' | 'badgeType'>[]): CheckInListBody {
+export function listBody(
+  values: ListFormValues,
+  timeZone: string,
+  categories: readonly Pick<BadgeCategorySummary, 'id' | 'badgeType'>[],
+): CheckInListBody {
   const admitted = BADGE_TYPES.filter((type) => values.types[type].admitted);
   return {
     name: values.name,
@@ -110,7 +127,10 @@ type ListFormProps = {
 /** Create or edit a check-in list: who is admitted, when (on the event's clock), and how exits and re-entry count. */
 export function ListForm({ event, list, categories, onSaved }: ListFormProps) {
   const timeZone = event.timezone;
-  const form = useForm<ListFormValues>({ resolver: zodResolver(listFormSchema), defaultValues: listFormValues(list, timeZone) });
+  const form = useForm<ListFormValues>({
+    resolver: zodResolver(listFormSchema),
+    defaultValues: listFormValues(list, timeZone),
+  });
   const create = useCreateCheckInList(event.id);
   const update = useUpdateCheckInList(event.id);
   const pending = create.isPending || update.isPending;
@@ -137,23 +157,39 @@ export function ListForm({ event, list, categories, onSaved }: ListFormProps) {
       onSaved();
     } catch (error) {
       // A rule's index on the server counts admitted types only: its errors go on the badge types as a whole.
-      applyServerErrors(error, form.setError, ['name', 'categoryIds', ['rules', 'types'], 'scansExits', 'allowsReentry']);
+      applyServerErrors(error, form.setError, [
+        'name',
+        'categoryIds',
+        ['rules', 'types'],
+        'scansExits',
+        'allowsReentry',
+      ]);
     }
   });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-5">
       <FormAlert message={errors.root?.server?.message} />
-      <FormField id="check-in-list-name" label="Name" required error={errors.name?.message} hint="What the door sees, such as Main entrance or VIP lounge.">
+      <FormField
+        id="check-in-list-name"
+        label="Name"
+        required
+        error={errors.name?.message}
+        hint="What the door sees, such as Main entrance or VIP lounge."
+      >
         {(control) => <Input {...control} {...form.register('name')} placeholder="Main entrance" />}
       </FormField>
 
-      <fieldset className="grid gap-3" aria-describedby={errors.types?.message ? 'check-in-list-types-error' : 'check-in-list-types-hint'}>
+      <fieldset
+        className="grid gap-3"
+        aria-describedby={errors.types?.message ? 'check-in-list-types-error' : 'check-in-list-types-hint'}
+      >
         <legend className="mb-1 text-sm font-medium">Admitted badges</legend>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p id="check-in-list-types-hint" className="text-xs text-muted-foreground">
-            Times are in the event’s time zone, <strong className="font-medium text-foreground">{timeZoneName(timeZone)}</strong>. No
-            time window: admitted at any time.
+            Times are in the event’s time zone,{' '}
+            <strong className="font-medium text-foreground">{timeZoneName(timeZone)}</strong>. No time window: admitted
+            at any time.
           </p>
           {event.startDate && event.endDate && admittedTypes.length > 0 && (
             <Button type="button" variant="outline" size="sm" onClick={fillFromEventDates}>
@@ -169,7 +205,14 @@ export function ListForm({ event, list, categories, onSaved }: ListFormProps) {
         )}
         <div className="grid gap-2">
           {BADGE_TYPES.map((type) => (
-            <TypeRule key={type} type={type} control={form.control} admitted={types[type].admitted} errors={errors} timeZone={timeZone} />
+            <TypeRule
+              key={type}
+              type={type}
+              control={form.control}
+              admitted={types[type].admitted}
+              errors={errors}
+              timeZone={timeZone}
+            />
           ))}
         </div>
       </fieldset>
@@ -196,7 +239,11 @@ export function ListForm({ event, list, categories, onSaved }: ListFormProps) {
                         className="mt-0.5"
                         checked={field.value.includes(category.id)}
                         onCheckedChange={(checked) =>
-                          field.onChange(checked === true ? [...field.value, category.id] : field.value.filter((value) => value !== category.id))
+                          field.onChange(
+                            checked === true
+                              ? [...field.value, category.id]
+                              : field.value.filter((value) => value !== category.id),
+                          )
                         }
                       />
                       <Label htmlFor={id} className="grid gap-0.5 leading-snug font-normal">
@@ -210,7 +257,9 @@ export function ListForm({ event, list, categories, onSaved }: ListFormProps) {
             )}
           />
         )}
-        {errors.categoryIds?.message && <p className="text-xs font-medium text-destructive">{errors.categoryIds.message}</p>}
+        {errors.categoryIds?.message && (
+          <p className="text-xs font-medium text-destructive">{errors.categoryIds.message}</p>
+        )}
       </fieldset>
 
       <div className="grid gap-3 sm:grid-cols-2">
@@ -224,7 +273,9 @@ export function ListForm({ event, list, categories, onSaved }: ListFormProps) {
           control={form.control}
           name="allowsReentry"
           label="Allow a second entry"
-          description={scansExits ? 'A badge may come back in after leaving.' : 'A badge may be scanned in more than once.'}
+          description={
+            scansExits ? 'A badge may come back in after leaving.' : 'A badge may be scanned in more than once.'
+          }
         />
       </div>
 
@@ -274,37 +325,62 @@ function TypeRule({ type, control, admitted, errors, timeZone }: TypeRuleProps) 
         )}
       </div>
       {admitted && windows.fields.length === 0 && <p className="text-xs text-muted-foreground">At any time.</p>}
+      {admitted && windows.fields.length > 0 && (
+        <div aria-hidden className="hidden grid-cols-[1fr_1fr_2.25rem] gap-2 text-xs text-muted-foreground sm:grid">
+          <span>From</span>
+          <span>To</span>
+        </div>
+      )}
       {admitted &&
         windows.fields.map((window, index) => {
           const fieldErrors = windowErrors?.[index];
           const prefix = `${id}-window-${index}`;
           return (
-            <div key={window.id} className="grid items-start gap-2 sm:grid-cols-[1fr_1fr_auto]">
-              <FormField id={`${prefix}-from`} label={`${label}, window ${index + 1}, from`} error={fieldErrors?.from?.message} className="[&>label]:sr-only">
-                {(props) => (
-                  <Controller
-                    control={control}
-                    name={`types.${type}.windows.${index}.from`}
-                    render={({ field }) => <Input {...props} {...field} type="datetime-local" title={`From, ${timeZoneName(timeZone)} time`} />}
-                  />
-                )}
-              </FormField>
-              <FormField id={`${prefix}-to`} label={`${label}, window ${index + 1}, to`} error={fieldErrors?.to?.message} className="[&>label]:sr-only">
-                {(props) => (
-                  <Controller
-                    control={control}
-                    name={`types.${type}.windows.${index}.to`}
-                    render={({ field }) => <Input {...props} {...field} type="datetime-local" title={`To, ${timeZoneName(timeZone)} time`} />}
-                  />
-                )}
-              </FormField>
-              <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${label.toLowerCase()} window ${index + 1}`} onClick={() => windows.remove(index)}>
+            <div key={window.id} className="grid grid-cols-[1fr_auto] items-start gap-2">
+              <div className="grid gap-2 sm:grid-cols-2">
+                {(['from', 'to'] as const).map((end) => (
+                  <FormField
+                    key={end}
+                    id={`${prefix}-${end}`}
+                    // Seen on a phone, where the two fields stack; the column heads name them on wider screens.
+                    label={end === 'from' ? 'From' : 'To'}
+                    error={fieldErrors?.[end]?.message}
+                    className="gap-1 sm:[&>label]:sr-only"
+                  >
+                    {(props) => (
+                      <Controller
+                        control={control}
+                        name={`types.${type}.windows.${index}.${end}`}
+                        render={({ field }) => (
+                          <Input
+                            {...props}
+                            {...field}
+                            type="datetime-local"
+                            aria-label={`${label}, window ${index + 1}, ${end}`}
+                            title={`${end === 'from' ? 'From' : 'To'}, ${timeZoneName(timeZone)} time`}
+                          />
+                        )}
+                      />
+                    )}
+                  </FormField>
+                ))}
+              </div>
+              <Button
+                type="button"
+                variant="ghost"
+                size="icon"
+                className="mt-5 sm:mt-0"
+                aria-label={`Remove ${label.toLowerCase()} window ${index + 1}`}
+                onClick={() => windows.remove(index)}
+              >
                 <XIcon aria-hidden />
               </Button>
             </div>
           );
         })}
-      {admitted && windowErrors?.message && <p className="text-xs font-medium text-destructive">{windowErrors.message}</p>}
+      {admitted && windowErrors?.message && (
+        <p className="text-xs font-medium text-destructive">{windowErrors.message}</p>
+      )}
     </div>
   );
 }
@@ -324,7 +400,13 @@ function SwitchField({ control, name, label, description }: SwitchFieldProps) {
       name={name}
       render={({ field }) => (
         <div className="flex items-start gap-3 rounded-lg border p-3">
-          <Switch id={id} className="mt-0.5" checked={field.value} onCheckedChange={field.onChange} aria-describedby={`${id}-hint`} />
+          <Switch
+            id={id}
+            className="mt-0.5"
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            aria-describedby={`${id}-hint`}
+          />
           <Label htmlFor={id} className="grid gap-0.5 leading-snug font-normal">
             <span className="font-medium">{label}</span>
             <span id={`${id}-hint`} className="text-xs text-muted-foreground">

@@ -29,7 +29,9 @@ function ruleSummary(list: CheckInList, timeZone: string): string[] {
   return list.rules.map((rule) => {
     const type = BADGE_TYPE_LABELS[rule.badgeType];
     if (rule.windows.length === 0) return `${type}: any time`;
-    const windows = rule.windows.map((w) => `${formatEventTime(w.from, timeZone)} – ${formatEventTime(w.to, timeZone)}`);
+    const windows = rule.windows.map(
+      (w) => `${formatEventTime(w.from, timeZone)} – ${formatEventTime(w.to, timeZone)}`,
+    );
     return `${type}: ${windows.join('; ')}`;
   });
 }
@@ -60,7 +62,9 @@ export function ListsSection({ event, categories, canManage }: ListsSectionProps
   return (
     <>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">Each door or area scans against a list: who it admits, and when.</p>
+        <p className="text-sm text-muted-foreground">
+          Each door or area scans against a list: who it admits, and when.
+        </p>
         {canManage && (
           <Button size="sm" onClick={() => setEditing({ list: null })}>
             <PlusIcon aria-hidden />
@@ -73,12 +77,20 @@ export function ListsSection({ event, categories, canManage }: ListsSectionProps
         {lists.isPending ? (
           <TableSkeleton columns={4} />
         ) : lists.isError ? (
-          <EmptyState icon={ListChecksIcon} title="The lists could not be loaded" description={errorMessage(lists.error, 'Please try again in a moment.')} />
+          <EmptyState
+            icon={ListChecksIcon}
+            title="The lists could not be loaded"
+            description={errorMessage(lists.error, 'Please try again in a moment.')}
+          />
         ) : lists.data.length === 0 ? (
           <EmptyState
             icon={ListChecksIcon}
             title="No check-in lists yet"
-            description={canManage ? 'Create a list for each door or area, then pair the devices that scan at it.' : 'Lists appear here once an organiser creates them.'}
+            description={
+              canManage
+                ? 'Create a list for each door or area, then pair the devices that scan at it.'
+                : 'Lists appear here once an organiser creates them.'
+            }
           />
         ) : (
           <Table>
@@ -119,7 +131,11 @@ export function ListsSection({ event, categories, canManage }: ListsSectionProps
                   </TableCell>
                   {canManage && (
                     <TableCell>
-                      <RowActions name={list.name} onEdit={() => setEditing({ list })} onDelete={() => setDeleting(list)} />
+                      <RowActions
+                        name={list.name}
+                        onEdit={() => setEditing({ list })}
+                        onDelete={() => setDeleting(list)}
+                      />
                     </TableCell>
                   )}
                 </TableRow>
@@ -137,7 +153,13 @@ export function ListsSection({ event, categories, canManage }: ListsSectionProps
         description="Choose the badges this door admits and when."
       >
         {editing && (
-          <ListForm key={editing.list?.id ?? 'new'} event={event} list={editing.list} categories={categories} onSaved={() => setEditing(null)} />
+          <ListForm
+            key={editing.list?.id ?? 'new'}
+            event={event}
+            list={editing.list}
+            categories={categories}
+            onSaved={() => setEditing(null)}
+          />
         )}
       </FormDialog>
 

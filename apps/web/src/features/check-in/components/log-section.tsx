@@ -1,4 +1,10 @@
-import { CHECK_IN_RESULT_LABELS, CHECK_IN_RESULTS, type CheckInList, type CheckInLogEntry, type CheckInResult } from '@portal/shared/check-in';
+import {
+  CHECK_IN_RESULT_LABELS,
+  CHECK_IN_RESULTS,
+  type CheckInList,
+  type CheckInLogEntry,
+  type CheckInResult,
+} from '@portal/shared/check-in';
 import { CheckCheckIcon, CloudOffIcon, DownloadIcon, HistoryIcon, TriangleAlertIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -23,7 +29,13 @@ const CONFLICT_FILTERS = [
   { value: 'all', label: 'All conflicts' },
 ] as const;
 
-const METHOD_LABELS = { camera: 'camera', scanner: 'scanner', typed: 'typed', search: 'name search', walk_in: 'walk-in' } as const;
+const METHOD_LABELS = {
+  camera: 'camera',
+  scanner: 'scanner',
+  typed: 'typed',
+  search: 'name search',
+  walk_in: 'walk-in',
+} as const;
 
 const isResult = (value: string): value is CheckInResult => (CHECK_IN_RESULTS as readonly string[]).includes(value);
 const positiveId = (value: string) => (/^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
@@ -86,8 +98,18 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
         <p className="text-sm text-muted-foreground">Every scan, newest first. Times are in {zone}.</p>
         <div className="flex gap-2">
           {(['csv', 'xlsx'] as const).map((format) => (
-            <Button key={format} size="sm" variant="outline" disabled={exporting !== null} onClick={() => void download(format)}>
-              {exporting === format ? <Spinner size="sm" tone="current" label="Exporting" /> : <DownloadIcon aria-hidden />}
+            <Button
+              key={format}
+              size="sm"
+              variant="outline"
+              disabled={exporting !== null}
+              onClick={() => void download(format)}
+            >
+              {exporting === format ? (
+                <Spinner size="sm" tone="current" label="Exporting" />
+              ) : (
+                <DownloadIcon aria-hidden />
+              )}
               Export {format.toUpperCase()}
             </Button>
           ))}
@@ -100,8 +122,12 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
         onSearch={setSearch}
         searchPlaceholder="Search name, company or code"
         filters={
-          <div className="grid gap-2 sm:ml-auto sm:grid-cols-3 xl:flex xl:flex-wrap">
-            <NativeSelect aria-label="Filter by list" value={filter('listId')} onChange={(e) => setFilter('listId', e.target.value)}>
+          <div className="grid w-full gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            <NativeSelect
+              aria-label="Filter by list"
+              value={filter('listId')}
+              onChange={(e) => setFilter('listId', e.target.value)}
+            >
               <option value="">All lists</option>
               {lists.map((list) => (
                 <option key={list.id} value={list.id}>
@@ -110,7 +136,11 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
               ))}
             </NativeSelect>
             {canManage && (
-              <NativeSelect aria-label="Filter by device" value={filter('deviceId')} onChange={(e) => setFilter('deviceId', e.target.value)}>
+              <NativeSelect
+                aria-label="Filter by device"
+                value={filter('deviceId')}
+                onChange={(e) => setFilter('deviceId', e.target.value)}
+              >
                 <option value="">All devices</option>
                 {devices.data?.map((device) => (
                   <option key={device.id} value={device.id}>
@@ -119,7 +149,11 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
                 ))}
               </NativeSelect>
             )}
-            <NativeSelect aria-label="Filter by result" value={filter('result')} onChange={(e) => setFilter('result', e.target.value)}>
+            <NativeSelect
+              aria-label="Filter by result"
+              value={filter('result')}
+              onChange={(e) => setFilter('result', e.target.value)}
+            >
               <option value="">All results</option>
               {CHECK_IN_RESULTS.map((result) => (
                 <option key={result} value={result}>
@@ -127,41 +161,55 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
                 </option>
               ))}
             </NativeSelect>
-            <NativeSelect aria-label="Conflicts" value={filter('conflicts')} onChange={(e) => setFilter('conflicts', e.target.value)}>
+            <NativeSelect
+              aria-label="Conflicts"
+              value={filter('conflicts')}
+              onChange={(e) => setFilter('conflicts', e.target.value)}
+            >
               {CONFLICT_FILTERS.map((option) => (
                 <option key={option.value} value={option.value}>
                   {option.label}
                 </option>
               ))}
             </NativeSelect>
-            <Input
-              type="datetime-local"
-              aria-label={`Scanned from (${zone} time)`}
-              title={`From, ${zone} time`}
-              value={filter('from')}
-              onChange={(e) => setFilter('from', e.target.value)}
-            />
-            <Input
-              type="datetime-local"
-              aria-label={`Scanned until (${zone} time)`}
-              title={`Until, ${zone} time`}
-              value={filter('to')}
-              onChange={(e) => setFilter('to', e.target.value)}
-            />
+            <label className="flex items-center gap-2 text-sm">
+              <span className="w-10 shrink-0 text-muted-foreground">From</span>
+              <Input
+                type="datetime-local"
+                className="min-w-0"
+                aria-label={`Scanned from (${zone} time)`}
+                title={`From, ${zone} time`}
+                value={filter('from')}
+                onChange={(e) => setFilter('from', e.target.value)}
+              />
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <span className="w-10 shrink-0 text-muted-foreground">Until</span>
+              <Input
+                type="datetime-local"
+                className="min-w-0"
+                aria-label={`Scanned until (${zone} time)`}
+                title={`Until, ${zone} time`}
+                value={filter('to')}
+                onChange={(e) => setFilter('to', e.target.value)}
+              />
+            </label>
           </div>
         }
         query={log}
         onPageChange={setPage}
         emptyTitle={Object.keys(filters).length > 0 ? 'No scans match these filters' : 'No scans yet'}
         emptyDescription={
-          Object.keys(filters).length > 0 ? 'Try other filters.' : 'Scans appear here as soon as the devices at the doors send them.'
+          Object.keys(filters).length > 0
+            ? 'Try other filters.'
+            : 'Scans appear here as soon as the devices at the doors send them.'
         }
         columns={6}
       >
         <Table>
           <TableHeader>
             <TableRow>
-              <TableHead>Scanned</TableHead>
+              <TableHead className="hidden sm:table-cell">Scanned</TableHead>
               <TableHead>Badge</TableHead>
               <TableHead className="hidden md:table-cell">List and device</TableHead>
               <TableHead>Result</TableHead>
@@ -175,15 +223,23 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
           <TableBody>
             {log.data?.data.map((entry) => (
               <TableRow key={entry.id} className={entry.undoneAt ? 'text-muted-foreground' : undefined}>
-                <TableCell className="whitespace-nowrap tabular-nums">
+                <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
                   <time dateTime={entry.scannedAt}>{formatEventTime(entry.scannedAt, timeZone)}</time>
                   <div className="text-xs text-muted-foreground">
                     {entry.direction === 'exit' ? 'Exit' : 'Entry'}, {METHOD_LABELS[entry.method]}
                   </div>
                 </TableCell>
                 <TableCell>
-                  <div className="font-medium">{entry.holderName ?? <span className="font-mono text-xs">{entry.code}</span>}</div>
-                  <div className="text-xs text-muted-foreground">{[entry.company, entry.holderName ? entry.code : null].filter(Boolean).join(' · ')}</div>
+                  <div className="font-medium">
+                    {entry.holderName ?? <span className="font-mono text-xs">{entry.code}</span>}
+                  </div>
+                  <div className="text-xs text-muted-foreground">
+                    {[entry.company, entry.holderName ? entry.code : null].filter(Boolean).join(' · ')}
+                  </div>
+                  {/* On a phone the time goes under the name, leaving room for the actions. */}
+                  <div className="text-xs text-muted-foreground tabular-nums sm:hidden">
+                    {formatEventTime(entry.scannedAt, timeZone)}, {entry.direction === 'exit' ? 'exit' : 'entry'}
+                  </div>
                 </TableCell>
                 <TableCell className="hidden md:table-cell">
                   <div>{entry.listName}</div>
@@ -193,7 +249,9 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
                   <div className="flex flex-wrap items-center gap-1">
                     <ResultLabel result={entry.result} />
                     {entry.offline && (
-                      <Tooltip content={`Scanned offline${entry.localResult ? `; the device said ${CHECK_IN_RESULT_LABELS[entry.localResult].toLowerCase()}` : ''}`}>
+                      <Tooltip
+                        content={`Scanned offline${entry.localResult ? `; the device said ${CHECK_IN_RESULT_LABELS[entry.localResult].toLowerCase()}` : ''}`}
+                      >
                         <Badge variant="outline">
                           <CloudOffIcon aria-hidden />
                           Offline
@@ -209,7 +267,9 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
                     {entry.undoneAt && <Badge variant="secondary">Undone</Badge>}
                   </div>
                   {(entry.reason || entry.undoReason) && (
-                    <div className="mt-1 text-xs text-muted-foreground">{entry.undoReason ? `Undone: ${entry.undoReason}` : entry.reason}</div>
+                    <div className="mt-1 text-xs text-muted-foreground">
+                      {entry.undoReason ? `Undone: ${entry.undoReason}` : entry.reason}
+                    </div>
                   )}
                 </TableCell>
                 {canManage && (
@@ -230,7 +290,12 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
                       )}
                       {entry.result === 'admitted' && !entry.undoneAt && (
                         <Tooltip content="Undo">
-                          <Button variant="ghost" size="icon-sm" aria-label={`Undo the check-in of ${entry.holderName ?? entry.code}`} onClick={() => setUndoing(entry)}>
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label={`Undo the check-in of ${entry.holderName ?? entry.code}`}
+                            onClick={() => setUndoing(entry)}
+                          >
                             <Undo2Icon aria-hidden />
                           </Button>
                         </Tooltip>

@@ -38,7 +38,11 @@ export function PairingPanel({ pairing }: { pairing: Pairing }) {
         <li>Or open the check-in app on it and type the pairing code.</li>
       </ol>
       <div className="flex flex-col items-center gap-3">
-        <QrCode value={pairing.url} label={`Pairing QR code for ${pairing.device.name}`} className="size-64 max-w-full rounded-lg border" />
+        <QrCode
+          value={pairing.url}
+          label={`Pairing QR code for ${pairing.device.name}`}
+          className="size-64 max-w-full rounded-lg border"
+        />
         <p className="text-center">
           <span className="block text-xs text-muted-foreground">Pairing code</span>
           <span className="font-mono text-3xl font-semibold tracking-widest" data-testid="pairing-code">

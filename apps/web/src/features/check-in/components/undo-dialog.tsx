@@ -13,13 +13,23 @@ import { useUndoCheckIn } from '../api/log';
 const undoFormSchema = undoBodySchema.pick({ reason: true });
 
 /** Undo an admission, with the reason the log keeps beside it. */
-export function UndoDialog({ eventId, entry, onClose }: { eventId: number; entry: CheckInLogEntry | null; onClose: () => void }) {
+export function UndoDialog({
+  eventId,
+  entry,
+  onClose,
+}: {
+  eventId: number;
+  entry: CheckInLogEntry | null;
+  onClose: () => void;
+}) {
   return (
     <RecordFormDialog
       record={entry}
       onClose={onClose}
       title="Undo this check-in?"
-      description={(scan) => `${scan.holderName ?? scan.code} will count as not checked in at ${scan.listName}. The scan stays in the log, marked as undone.`}
+      description={(scan) =>
+        `${scan.holderName ?? scan.code} will count as not checked in at ${scan.listName}. The scan stays in the log, marked as undone.`
+      }
     >
       {(scan) => <UndoForm eventId={eventId} entry={scan} onDone={onClose} />}
     </RecordFormDialog>
@@ -44,7 +54,13 @@ function UndoForm({ eventId, entry, onDone }: { eventId: number; entry: CheckInL
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <FormAlert message={errors.root?.server?.message} />
-      <FormField id="check-in-undo-reason" label="Reason" required error={errors.reason?.message} hint="Such as: scanned by mistake, badge given to the wrong person.">
+      <FormField
+        id="check-in-undo-reason"
+        label="Reason"
+        required
+        error={errors.reason?.message}
+        hint="Such as: scanned by mistake, badge given to the wrong person."
+      >
         {(control) => <Textarea {...control} {...form.register('reason')} rows={3} />}
       </FormField>
       <FormActions pending={undo.isPending} submitLabel="Undo check-in" />

@@ -24,7 +24,9 @@ describe('event time', () => {
   it('shows an instant as the event’s wall-clock time and back', () => {
     expect(isoToZonedLocal('2027-03-16T08:00:00Z', 'Europe/Oslo')).toBe('2027-03-16T09:00');
     expect(isoToZonedLocal('2027-03-16T00:30:00Z', 'America/New_York')).toBe('2027-03-15T20:30');
-    expect(zonedLocalToIso(isoToZonedLocal('2027-03-16T08:00:00Z', 'Europe/Oslo'), 'Europe/Oslo')).toBe('2027-03-16T09:00:00+01:00');
+    expect(zonedLocalToIso(isoToZonedLocal('2027-03-16T08:00:00Z', 'Europe/Oslo'), 'Europe/Oslo')).toBe(
+      '2027-03-16T09:00:00+01:00',
+    );
   });
 
   it('reads an hour that happens twice (clocks going back) as the second one', () => {

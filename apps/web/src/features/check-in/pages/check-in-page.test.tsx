@@ -52,7 +52,10 @@ type Setup = {
   answer?: (request: SeenRequest) => Reply | undefined;
 };
 
-function renderPage(path: string, { lists = [listFixture()], devices = [deviceFixture()], log = [logEntryFixture()], answer }: Setup = {}) {
+function renderPage(
+  path: string,
+  { lists = [listFixture()], devices = [deviceFixture()], log = [logEntryFixture()], answer }: Setup = {},
+) {
   const session = demo.eventAdmin();
   startSession({ admin: session.user, token: 't', refreshToken: 'r' });
   const { adapter, seen } = fakeAdapter((request) => {
@@ -61,12 +64,15 @@ function renderPage(path: string, { lists = [listFixture()], devices = [deviceFi
     const { url, method } = request;
     if (url === `/events/${EVENT.id}`) return { status: 200, data: { data: EVENT } };
     if (url === `/admin/badge-categories/event/${EVENT.id}`) return { status: 200, data: { data: CATEGORIES } };
-    if (url === `/admin/events/${EVENT.id}/check-in-lists` && method === 'GET') return { status: 200, data: { data: lists } };
+    if (url === `/admin/events/${EVENT.id}/check-in-lists` && method === 'GET')
+      return { status: 200, data: { data: lists } };
     if (url === `/admin/events/${EVENT.id}/check-in-lists` && method === 'POST') {
       return { status: 201, data: { data: listFixture({ ...(request.body as Partial<CheckInList>), id: 42 }) } };
     }
-    if (url === `/admin/events/${EVENT.id}/check-in-devices` && method === 'GET') return { status: 200, data: { data: devices } };
-    if (url === `/admin/events/${EVENT.id}/check-in-devices` && method === 'POST') return { status: 201, data: { data: PAIRING } };
+    if (url === `/admin/events/${EVENT.id}/check-in-devices` && method === 'GET')
+      return { status: 200, data: { data: devices } };
+    if (url === `/admin/events/${EVENT.id}/check-in-devices` && method === 'POST')
+      return { status: 201, data: { data: PAIRING } };
     if (url === `/admin/events/${EVENT.id}/check-ins`) {
       return { status: 200, data: { data: log, meta: { page: 1, per_page: 25, total: log.length, total_pages: 1 } } };
     }
@@ -79,7 +85,8 @@ function renderPage(path: string, { lists = [listFixture()], devices = [deviceFi
   return { seen, router };
 }
 
-const logRequests = (seen: SeenRequest[]) => seen.filter((request) => request.url === `/admin/events/${EVENT.id}/check-ins`);
+const logRequests = (seen: SeenRequest[]) =>
+  seen.filter((request) => request.url === `/admin/events/${EVENT.id}/check-ins`);
 
 describe('CheckInPage lists', () => {
   it('turns the times typed on the event’s clock into the right instants', async () => {
@@ -108,7 +115,9 @@ describe('CheckInPage lists', () => {
   });
 
   it('shows a list’s windows on the event’s clock when editing it, and refuses a window that ends before it starts', async () => {
-    const list = listFixture({ rules: [{ badgeType: 'visitor', windows: [{ from: '2027-03-16T13:00:00Z', to: '2027-03-16T21:00:00Z' }] }] });
+    const list = listFixture({
+      rules: [{ badgeType: 'visitor', windows: [{ from: '2027-03-16T13:00:00Z', to: '2027-03-16T21:00:00Z' }] }],
+    });
     const { seen } = renderPage(`/events/${EVENT.id}/check-in?tab=lists`, { lists: [list] });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Main entrance' }));
     const from = (await screen.findByLabelText('Visitor badges, window 1, from')) as HTMLInputElement;
@@ -157,7 +166,14 @@ describe('CheckInPage lists', () => {
     renderPage(`/events/${EVENT.id}/check-in?tab=lists`, {
       answer: (request) =>
         request.method === 'DELETE'
-          ? { status: 409, data: { statusCode: 409, error: 'Conflict', message: 'Main entrance has recorded scans and cannot be deleted' } }
+          ? {
+              status: 409,
+              data: {
+                statusCode: 409,
+                error: 'Conflict',
+                message: 'Main entrance has recorded scans and cannot be deleted',
+              },
+            }
           : undefined,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Main entrance' }));
@@ -174,15 +190,22 @@ describe('CheckInPage devices', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Supervisor/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Create and pair' }));
     expect(await screen.findByText('K7M2-P9QX')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Pairing QR code for Hall A, phone 1' }).querySelector('path')?.getAttribute('d')).toMatch(/^M/);
+    expect(
+      screen.getByRole('img', { name: 'Pairing QR code for Hall A, phone 1' }).querySelector('path')?.getAttribute('d'),
+    ).toMatch(/^M/);
     expect((screen.getByLabelText('Pairing link') as HTMLInputElement).value).toBe(PAIRING.url);
     // The event's only list is chosen for a new device.
-    expect(seen.find((request) => request.method === 'POST')!.body).toEqual({ name: 'Hall A, phone 1', role: 'supervisor', listIds: [41] });
+    expect(seen.find((request) => request.method === 'POST')!.body).toEqual({
+      name: 'Hall A, phone 1',
+      role: 'supervisor',
+      listIds: [41],
+    });
   });
 
   it('revokes a device after confirmation and gives a new code to another', async () => {
     const { seen } = renderPage(`/events/${EVENT.id}/check-in?tab=devices`, {
-      answer: (request) => (request.url.endsWith('/pairing-code') ? { status: 200, data: { data: PAIRING } } : undefined),
+      answer: (request) =>
+        request.url.endsWith('/pairing-code') ? { status: 200, data: { data: PAIRING } } : undefined,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke Hall A, phone 1' }));
     expect(seen.some((request) => request.url.endsWith('/revoke'))).toBe(false);
@@ -210,13 +233,15 @@ describe('CheckInPage log', () => {
       conflicts: 'open',
       from: '2027-03-16T09:00',
     });
-    await waitFor(() => expect(logRequests(seen).at(-1)!.params).toEqual({
-      page: 1,
-      result: 'not_admitted',
-      listId: 41,
-      conflicts: 'open',
-      from: '2027-03-16T09:00:00-04:00',
-    }));
+    await waitFor(() =>
+      expect(logRequests(seen).at(-1)!.params).toEqual({
+        page: 1,
+        result: 'not_admitted',
+        listId: 41,
+        conflicts: 'open',
+        from: '2027-03-16T09:00:00-04:00',
+      }),
+    );
   });
 
   it('reads its filters from the URL on arrival, leaving out the invalid ones', async () => {
@@ -231,16 +256,30 @@ describe('CheckInPage log', () => {
     const { seen } = renderPage(`/events/${EVENT.id}/check-in?tab=log&result=admitted`, {
       answer: (request) =>
         request.url.endsWith('/check-ins/export')
-          ? { status: 200, data: new Blob(['a,b']), headers: { 'content-disposition': 'attachment; filename="check-ins.xlsx"' } }
+          ? {
+              status: 200,
+              data: new Blob(['a,b']),
+              headers: { 'content-disposition': 'attachment; filename="check-ins.xlsx"' },
+            }
           : undefined,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Export XLSX' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
-    expect(seen.find((request) => request.url.endsWith('/check-ins/export'))!.params).toEqual({ result: 'admitted', format: 'xlsx' });
+    expect(seen.find((request) => request.url.endsWith('/check-ins/export'))!.params).toEqual({
+      result: 'admitted',
+      format: 'xlsx',
+    });
   });
 
   it('undoes a check-in only with a reason, and marks a conflict resolved', async () => {
-    const conflict = logEntryFixture({ id: 62, holderName: 'Grace Hopper', result: 'not_admitted', offline: true, localResult: 'admitted', conflict: true });
+    const conflict = logEntryFixture({
+      id: 62,
+      holderName: 'Grace Hopper',
+      result: 'not_admitted',
+      offline: true,
+      localResult: 'admitted',
+      conflict: true,
+    });
     const { seen } = renderPage(`/events/${EVENT.id}/check-in?tab=log`, { log: [logEntryFixture(), conflict] });
     const row = (await screen.findByText('Grace Hopper')).closest('tr')!;
     expect(within(row).getByText('Offline')).toBeTruthy();
@@ -251,11 +290,17 @@ describe('CheckInPage log', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Undo the check-in of Ada Lovelace' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Undo check-in' }));
-    expect((await screen.findByText('Required', { selector: '#check-in-undo-reason-error' })).textContent).toBe('Required');
+    expect((await screen.findByText('Required', { selector: '#check-in-undo-reason-error' })).textContent).toBe(
+      'Required',
+    );
     expect(seen.some((request) => request.url.endsWith('/undo'))).toBe(false);
     fill(screen.getByLabelText(/^Reason/), 'Scanned by mistake');
     fireEvent.click(screen.getByRole('button', { name: 'Undo check-in' }));
-    await waitFor(() => expect(seen.find((request) => request.url === '/admin/check-ins/61/undo')?.body).toEqual({ reason: 'Scanned by mistake' }));
+    await waitFor(() =>
+      expect(seen.find((request) => request.url === '/admin/check-ins/61/undo')?.body).toEqual({
+        reason: 'Scanned by mistake',
+      }),
+    );
   });
 });
 

@@ -26,12 +26,15 @@ export function CheckInPage() {
   const categories = useEventBadgeCategories(eventId);
   const [searchParams, setSearchParams] = useSearchParams();
   // Figures and the log need view_check_ins; lists and devices are set up with manage_check_in alone.
-  const tabs = TABS.filter((tab) => (tab === 'figures' || tab === 'log' ? canView : tab === 'devices' ? canManage : true));
+  const tabs = TABS.filter((tab) =>
+    tab === 'figures' || tab === 'log' ? canView : tab === 'devices' ? canManage : true,
+  );
   const tabParam = searchParams.get('tab');
   const tab: Tab = tabs.find((value) => value === tabParam) ?? tabs[0] ?? 'lists';
 
   if (event.isPending) return <RecordSkeleton />;
-  if (event.isError) return <RecordError error={event.error} noun="event" backTo={paths.events.href()} backLabel="Back to events" />;
+  if (event.isError)
+    return <RecordError error={event.error} noun="event" backTo={paths.events.href()} backLabel="Back to events" />;
   const record = event.data;
 
   return (
@@ -42,7 +45,10 @@ export function CheckInPage() {
         back={{ to: paths.event.href({ id: record.id }), label: record.name }}
       />
       {/* Changing tab leaves the log's filters behind: they belong to the log alone. */}
-      <Tabs value={tab} onValueChange={(value) => setSearchParams(value === tabs[0] ? {} : { tab: value }, { replace: true })}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setSearchParams(value === tabs[0] ? {} : { tab: value }, { replace: true })}
+      >
         <TabsList aria-label="Check-in sections">
           {tabs.includes('figures') && <TabsTrigger value="figures">Figures</TabsTrigger>}
           <TabsTrigger value="lists">Lists</TabsTrigger>
