@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { clearSession, startSession } from '@/lib/session';
 import { fakeAdapter, type Reply, type SeenRequest } from '@/testing/fake-adapter';
 import { fill, renderRoute } from '@/testing/render';
-import { demo } from '@/testing/sessions';
+import { demo, sessionOf } from '@/testing/sessions';
 import { CATEGORIES, deviceFixture, EVENT, listFixture, logEntryFixture } from '../testing/fixtures';
 import { CheckInPage } from './check-in-page';
 
@@ -46,6 +46,7 @@ const FIGURES: CheckInFigures = {
 };
 
 type Setup = {
+  session?: ReturnType<typeof sessionOf>;
   lists?: CheckInList[];
   devices?: Device[];
   log?: CheckInLogEntry[];
@@ -54,9 +55,14 @@ type Setup = {
 
 function renderPage(
   path: string,
-  { lists = [listFixture()], devices = [deviceFixture()], log = [logEntryFixture()], answer }: Setup = {},
+  {
+    session = demo.eventAdmin(),
+    lists = [listFixture()],
+    devices = [deviceFixture()],
+    log = [logEntryFixture()],
+    answer,
+  }: Setup = {},
 ) {
-  const session = demo.eventAdmin();
   startSession({ admin: session.user, token: 't', refreshToken: 'r' });
   const { adapter, seen } = fakeAdapter((request) => {
     const answered = answer?.(request);
@@ -301,6 +307,26 @@ describe('CheckInPage log', () => {
         reason: 'Scanned by mistake',
       }),
     );
+  });
+});
+
+describe('CheckInPage permissions', () => {
+  it('shows a viewer the figures, lists and log, without devices or any change', async () => {
+    const viewer = sessionOf({ permissions: ['view_events', 'view_check_ins'], eventId: EVENT.id });
+    const { seen } = renderPage(`/events/${EVENT.id}/check-in?tab=log`, { session: viewer });
+    expect(await screen.findByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Figures', 'Lists', 'Log']);
+    expect(screen.queryByRole('button', { name: /Undo/ })).toBeNull();
+    expect(screen.queryByLabelText('Filter by device')).toBeNull();
+    expect(seen.some((request) => request.url.endsWith('/check-in-devices'))).toBe(false);
+  });
+
+  it('opens a manager without view_check_ins on the lists', async () => {
+    const manager = sessionOf({ permissions: ['view_events', 'manage_check_in'], eventId: EVENT.id });
+    const { seen } = renderPage(`/events/${EVENT.id}/check-in`, { session: manager });
+    expect(await screen.findByRole('button', { name: 'New list' })).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Lists', 'Devices']);
+    expect(seen.some((request) => request.url.endsWith('/check-in-figures'))).toBe(false);
   });
 });
 
