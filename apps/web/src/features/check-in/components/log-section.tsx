@@ -249,14 +249,10 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
                   <div className="flex flex-wrap items-center gap-1">
                     <ResultLabel result={entry.result} />
                     {entry.offline && (
-                      <Tooltip
-                        content={`Scanned offline${entry.localResult ? `; the device said ${CHECK_IN_RESULT_LABELS[entry.localResult].toLowerCase()}` : ''}`}
-                      >
-                        <Badge variant="outline">
-                          <CloudOffIcon aria-hidden />
-                          Offline
-                        </Badge>
-                      </Tooltip>
+                      <Badge variant="outline">
+                        <CloudOffIcon aria-hidden />
+                        Offline
+                      </Badge>
                     )}
                     {entry.conflict && (
                       <Badge variant={entry.conflictResolvedAt ? 'secondary' : 'destructive'}>
@@ -266,6 +262,11 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
                     )}
                     {entry.undoneAt && <Badge variant="secondary">Undone</Badge>}
                   </div>
+                  {entry.localResult && entry.localResult !== entry.result && (
+                    <div className="mt-1 text-xs">
+                      The device said: {CHECK_IN_RESULT_LABELS[entry.localResult].toLowerCase()}
+                    </div>
+                  )}
                   {(entry.reason || entry.undoReason) && (
                     <div className="mt-1 text-xs text-muted-foreground">
                       {entry.undoReason ? `Undone: ${entry.undoReason}` : entry.reason}

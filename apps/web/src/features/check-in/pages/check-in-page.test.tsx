@@ -290,6 +290,7 @@ describe('CheckInPage log', () => {
     const row = (await screen.findByText('Grace Hopper')).closest('tr')!;
     expect(within(row).getByText('Offline')).toBeTruthy();
     expect(within(row).getByText('Conflict')).toBeTruthy();
+    expect(within(row).getByText('The device said: admitted')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /Undo/ })).toBeNull();
     fireEvent.click(within(row).getByRole('button', { name: 'Mark the conflict of Grace Hopper resolved' }));
     await waitFor(() => expect(seen.some((request) => request.url === '/admin/check-ins/62/resolve')).toBe(true));
