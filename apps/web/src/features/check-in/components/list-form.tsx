@@ -24,22 +24,14 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateCheckInList, useUpdateCheckInList } from '../api/lists';
 import { isoToZonedLocal, timeZoneName, zonedLocalToIso } from '../lib/event-time';
 
-const localWindow = z
-  .object({
-    from: z.string().min(1, 'Give the start'),
-    to: z.string().min(1, 'Give the end'),
-  })
-  // datetime-local values compare correctly as text: same format, same clock.
-  .refine((window) => !window.from || !window.to || window.to > window.from, {
-    message: 'The window must end after it starts',
-    path: ['to'],
-  });
+const MAX_WINDOWS = 20;
 
 const typeRule = z.object({
   admitted: z.boolean(),
-  windows: z.array(localWindow).max(20, 'At most 20 windows per badge type'),
+  windows: z.array(z.object({ from: z.string(), to: z.string() })),
 });
 
+/** The windows of a type not admitted are left as typed and not judged: they are not sent. */
 const listFormSchema = z
   .object({
     name: textLine(100),
@@ -50,9 +42,29 @@ const listFormSchema = z
     scansExits: z.boolean(),
     allowsReentry: z.boolean(),
   })
-  .refine((values) => BADGE_TYPES.some((type) => values.types[type].admitted), {
-    message: 'Admit at least one badge type',
-    path: ['types'],
+  .superRefine((values, ctx) => {
+    const admitted = BADGE_TYPES.filter((type) => values.types[type].admitted);
+    if (admitted.length === 0)
+      ctx.addIssue({ code: 'custom', message: 'Admit at least one badge type', path: ['types'] });
+    for (const type of admitted) {
+      const { windows } = values.types[type];
+      if (windows.length > MAX_WINDOWS) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `At most ${MAX_WINDOWS} windows per badge type`,
+          path: ['types', type, 'windows'],
+        });
+      }
+      windows.forEach((window, index) => {
+        const path = ['types', type, 'windows', index];
+        if (!window.from) ctx.addIssue({ code: 'custom', message: 'Give the start', path: [...path, 'from'] });
+        if (!window.to) ctx.addIssue({ code: 'custom', message: 'Give the end', path: [...path, 'to'] });
+        // datetime-local values compare correctly as text: same format, same clock.
+        if (window.from && window.to && window.to <= window.from) {
+          ctx.addIssue({ code: 'custom', message: 'The window must end after it starts', path: [...path, 'to'] });
+        }
+      });
+    }
   });
 export type ListFormValues = z.infer<typeof listFormSchema>;
 

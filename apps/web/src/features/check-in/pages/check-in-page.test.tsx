@@ -146,6 +146,22 @@ describe('CheckInPage lists', () => {
     ]);
   });
 
+  it('leaves out the unfinished windows of a badge type no longer admitted', async () => {
+    const { seen } = renderPage(`/events/${EVENT.id}/check-in?tab=lists`, { lists: [] });
+    fireEvent.click(await screen.findByRole('button', { name: 'New list' }));
+    fill(await screen.findByLabelText(/^Name/), 'Stand builders');
+    fireEvent.click(screen.getByRole('button', { name: 'Add time window for visitor badges' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create list' }));
+    expect(await screen.findByText('Give the start')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Visitor badges admitted' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Contractor badges admitted' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create list' }));
+    await waitFor(() => expect(seen.some((request) => request.method === 'POST')).toBe(true));
+    expect((seen.find((request) => request.method === 'POST')!.body as { rules: unknown }).rules).toEqual([
+      { badgeType: 'contractor', windows: [] },
+    ]);
+  });
+
   it('puts the server’s field errors on the form', async () => {
     renderPage(`/events/${EVENT.id}/check-in?tab=lists`, {
       lists: [],
