@@ -1,12 +1,15 @@
+import { eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeLayouts } from './db/schema/badge-layouts';
 import { badges } from './db/schema/badges';
+import { checkInDevices, checkInLists } from './db/schema/check-in';
 import { emailTemplates } from './db/schema/email-templates';
 import { registrationLinks } from './db/schema/registration-links';
 import type { RouteAccess } from './plugins/access';
 import { enqueueEmail } from './features/email/email.repository';
 import { invoicedPurchase } from './features/allocation-purchases/purchase-fixtures';
+import { createCheckInList, pairTestDevice, type TestDevice } from './features/check-in/check-in-fixtures';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from './test/harness';
 
 /** The record of another event or exhibitor to ask for, and the query the route's variants take. */
@@ -326,7 +329,57 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/admin/registration-links/bulk-user-badge-category/template': { access: 'all:create_exhibitor_user' },
   'POST /api/admin/registration-links/bulk-user-badge-category/upload': { access: 'all:create_exhibitor_user' },
   'GET /api/admin/email-outbox': { access: 'all:view_email_outbox' },
+  // A device of event B asking for event A's list, scan or badge; a device's own lists: check-in-device.routes.test.ts.
+  'GET /api/check-in/me': { access: 'device' },
+  'GET /api/check-in/roster': { access: 'device', outOfScope: () => ({ as: deviceB, id: '', query: { listId: String(listA) } }) },
+  'POST /api/check-in/redeem': { access: 'device', outOfScope: () => ({ as: deviceB, id: '', payload: scanOf(listA) }) },
+  'POST /api/check-in/sync': { access: 'device', outOfScope: () => ({ as: deviceB, id: '', payload: { scans: [scanOf(listA)] } }) },
+  'POST /api/check-in/undo': { access: 'device:supervisor', outOfScope: () => ({ as: deviceB, id: '', payload: { checkInId: checkInA, reason: 'Taken' } }) },
+  'GET /api/check-in/recent': { access: 'device', outOfScope: () => ({ as: deviceB, id: '', query: { listId: String(listA) } }) },
+  'GET /api/check-in/conflicts': { access: 'device:supervisor' },
+  'POST /api/check-in/conflicts/:id/resolve': { access: 'device:supervisor', outOfScope: () => ({ as: deviceB, id: checkInA }) },
+  'GET /api/check-in/walk-in-options': { access: 'device:supervisor' },
+  'POST /api/check-in/walk-ins': {
+    access: 'device:supervisor',
+    outOfScope: (w) => ({
+      as: deviceB,
+      id: '',
+      payload: { listId: listA, categoryId: w.categoryA, firstName: 'Taken', lastName: 'T', email: 'taken@a.example', nonce: 'walk-in-nonce-1' },
+    }),
+  },
+  'GET /api/check-in/badges/:id/badge.pdf': { access: 'device:supervisor', outOfScope: (w) => ({ as: deviceB, id: w.badgeA }) },
+  'POST /api/admin/check-ins/:id/undo': {
+    access: 'all:manage_check_in',
+    outOfScope: (w) => ({ as: w.eventAdminB, id: checkInA, payload: { reason: 'Taken' } }),
+  },
+  'POST /api/admin/check-ins/:id/resolve': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminB, id: checkInA }) },
   'POST /api/admin/email-outbox/:id/retry': { access: 'all:view_email_outbox', outOfScope: (w) => ({ as: w.eventAdminA, id: outboxB }) },
+  // Check-in, organiser side: event A's admin asking for event B's lists, devices and log.
+  'GET /api/admin/events/:eventId/check-in-lists': { access: 'any:view_check_ins,manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'POST /api/admin/events/:eventId/check-in-lists': {
+    access: 'all:manage_check_in',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, payload: checkInListBody }),
+  },
+  'PUT /api/admin/check-in-lists/:id': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: checkInListB, payload: checkInListBody }) },
+  'DELETE /api/admin/check-in-lists/:id': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: checkInListB }) },
+  'GET /api/admin/events/:eventId/check-in-devices': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'POST /api/admin/events/:eventId/check-in-devices': {
+    access: 'all:manage_check_in',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, payload: { name: 'Taken', listIds: [checkInListB] } }),
+  },
+  'PUT /api/admin/check-in-devices/:id': {
+    access: 'all:manage_check_in',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: checkInDeviceB, payload: { name: 'Taken', listIds: [checkInListB] } }),
+  },
+  'POST /api/admin/check-in-devices/:id/pairing-code': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: checkInDeviceB }) },
+  'POST /api/admin/check-in-devices/:id/revoke': { access: 'all:manage_check_in', outOfScope: (w) => ({ as: w.eventAdminA, id: checkInDeviceB }) },
+  'POST /api/check-in/pair': { access: 'public' },
+  'GET /api/admin/events/:eventId/check-ins': { access: 'all:view_check_ins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'GET /api/admin/events/:eventId/check-ins/export': {
+    access: 'all:view_check_ins',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, query: { format: 'xlsx' } }),
+  },
+  'GET /api/admin/events/:eventId/check-in-figures': { access: 'all:view_check_ins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
 };
 
 /** An invoiced purchase of event B with a credit note, made in beforeAll. */
@@ -338,10 +391,20 @@ let outboxB: number;
 /** A badge layout of event B, made in beforeAll. */
 let layoutB: number;
 const layoutBody = { name: 'Taken', pageSize: 'a6', elements: [] };
+/** Event A's check-in list and an admitted scan on it; a supervisor device of event B (its own list). */
+let listA: number;
+let checkInA: number;
+let deviceB: TestDevice;
+const scanOf = (listId: number) => ({ code: 'NO-SUCH-CODE', listId, nonce: 'scan-nonce-0001', scannedAt: new Date().toISOString() });
+/** A check-in list and a device of event B, made in beforeAll. */
+let checkInListB: number;
+let checkInDeviceB: number;
+const checkInListBody = { name: 'Taken', rules: [{ badgeType: 'exhibitor' }] };
 /** A badge registration link of event B's exhibitor, made in beforeAll. */
 const badgeLinkB = 'badge-link-of-event-b-0001';
 
 function describeAccess(access: RouteAccess): string {
+  if (access.kind === 'device') return access.role ? `device:${access.role}` : 'device';
   if (access.kind !== 'permission') return access.kind;
   return `${access.requirement.mode}:${access.requirement.permissions.join(',')}`;
 }
@@ -365,9 +428,22 @@ beforeAll(async () => {
     .returning({ id: badgeLayouts.id });
   layoutB = layout!.id;
   outboxB = await enqueueEmail(t.db, { toAddress: 'b@test.example', subject: 'B', textBody: 'B', purpose: 'test', eventId: w.eventB, exhibitorId: w.exhibitorB.id });
+  const [checkInList] = await t.db
+    .insert(checkInLists)
+    .values({ eventId: w.eventB, name: 'B hall', rules: [{ badgeType: 'exhibitor', windows: [] }] })
+    .returning({ id: checkInLists.id });
+  checkInListB = checkInList!.id;
+  const [checkInDevice] = await t.db.insert(checkInDevices).values({ eventId: w.eventB, name: 'B door' }).returning({ id: checkInDevices.id });
+  checkInDeviceB = checkInDevice!.id;
   await t.db
     .insert(registrationLinks)
     .values({ id: badgeLinkB, kind: 'badge', eventId: w.eventB, badgeCategoryId: w.categoryB, exhibitorId: w.exhibitorB.id });
+  listA = await createCheckInList(t, w.eventA);
+  const deviceA = await pairTestDevice(t, { eventId: w.eventA, listIds: [listA], role: 'supervisor' });
+  deviceB = await pairTestDevice(t, { eventId: w.eventB, listIds: [await createCheckInList(t, w.eventB)], role: 'supervisor' });
+  const [badge] = await t.db.select({ code: badges.code }).from(badges).where(eq(badges.id, w.badgeA));
+  const admitted = await t.request(deviceA, { method: 'POST', url: '/api/check-in/redeem', payload: { ...scanOf(listA), code: badge!.code } });
+  checkInA = admitted.json().data.checkInId;
 });
 afterAll(() => t.close());
 
@@ -413,7 +489,8 @@ describe('access matrix', () => {
       const [method, url] = route.split(' ') as [HTTPMethods, string];
       const { as, id, payload, query } = outOfScope!(w);
       const search = query ? `?${new URLSearchParams(query).toString()}` : '';
-      const res = await t.request(as, { method, url: `${url.replace(':id', String(id))}${search}`, payload });
+      // The record's id, or the event's for a route under /events/:eventId.
+      const res = await t.request(as, { method, url: `${url.replace(/:(id|eventId)\b/, String(id))}${search}`, payload });
       expect(res.statusCode).toBe(404);
     },
   );

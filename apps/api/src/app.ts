@@ -31,8 +31,18 @@ import { createBadgeArtist } from './features/badge-prints/badge-artist';
 import { badgePrintsRoutes } from './features/badge-prints/badge-prints.routes';
 import { createBadgePrintsService } from './features/badge-prints/badge-prints.service';
 import { bulkImportsRoutes } from './features/bulk-imports/bulk-imports.routes';
+import { checkInDevicesRoutes } from './features/check-in/check-in-devices.routes';
+import { createCheckInDevicesService } from './features/check-in/check-in-devices.service';
+import { checkInListsRoutes } from './features/check-in/check-in-lists.routes';
+import { createCheckInListsService } from './features/check-in/check-in-lists.service';
+import { checkInLogRoutes } from './features/check-in/check-in-log.routes';
+import { createCheckInLogService } from './features/check-in/check-in-log.service';
 import { createBulkImportsService } from './features/bulk-imports/bulk-imports.service';
 import { createBadgesService } from './features/badges/badges.service';
+import { checkInDeviceRoutes } from './features/check-in/check-in-device.routes';
+import { createCheckInDeviceService } from './features/check-in/check-in-device.service';
+import { checkInScansRoutes } from './features/check-in/check-in-scans.routes';
+import { createCheckInScansService } from './features/check-in/check-in-scans.service';
 import { createFieldValues } from './features/badges/field-values';
 import { badgeCategoriesRoutes } from './features/badge-categories/badge-categories.routes';
 import { createBadgeCategoriesService } from './features/badge-categories/badge-categories.service';
@@ -195,7 +205,13 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       },
       // Without a configured public address, the server is wherever the document was read from.
       servers: [{ url: config.PUBLIC_URL ?? '/', description: 'This portal' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A paired check-in device's own token (`chk_…`), for the door's routes only.
+          device: { type: 'http', scheme: 'bearer', bearerFormat: 'chk_ device token' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: operationTransform,
@@ -280,6 +296,11 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     invoices: createInvoicesService({ db, files, pdfPool }),
     invoiceSettings: createInvoiceSettingsService({ db, files }),
     badgeLayouts: createBadgeLayoutsService({ db, files }),
+    checkInDevice: createCheckInDeviceService({ db, badges, files }),
+    checkInScans: createCheckInScansService({ db }),
+    checkInLists: createCheckInListsService({ db }),
+    checkInDevices: createCheckInDevicesService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
+    checkInLog: createCheckInLogService({ db }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -330,6 +351,11 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(invoicesRoutes, services);
       await api.register(invoiceSettingsRoutes, services);
       await api.register(badgeLayoutsRoutes, services);
+      await api.register(checkInDeviceRoutes, services);
+      await api.register(checkInScansRoutes, services);
+      await api.register(checkInListsRoutes, services);
+      await api.register(checkInDevicesRoutes, services);
+      await api.register(checkInLogRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -51,7 +51,8 @@ describe('OpenAPI document', () => {
     for (const { method, url, access } of t.app.routeTable) {
       const operation = document.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
       expect(operation, `${method} ${url}`).toBeDefined();
-      expect(operation.security, `${method} ${url}`).toEqual(access.kind === 'public' ? [] : undefined);
+      const expected = { public: [], device: [{ device: [] }] } as Record<string, unknown>;
+      expect(operation.security, `${method} ${url}`).toEqual(expected[access.kind]);
       expect(operation.tags?.length, `${method} ${url}`).toBeGreaterThan(0);
     }
   });

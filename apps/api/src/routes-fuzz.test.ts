@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCheckInList, pairTestDevice } from './features/check-in/check-in-fixtures';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from './test/harness';
 
 /**
@@ -219,7 +220,9 @@ type OpenApiOperation = {
 
 let t: TestApp;
 let w: World;
-let operations: (Operation & { isPublic: boolean })[];
+let operations: (Operation & { isPublic: boolean; isDevice: boolean })[];
+/** A supervisor's check-in device of event A: the caller of the device routes, which take no person's token. */
+let device: TestUser;
 beforeAll(async () => {
   t = await createTestApp({ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: 1_000_000, LOGIN_MAX_ATTEMPTS_PER_ACCOUNT: 1_000_000 });
   w = await createWorld(t);
@@ -229,7 +232,9 @@ beforeAll(async () => {
     companyId: w.companyA,
     exhibitorId: w.exhibitorA.id,
     adminId: w.exhibitorA.id,
+    listId: await createCheckInList(t, w.eventA),
   });
+  device = await pairTestDevice(t, { eventId: w.eventA, listIds: [knownIds.listId!], role: 'supervisor', createdBy: w.eventAdminA.id });
   const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
   operations = t.app.routeTable.map(({ method, url, access }) => {
     const entry = document.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()] ?? {};
@@ -238,6 +243,7 @@ beforeAll(async () => {
       method,
       url,
       isPublic: access.kind === 'public',
+      isDevice: access.kind === 'device',
       pathParams: [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
       // A value each path parameter takes: an id, or a token of the shape its pattern asks for.
       pathValid: [...url.matchAll(/:(\w+)/g)].map((m) => {
@@ -272,7 +278,7 @@ describe('every route and the fields it does not take', () => {
     const failures: string[] = [];
     const all = (fields: Field[]) => Object.fromEntries(fields.map((f) => [f.name, plausible(f.schema, f.name)]));
     for (const op of operations) {
-      const admin = await t.createUser({ roles: ['System Admin'] });
+      const admin = op.isDevice ? device : await t.createUser({ roles: ['System Admin'] });
       const url = (query: Record<string, unknown>) => buildUrl(op, op.pathValid, Object.entries(query));
       const send = (target: string, extra: object = {}) => t.request(admin, { method: op.method as HTTPMethods, url: target, ...extra });
       const json = (body: object) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
@@ -304,7 +310,7 @@ describe('every route under random and boundary input', () => {
     for (const op of operations) {
       // A fresh administrator per route, so that one route disabling or deleting its caller does
       // not leave the routes after it answering 401.
-      const admin = await t.createUser({ roles: ['System Admin'] });
+      const admin = op.isDevice ? device : await t.createUser({ roles: ['System Admin'] });
       const callers: (TestUser | null)[] = op.isPublic ? [admin, null] : [admin];
       const examples = sweep(op).map((example): [Example, TestUser | null] => [example, callers.at(-1)!]);
       await fc.assert(

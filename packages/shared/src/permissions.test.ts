@@ -6,7 +6,7 @@ describe('permission catalogue', () => {
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
     expect(PERMISSIONS.every((p) => p === p.toLowerCase())).toBe(true);
     // The spec's 58, view_email_outbox for the outbox screen, and the two of badge printing.
-    expect(PERMISSIONS).toHaveLength(61);
+    expect(PERMISSIONS).toHaveLength(63);
   });
 
   it('normalises guard spellings and aliases', () => {

@@ -62,17 +62,23 @@ export function plannedEachCall(text: string): boolean {
   return /\blike\b/i.test(text) || /^\s*explain\b/i.test(text);
 }
 
-/** A pool whose queries run as prepared statements (see statementName). */
+/**
+ * A pool whose queries run as prepared statements (see statementName): each connection's own
+ * `query`, so that the statements of a transaction (a scan at the door, a payment) are prepared as
+ * well as those sent through the pool.
+ */
 function preparingPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool(config);
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = ((config: unknown, ...rest: unknown[]) => {
-    if (typeof config === 'object' && config !== null && 'text' in config && !('name' in config && config.name)) {
-      const name = statementName(String(config.text));
-      if (name) return query({ ...config, name }, ...rest);
-    }
-    return query(config, ...rest);
-  }) as typeof pool.query;
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((config: unknown, ...rest: unknown[]) => {
+      if (typeof config === 'object' && config !== null && 'text' in config && !('name' in config && config.name)) {
+        const name = statementName(String(config.text));
+        if (name) return query({ ...config, name }, ...rest);
+      }
+      return query(config, ...rest);
+    }) as typeof client.query;
+  });
   return pool;
 }
 

@@ -162,5 +162,6 @@ export function operationTransform(input: TransformInput) {
   }
   schema.summary ??= SUMMARIES[`${method} ${path}`] ?? fallbackSummary(method, path);
   if (input.route.config?.access?.kind === 'public') schema.security = [];
+  if (input.route.config?.access?.kind === 'device') schema.security = [{ device: [] }];
   return transformed;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import type { AccessTokens } from '../features/auth/access-tokens';
+import { authenticateDevice, type CheckInDevice } from '../features/check-in/device-auth';
 import { loadSessionPrincipal, type Principal } from '../features/auth/principal';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 
@@ -11,10 +12,15 @@ import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'signed-in' }
-  | { kind: 'permission'; requirement: Required<PermissionRequirement> };
+  | { kind: 'permission'; requirement: Required<PermissionRequirement> }
+  /** A paired check-in device (its `chk_` token), never a person; `supervisor` refuses a steward's device. */
+  | { kind: 'device'; role?: 'supervisor' };
 
 export const publicRoute: RouteAccess = { kind: 'public' };
 export const signedIn: RouteAccess = { kind: 'signed-in' };
+
+export const anyDevice: RouteAccess = { kind: 'device' };
+export const supervisorDevice: RouteAccess = { kind: 'device', role: 'supervisor' };
 
 export function requires(...permissions: Permission[]): RouteAccess {
   return { kind: 'permission', requirement: { permissions, mode: 'all' } };
@@ -34,12 +40,19 @@ declare module 'fastify' {
     principal: Principal | null;
     /** The sign-in (refresh-token family) the request's access token belongs to. */
     sessionId: string | null;
+    /** The check-in device of a device route's token (kind 'device'); null elsewhere. */
+    device: CheckInDevice | null;
   }
   interface FastifyInstance {
     /** Every /api route with its access rule, read by the access-matrix test. */
     routeTable: RouteEntry[];
   }
 }
+
+const DEVICE_MESSAGES = {
+  unpaired: 'This device is not paired, or its pairing was withdrawn. Pair it again.',
+  supervisorOnly: 'Only a supervisor device can do this',
+};
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -57,6 +70,7 @@ export default fp(
   async (app: FastifyInstance, opts: { db: Database; accessTokens: AccessTokens }) => {
     app.decorateRequest('principal', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('device', null);
     app.decorate('routeTable', [] as RouteEntry[]);
 
     async function authenticate(request: FastifyRequest): Promise<Principal | null> {
@@ -78,6 +92,14 @@ export default fp(
         async (request: FastifyRequest) => {
           if (access.kind === 'public') {
             request.principal = await authenticate(request).catch(() => null);
+            return;
+          }
+          if (access.kind === 'device') {
+            const token = bearerToken(request);
+            const device = token ? await authenticateDevice(opts.db, token) : null;
+            if (!device) throw new UnauthorizedError(DEVICE_MESSAGES.unpaired);
+            if (access.role === 'supervisor' && device.role !== 'supervisor') throw new ForbiddenError(DEVICE_MESSAGES.supervisorOnly);
+            request.device = device;
             return;
           }
           const principal = await authenticate(request);

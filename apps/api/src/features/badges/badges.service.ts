@@ -256,8 +256,17 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
 
     discardUploads: (uploads: Upload[]) => files.discard(uploads),
 
-    /** Registers a badge; `uploads` are files already in the store, which go again if it fails. */
-    async createBadge(actor: Actor, body: NewBadge, uploads: Map<number, Upload> = new Map(), link?: ThroughLink): Promise<Badge> {
+    /**
+     * Registers a badge; `uploads` are files already in the store, which go again if it fails.
+     * `registered` runs in the badge's transaction (a walk-in's first check-in), so both or neither land.
+     */
+    async createBadge(
+      actor: Actor,
+      body: NewBadge,
+      uploads: Map<number, Upload> = new Map(),
+      link?: ThroughLink,
+      registered?: (tx: Database, badgeId: number) => Promise<void>,
+    ): Promise<Badge> {
       const id = await writeWithUploads(uploads, async () => {
         const category = await openBadgeCategory(actor, body.badgeCategoryId);
         if (body.eventId != null && body.eventId !== category.eventId) throw ValidationError.field('eventId', 'The category belongs to another event');
@@ -292,6 +301,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
               badgeType: category.badgeType,
             });
             const obsolete = await fieldValues.save(tx, badgeId, answers, actor.principal.id, category.eventId);
+            await registered?.(tx, badgeId);
             if (link) await link.registered(tx, badgeId);
             else if (body.sendConfirmation) await queueBadgeConfirmation(tx, badgeId);
             // A registrant is nobody's account: the entry names the link, not its owner, as the author.

@@ -1,0 +1,131 @@
+import type { CheckInList, CheckInLogEntry, DeviceInfo, RedeemBody, RedeemResult, SyncBody, WalkInBody } from '@portal/shared/check-in';
+import { sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import { queryRows, type Database } from '../../db/client';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { isoText } from '../../lib/listing';
+import { findFace } from '../badge-layouts/badge-layouts.repository';
+import { singleBadgePdf } from '../badge-layouts/single-badge-pdf';
+import type { BadgesService } from '../badges/badges.service';
+import type { FilesService } from '../files/files.service';
+import { applyScan, resolveConflict, undoScan, type Scan } from './check-in-ledger';
+import { findLogEntries, findLogEntry } from './check-in-log';
+import { compressJson } from './compressed-json';
+import type { CheckInDevice } from './device-auth';
+import { rosterJson, rosterStart } from './roster';
+import { createWalkIns } from './walk-ins';
+
+/** The scans a device's recent list shows. */
+const RECENT_SCANS = 50;
+/** The open conflicts a supervisor's device shows at most. */
+const OPEN_CONFLICTS = 200;
+
+type Client = { requestId: string; ip: string };
+
+/** A list of the device's own, or 404: another device's or event's list is not told apart from none. */
+function assertOwnList(device: CheckInDevice, listId: number) {
+  if (!device.listIds.includes(listId)) throw new NotFoundError('Check-in list');
+}
+
+const LIST_COLUMNS = sql.raw(`l.id, l.event_id as "eventId", l.name, l.rules, l.category_ids as "categoryIds", l.scans_exits as "scansExits",
+    l.allows_reentry as "allowsReentry", ${isoText('l.created_at')} as "createdAt", ${isoText('l.updated_at')} as "updatedAt"`);
+
+/** What a paired device asks of the server (docs/check-in.md, API (device)). */
+export function createCheckInDeviceService({ db, badges, files }: { db: Database; badges: BadgesService; files: FilesService }) {
+  const walkIns = createWalkIns({ db, badges });
+
+  function toScan(device: CheckInDevice, body: RedeemBody, offline: boolean, localResult: Scan['localResult']): Scan {
+    if (body.method === 'search' && device.role !== 'supervisor') {
+      throw new ForbiddenError('Only a supervisor device can check in a badge found by name');
+    }
+    const now = new Date();
+    const sent = new Date(body.scannedAt);
+    // Online the server's clock decides; a queued scan was decided when it was made, but never in
+    // the future (a device clock running ahead would open a window early).
+    return {
+      code: body.code,
+      listId: body.listId,
+      nonce: body.nonce,
+      at: offline && sent < now ? sent : now,
+      direction: body.direction,
+      method: body.method,
+      offline,
+      localResult,
+    };
+  }
+
+  return {
+    async info(device: CheckInDevice): Promise<DeviceInfo> {
+      const [event] = await queryRows<DeviceInfo['event']>(db, sql`select id, name, timezone from events where id = ${device.eventId}`);
+      const lists = await queryRows<CheckInList>(
+        db,
+        sql`select ${LIST_COLUMNS} from check_in_lists l
+             where l.event_id = ${device.eventId} and l.id in (select list_id from check_in_device_lists where device_id = ${device.id})
+             order by l.name, l.id`,
+      );
+      return { id: device.id, name: device.name, role: device.role, event: event!, lists };
+    },
+
+    /** The roster as sent: JSON text, compressed as the device accepts. */
+    async roster(device: CheckInDevice, query: { listId: number; since?: string }, acceptEncoding: string | undefined) {
+      assertOwnList(device, query.listId);
+      const json = await rosterJson(db, device.eventId, query.listId, rosterStart(query.since, new Date()));
+      return compressJson(json, acceptEncoding);
+    },
+
+    async redeem(device: CheckInDevice, body: RedeemBody): Promise<RedeemResult> {
+      assertOwnList(device, body.listId);
+      return applyScan(db, device, toScan(device, body, false, null));
+    },
+
+    /**
+     * Queued scans, in the order made, each in its own transaction: one that fails to apply does
+     * not lose the others already applied. Every list is checked before any scan is applied.
+     */
+    async sync(device: CheckInDevice, body: SyncBody): Promise<{ results: (RedeemResult & { nonce: string })[] }> {
+      for (const scan of body.scans) assertOwnList(device, scan.listId);
+      const scans = body.scans.map((scan) => toScan(device, scan, true, scan.localResult ?? null));
+      const results: (RedeemResult & { nonce: string })[] = [];
+      for (const scan of scans) results.push({ ...(await applyScan(db, device, scan)), nonce: scan.nonce });
+      return { results };
+    },
+
+    undo(device: CheckInDevice, body: { checkInId: number; reason: string }) {
+      return undoScan(db, body.checkInId, { eventId: device.eventId, listIds: device.listIds }, { deviceId: device.id }, body.reason);
+    },
+
+    /** The list's last scans: all devices' for a supervisor, a steward's own. */
+    async recent(device: CheckInDevice, listId: number): Promise<CheckInLogEntry[]> {
+      assertOwnList(device, listId);
+      const own = device.role === 'supervisor' ? sql`` : sql`and ci.device_id = ${device.id}`;
+      return findLogEntries(db, sql`ci.list_id = ${listId} ${own}`, RECENT_SCANS);
+    },
+
+    conflicts(device: CheckInDevice): Promise<CheckInLogEntry[]> {
+      return findLogEntries(
+        db,
+        sql`ci.event_id = ${device.eventId} and ci.conflict and ci.conflict_resolved_at is null
+            and ci.list_id = any(${`{${device.listIds.join(',')}}`}::int[])`,
+        OPEN_CONFLICTS,
+      );
+    },
+
+    async resolve(device: CheckInDevice, id: number): Promise<CheckInLogEntry> {
+      await resolveConflict(db, id, { eventId: device.eventId, listIds: device.listIds });
+      return findLogEntry(db, id);
+    },
+
+    walkInOptions: (device: CheckInDevice) => walkIns.options(device),
+    walkIn: (device: CheckInDevice, body: WalkInBody, client: Client) => walkIns.register(device, body, client),
+
+    /** The badge as printed, for a walk-in or a lost badge; 404 when the event has no layout. */
+    async badgePdf(device: CheckInDevice, badgeId: number): Promise<{ fileName: string; content: Readable }> {
+      const row = await findFace(db, badgeId, sql`badges.event_id = ${device.eventId} and badges.status = 'active'`);
+      const [layout] = await queryRows(db, sql`select 1 from badge_layouts where event_id = ${device.eventId} limit 1`);
+      if (!row || !layout) throw new NotFoundError('Badge');
+      return { fileName: `badge-${row.code}.pdf`, content: await singleBadgePdf(db, files, row) };
+    },
+  };
+}
+
+export type CheckInDeviceService = ReturnType<typeof createCheckInDeviceService>;

@@ -1,0 +1,299 @@
+import {
+  decideCheckIn,
+  MAX_SCANNED_CODE_LENGTH,
+  type CheckInDirection,
+  type CheckInListRules,
+  type CheckInMethod,
+  type CheckInResult,
+  type RedeemResult,
+  type ScannedBadge,
+} from '@portal/shared/check-in';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
+import { ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors';
+import { isoText } from '../../lib/listing';
+
+/**
+ * The check-in ledger: every scan, undo and conflict acknowledgement goes through here, from a
+ * device or an organiser, so the log and the presence rows it keeps never disagree. A scan is one
+ * transaction of two statements (the lookup that locks the presence; the log row with the presence
+ * change): round trips, not the work, are what a scan waits on when 32 doors scan at once.
+ */
+
+export type Scan = {
+  code: string;
+  listId: number;
+  nonce: string;
+  /** When the decision is made for: now online, the device's time (never later than now) offline. */
+  at: Date;
+  direction: CheckInDirection;
+  method: CheckInMethod;
+  offline: boolean;
+  localResult: CheckInResult | null;
+};
+
+/** Who scans: a device of an event, and the time zone its lists' windows are worded in. */
+export type Scanner = { id: number; eventId: number; timezone: string };
+
+const NONCE_KEY = 'check_ins_device_nonce_key';
+
+/** The badge as the door sees it, from `b` (badges), `bc` (its category) and `co` (its exhibitor's company). */
+const SCANNED_BADGE_JSON = sql.raw(`case when b.id is null then null else json_build_object(
+    'id', b.id, 'code', b.code, 'firstName', b.first_name, 'lastName', b.last_name, 'company', co.name,
+    'categoryId', b.badge_category_id, 'categoryName', coalesce(nullif(bc.display_name, ''), bc.name),
+    'badgeType', b.badge_type, 'status', b.status) end`);
+const BADGE_JOINS = sql.raw(`left join badge_categories bc on bc.id = b.badge_category_id
+    left join admins ex on ex.id = b.exhibitor_id
+    left join companies co on co.id = ex.company_id`);
+
+type Lookup = {
+  existing: boolean;
+  listName: string;
+  rules: CheckInListRules['rules'];
+  categoryIds: number[];
+  scansExits: boolean;
+  allowsReentry: boolean;
+  badgeEventId: number | null;
+  badge: ScannedBadge | null;
+  /** Locked for the transaction; null when no badge of the event was found. */
+  presence: PresenceRow | null;
+};
+
+type PresenceRow = {
+  entries: number;
+  inside: boolean;
+  lastEntryAt: string | null;
+  lastExitAt: string | null;
+  lastDeviceName: string | null;
+};
+
+/**
+ * Applies one scan. The same (device, nonce) again answers as the first time and writes nothing,
+ * also when both arrive at once: the second one's insert meets the unique index, its transaction
+ * rolls back and the first one's row is read back.
+ */
+export async function applyScan(db: Database, scanner: Scanner, scan: Scan): Promise<RedeemResult> {
+  try {
+    return await db.transaction((tx) => applyScanIn(tx, scanner, scan));
+  } catch (error) {
+    if (!isUniqueViolation(error, NONCE_KEY)) throw error;
+    const first = await findScanResult(db, scanner.id, scan.nonce);
+    if (!first) throw error;
+    return first;
+  }
+}
+
+/** Applies one scan in the caller's transaction (a walk-in applies its badge's first scan with the badge). */
+export async function applyScanIn(tx: Database, scanner: Scanner, scan: Scan): Promise<RedeemResult> {
+  // A code longer than any of ours is not looked up: it cannot match, and an index probe with a
+  // pasted novel is wasted work.
+  const lookupCode = scan.code.length <= MAX_SCANNED_CODE_LENGTH ? scan.code : null;
+  // One statement finds the list, the badge and its presence, and locks the presence (made when
+  // missing): an upsert that changes nothing still takes the row lock, and after waiting for another
+  // scan of the badge it returns the latest committed version, so concurrent scans of one badge are
+  // decided one after the other.
+  const [found] = await queryRows<Lookup>(
+    tx,
+    sql`with b as (select * from badges where code = ${lookupCode}),
+             p as (insert into check_in_presence (list_id, badge_id)
+                   select ${scan.listId}, b.id from b where b.event_id = ${scanner.eventId}
+                   on conflict (list_id, badge_id) do update set entries = check_in_presence.entries
+                   returning entries, inside, ${sql.raw(isoText('last_entry_at'))} as "lastEntryAt", ${sql.raw(isoText('last_exit_at'))} as "lastExitAt",
+                             (select d.name from check_in_devices d where d.id = last_device_id) as "lastDeviceName")
+        select exists (select 1 from check_ins where device_id = ${scanner.id} and nonce = ${scan.nonce}) as existing,
+               l.name as "listName", l.rules, l.category_ids as "categoryIds", l.scans_exits as "scansExits",
+               l.allows_reentry as "allowsReentry", b.event_id as "badgeEventId", ${SCANNED_BADGE_JSON} as badge,
+               case when p.entries is null then null else json_build_object('entries', p.entries, 'inside', p.inside,
+                 'lastEntryAt', p."lastEntryAt", 'lastExitAt', p."lastExitAt", 'lastDeviceName', p."lastDeviceName") end as presence
+          from check_in_lists l
+          left join b on true
+          ${BADGE_JOINS}
+          left join p on true
+         where l.id = ${scan.listId} and l.event_id = ${scanner.eventId}`,
+  );
+  if (!found) throw new NotFoundError('Check-in list');
+  if (found.existing) return (await findScanResult(tx, scanner.id, scan.nonce))!;
+
+  const conflictIf = (result: CheckInResult) => scan.offline && scan.localResult === 'admitted' && result !== 'admitted';
+  if (!found.badge || found.badgeEventId !== scanner.eventId) {
+    // Another event's badge is named, never described: its holder is no business of this door.
+    const result: CheckInResult = found.badge ? 'other_event' : 'unknown';
+    const id = await insertCheckIn(tx, scanner, scan, { badgeId: null, holderName: null, result, reason: null, conflict: conflictIf(result) });
+    return { checkInId: id, result, conflict: conflictIf(result) };
+  }
+
+  const badge = found.badge;
+  const presence = found.presence!;
+  const list: CheckInListRules = {
+    name: found.listName,
+    rules: found.rules,
+    categoryIds: found.categoryIds,
+    scansExits: found.scansExits,
+    allowsReentry: found.allowsReentry,
+  };
+  const decision = decideCheckIn(
+    list,
+    { categoryId: badge.categoryId, badgeType: badge.badgeType, status: badge.status },
+    presence,
+    scan.direction,
+    scan.at,
+    scanner.timezone,
+  );
+  const conflict = conflictIf(decision.result);
+  const id = await insertCheckIn(tx, scanner, scan, {
+    badgeId: badge.id,
+    holderName: `${badge.firstName} ${badge.lastName}`,
+    result: decision.result,
+    reason: decision.reason ?? null,
+    conflict,
+  });
+  return {
+    checkInId: id,
+    result: decision.result,
+    badge,
+    ...(decision.reason ? { reason: decision.reason } : {}),
+    ...(decision.result === 'already_checked_in' && presence.lastEntryAt
+      ? { checkedInAt: presence.lastEntryAt, ...(presence.lastDeviceName ? { checkedInBy: presence.lastDeviceName } : {}) }
+      : {}),
+    conflict,
+  };
+}
+
+/** Writes the log row and, for an admitted scan, the presence it changes: one statement. */
+async function insertCheckIn(
+  tx: Database,
+  scanner: Scanner,
+  scan: Scan,
+  row: { badgeId: number | null; holderName: string | null; result: CheckInResult; reason: string | null; conflict: boolean },
+): Promise<number> {
+  const at = scan.at.toISOString();
+  const presenceChange =
+    row.result !== 'admitted' || row.badgeId === null
+      ? sql``
+      : scan.direction === 'entry'
+        ? sql`, p as (update check_in_presence set entries = entries + 1, inside = true, last_device_id = ${scanner.id},
+                        last_entry_at = greatest(last_entry_at, ${at}::timestamptz), updated_at = now()
+                      where list_id = ${scan.listId} and badge_id = ${row.badgeId})`
+        : sql`, p as (update check_in_presence set inside = false, last_exit_at = greatest(last_exit_at, ${at}::timestamptz), updated_at = now()
+                      where list_id = ${scan.listId} and badge_id = ${row.badgeId})`;
+  const [inserted] = await queryRows<{ id: number }>(
+    tx,
+    sql`with ci as (
+          insert into check_ins (event_id, list_id, device_id, badge_id, code, holder_name, direction, method, result, reason,
+                                 nonce, scanned_at, offline, local_result, conflict)
+          values (${scanner.eventId}, ${scan.listId}, ${scanner.id}, ${row.badgeId}, ${scan.code.slice(0, 200)}, ${row.holderName},
+                  ${scan.direction}, ${scan.method}, ${row.result}, ${row.reason}, ${scan.nonce}, ${at}, ${scan.offline},
+                  ${scan.localResult}, ${row.conflict})
+          returning id)
+        ${presenceChange}
+        select id from ci`,
+  );
+  return Number(inserted!.id);
+}
+
+/** The answer a scan got, read back from its log row (a repeated nonce answers with it). */
+export async function findScanResult(db: Database, deviceId: number, nonce: string): Promise<RedeemResult | null> {
+  const [row] = await queryRows<{
+    id: number;
+    result: CheckInResult;
+    reason: string | null;
+    conflict: boolean;
+    badge: ScannedBadge | null;
+    checkedInAt: string | null;
+    checkedInBy: string | null;
+  }>(
+    db,
+    sql`select ci.id, ci.result, ci.reason, ci.conflict, ${SCANNED_BADGE_JSON} as badge,
+               ${sql.raw(isoText('prev.scanned_at'))} as "checkedInAt", prev.name as "checkedInBy"
+          from check_ins ci
+          left join badges b on b.id = ci.badge_id
+          ${BADGE_JOINS}
+          left join lateral (
+            select p.scanned_at, d.name from check_ins p left join check_in_devices d on d.id = p.device_id
+             where p.list_id = ci.list_id and p.badge_id = ci.badge_id and p.id < ci.id
+               and p.result = 'admitted' and p.direction = 'entry' and p.undone_at is null
+             order by p.id desc limit 1) prev on ci.result = 'already_checked_in'
+         where ci.device_id = ${deviceId} and ci.nonce = ${nonce}`,
+  );
+  if (!row) return null;
+  return {
+    checkInId: Number(row.id),
+    result: row.result,
+    ...(row.badge ? { badge: row.badge } : {}),
+    ...(row.reason ? { reason: row.reason } : {}),
+    ...(row.checkedInAt ? { checkedInAt: row.checkedInAt } : {}),
+    ...(row.checkedInBy ? { checkedInBy: row.checkedInBy } : {}),
+    conflict: row.conflict,
+  };
+}
+
+/** Which scans a caller reaches: an event's, narrowed to some lists (a device's) when given. */
+export type ScanReach = { eventId: number | null; listIds?: readonly number[] };
+
+type TargetRow = { id: number; listId: number; badgeId: number | null; result: CheckInResult; undone: boolean; conflict: boolean; resolved: boolean };
+
+async function lockTarget(tx: Database, id: number, reach: ScanReach): Promise<TargetRow> {
+  const [row] = await queryRows<TargetRow>(
+    tx,
+    sql`select id, list_id as "listId", badge_id as "badgeId", result, undone_at is not null as undone, conflict,
+               conflict_resolved_at is not null as resolved
+          from check_ins where id = ${id} ${reach.eventId === null ? sql`` : sql`and event_id = ${reach.eventId}`}
+         for update`,
+  );
+  if (!row || (reach.listIds && !reach.listIds.includes(row.listId))) throw new NotFoundError('Check-in');
+  return row;
+}
+
+/**
+ * Undoes an admitted scan (a wrong person let in, a mistaken scan) and recomputes the badge's
+ * presence on the list from its remaining admitted scans, so a second entry becomes possible again.
+ */
+export async function undoScan(
+  db: Database,
+  id: number,
+  reach: ScanReach,
+  by: { deviceId: number } | { adminId: number },
+  reason: string,
+): Promise<{ checkInId: number; result: CheckInResult }> {
+  return db.transaction(async (tx) => {
+    const target = await lockTarget(tx, id, reach);
+    if (target.undone) throw new ConflictError('This scan has been undone already');
+    if (target.result !== 'admitted') throw new ConflictError('Only an admitted scan can be undone');
+    await tx.execute(
+      sql`update check_ins set undone_at = now(), undo_reason = ${reason},
+                 undone_by_device_id = ${'deviceId' in by ? by.deviceId : null}, undone_by_admin_id = ${'adminId' in by ? by.adminId : null}
+           where id = ${id}`,
+    );
+    if (target.badgeId !== null) await recomputePresence(tx, target.listId, target.badgeId);
+    return { checkInId: id, result: target.result };
+  });
+}
+
+/**
+ * Presence from the log: the admitted, not undone scans of the badge on the list. The row is
+ * locked first, so the recount reads after any scan of the badge that was deciding meanwhile.
+ */
+async function recomputePresence(tx: Database, listId: number, badgeId: number): Promise<void> {
+  await tx.execute(sql`select 1 from check_in_presence where list_id = ${listId} and badge_id = ${badgeId} for update`);
+  await tx.execute(
+    sql`update check_in_presence p
+           set entries = s.entries, last_entry_at = s.last_entry, last_exit_at = s.last_exit, last_device_id = s.last_device,
+               inside = s.last_entry is not null and (s.last_exit is null or s.last_entry > s.last_exit), updated_at = now()
+          from (select count(*) filter (where direction = 'entry')::int as entries,
+                       max(scanned_at) filter (where direction = 'entry') as last_entry,
+                       max(scanned_at) filter (where direction = 'exit') as last_exit,
+                       (array_agg(device_id order by scanned_at desc, id desc) filter (where direction = 'entry'))[1] as last_device
+                  from check_ins
+                 where list_id = ${listId} and badge_id = ${badgeId} and result = 'admitted' and undone_at is null) s
+         where p.list_id = ${listId} and p.badge_id = ${badgeId}`,
+  );
+}
+
+/** Marks a conflict as seen by a supervisor or an organiser; again is a no-op. */
+export async function resolveConflict(db: Database, id: number, reach: ScanReach): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await lockTarget(tx, id, reach);
+    if (!target.conflict) throw new ConflictError('This scan is not a conflict');
+    if (!target.resolved) await tx.execute(sql`update check_ins set conflict_resolved_at = now() where id = ${id}`);
+  });
+}
