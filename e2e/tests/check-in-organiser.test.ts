@@ -72,7 +72,7 @@ describe('check-in, the organiser’s screens', () => {
     await page.getByLabel('Visitor badges, window 1, from').fill(eventClock(minute - 3_600_000));
     await page.getByLabel('Visitor badges, window 1, to').fill(eventClock(minute + 3_600_000));
     await page.getByRole('button', { name: 'Create list' }).click();
-    await page.getByRole('cell', { name: LIST }).waitFor();
+    await page.getByRole('cell', { name: LIST, exact: true }).waitFor();
     const lists = await callApi<{ data: ListRow[] }>(page, 'GET', `/admin/events/${EVENT_ID}/check-in-lists`);
     const list = lists.data.find((candidate) => candidate.name === LIST)!;
     const window = list.rules.find((rule) => rule.badgeType === 'visitor')!.windows[0]!;
@@ -83,7 +83,8 @@ describe('check-in, the organiser’s screens', () => {
     await page.getByRole('tab', { name: 'Devices' }).click();
     await page.getByRole('button', { name: 'New device' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill(DEVICE);
-    await page.getByRole('checkbox', { name: LIST }).click();
+    // The event's only list comes chosen.
+    expect(await page.getByRole('checkbox', { name: LIST }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Create and pair' }).click();
     await page.getByRole('img', { name: `Pairing QR code for ${DEVICE}` }).waitFor();
     const shownCode = (await page.getByTestId('pairing-code').textContent())!;
