@@ -122,7 +122,7 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
         onSearch={setSearch}
         searchPlaceholder="Search name, company or code"
         filters={
-          <div className="grid w-full gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid w-full gap-2 sm:grid-cols-2 lg:grid-cols-4">
             <NativeSelect
               aria-label="Filter by list"
               value={filter('listId')}
@@ -172,7 +172,7 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
                 </option>
               ))}
             </NativeSelect>
-            <label className="flex items-center gap-2 text-sm">
+            <label className="flex items-center gap-2 text-sm sm:col-span-2">
               <span className="w-10 shrink-0 text-muted-foreground">From</span>
               <Input
                 type="datetime-local"
@@ -183,7 +183,7 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
                 onChange={(e) => setFilter('from', e.target.value)}
               />
             </label>
-            <label className="flex items-center gap-2 text-sm">
+            <label className="flex items-center gap-2 text-sm sm:col-span-2">
               <span className="w-10 shrink-0 text-muted-foreground">Until</span>
               <Input
                 type="datetime-local"
