@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, callApi, launchChromium, signedInPage } from './browser';
@@ -122,6 +123,15 @@ describe('check-in, the organiser’s screens', () => {
     await expect.poll(() => new URL(page!.url()).searchParams.get('listId')).toBe(String(list.id));
     const row = page.getByRole('row').filter({ hasText: badge.name });
     await expect.poll(() => row.textContent()).toContain('Admitted');
+
+    // The export carries the log's filters: this list's scan, as CSV.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const exported = await readFile((await download.path())!, 'utf8');
+    expect(exported).toContain(badge.code);
+    expect(exported.trim().split('\n')).toHaveLength(2);
 
     // Undone with a reason; then the list, which has a scan, cannot be deleted.
     await row.getByRole('button', { name: /^Undo the check-in/ }).click();
