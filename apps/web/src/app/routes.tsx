@@ -45,6 +45,9 @@ const BadgeLayoutsPage = lazyWithPreload(() =>
 const BadgeLayoutEditorPage = lazyWithPreload(() =>
   import('@/features/badge-layouts/pages/badge-layout-editor-page').then((m) => ({ default: m.BadgeLayoutEditorPage })),
 );
+const CheckInPage = lazyWithPreload(() =>
+  import('@/features/check-in/pages/check-in-page').then((m) => ({ default: m.CheckInPage })),
+);
 const EditEventPage = lazyWithPreload(() =>
   import('@/features/events/pages/edit-event-page').then((m) => ({ default: m.EditEventPage })),
 );
@@ -260,6 +263,12 @@ const screens: Screen[] = [
     leadsTo: [BadgeLayoutEditorPage],
   },
   { path: paths.eventBadgeLayout.path, permissions: ['manage_badge_layouts'], element: <BadgeLayoutEditorPage /> },
+  {
+    path: paths.eventCheckIn.path,
+    permissions: ['view_check_ins', 'manage_check_in'],
+    mode: 'any',
+    element: <CheckInPage />,
+  },
   { path: paths.event.path, permissions: ['view_events'], element: <EventPage /> },
   { path: paths.eventExhibitor.path, permissions: ['view_exhibitors'], element: <ExhibitorPage /> },
   { path: paths.eventExhibitorSubAccount.path, permissions: ['view_sub_accounts'], element: <SubAccountPage /> },

@@ -55,6 +55,7 @@ export const paths = {
   eventBankStatement: route('/events/:eventId/bank-statement'),
   eventBadgeLayouts: route('/events/:eventId/badge-layouts'),
   eventBadgeLayout: route('/events/:eventId/badge-layouts/:layoutId'),
+  eventCheckIn: route('/events/:eventId/check-in'),
   event: route('/events/:id'),
   eventExhibitor: route('/events/:eventId/exhibitor/:exhibitorId'),
   eventExhibitorSubAccount: route('/events/:eventId/exhibitor/:exhibitorId/subaccount/:subAccountId'),

@@ -2,16 +2,21 @@ import { DASHBOARD_SUBTITLES } from '@portal/shared/user-types';
 import { CircleAlertIcon } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
 import { Card } from '@/components/ui/card';
+import { CheckInFiguresCard } from '@/features/check-in/components/check-in-figures-card';
 import { useDashboardSummary } from '@/features/dashboard/api/get-dashboard-summary';
 import { RecentActivity } from '@/features/dashboard/components/recent-activity';
 import { StatCards } from '@/features/dashboard/components/stat-cards';
 import { HealthCard } from '@/features/health/components/health-card';
+import { useCan } from '@/hooks/use-can';
 import { useSession } from '@/lib/session';
 
 export function DashboardPage() {
   const session = useSession();
   const summary = useDashboardSummary();
   const firstName = session?.user.firstName;
+  const can = useCan();
+  // The dashboard has no event picker: the door's figures show for a user of one event.
+  const checkInEvent = can('view_check_ins') ? (session?.user.eventId ?? null) : null;
 
   return (
     <>
@@ -26,6 +31,9 @@ export function DashboardPage() {
         </Card>
       )}
       <StatCards stats={summary.data?.stats} failed={summary.isError} />
+      {checkInEvent != null && (
+        <CheckInFiguresCard eventId={checkInEvent} eventName={session?.user.event?.name} className="mt-4" />
+      )}
       <div className="mt-4 grid gap-4 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <RecentActivity summary={summary.data} failed={summary.isError} />

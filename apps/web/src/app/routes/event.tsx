@@ -25,6 +25,7 @@ import { PurchaseTable } from '@/features/allocation-purchases/components/purcha
 import { EventAllocations } from '@/features/allocations/components/holder-allocations';
 import { EventBadgeCategories } from '@/features/badge-categories/components/event-badge-categories';
 import { CalibrationCard } from '@/features/badge-prints/components/calibration-card';
+import { CheckInFiguresCard } from '@/features/check-in/components/check-in-figures-card';
 import { useDeleteEvent } from '@/features/events/api/delete-event';
 import { useEvent } from '@/features/events/api/get-event';
 import { eventDeleteBlockedReason, eventDeleteDescription } from '@/features/events/components/event-delete';
@@ -138,6 +139,8 @@ export function EventPage() {
       </Card>
 
       <EventLinks eventId={record.id} can={can} />
+
+      {can('view_check_ins') && <CheckInFiguresCard eventId={record.id} className="mb-6" />}
 
       {can('manage_badge_layouts') && <CalibrationCard eventId={record.id} />}
 

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { answerText } from '@/components/custom-fields/custom-field-rules';
 import { Detail, DetailList } from '@/components/detail-list';
 import { PageHeader } from '@/components/layout/page-header';
+import { QrCode } from '@/components/qr-code';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -24,7 +25,6 @@ import { useBadge } from '../api/get-badge';
 import { useCategoryFields } from '../api/get-category-fields';
 import { useUpdateBadge } from '../api/update-badge';
 import { BadgeStatusBadge } from '../components/badge-status-badge';
-import { QrCode } from '../components/qr-code';
 
 function answerShown(answer: Badge['customFieldValues'][number], field: CustomField | undefined): string {
   if (answer.file) return `${answer.file.name} (${formatBytes(answer.file.sizeBytes)})`;

@@ -7,6 +7,7 @@ import {
   LayoutTemplateIcon,
   ListChecksIcon,
   MailIcon,
+  ScanLineIcon,
   ReceiptTextIcon,
   SendIcon,
   UserCogIcon,
@@ -57,6 +58,12 @@ export function eventLinks(eventId: number, can: Can): EventLink[] {
       description: 'How badges are printed, per badge type and category',
       to: paths.eventBadgeLayouts.href({ eventId }),
       icon: LayoutTemplateIcon,
+    },
+    (can('view_check_ins') || can('manage_check_in')) && {
+      label: 'Check-in',
+      description: 'Door lists, scanning devices, the scan log and figures',
+      to: paths.eventCheckIn.href({ eventId }),
+      icon: ScanLineIcon,
     },
     can('create_payment') &&
       can('update_allocation_purchase') && {

@@ -1,0 +1,315 @@
+import {
+  CHECK_IN_RESULT_LABELS,
+  CHECK_IN_RESULTS,
+  type CheckInList,
+  type CheckInLogEntry,
+  type CheckInResult,
+} from '@portal/shared/check-in';
+import { CheckCheckIcon, CloudOffIcon, DownloadIcon, HistoryIcon, TriangleAlertIcon, Undo2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ListPanel } from '@/components/list/list-panel';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input, NativeSelect } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tooltip } from '@/components/ui/tooltip';
+import { useListParams } from '@/hooks/use-list-params';
+import { errorMessage } from '@/lib/api-client';
+import { useDevices } from '../api/devices';
+import { exportCheckInLog, useCheckInLog, useResolveConflict, type CheckInLogFilters } from '../api/log';
+import { formatEventTime, timeZoneName, zonedLocalToIso } from '../lib/event-time';
+import { ResultLabel } from './result-label';
+import { UndoDialog } from './undo-dialog';
+
+const CONFLICT_FILTERS = [
+  { value: '', label: 'Every scan' },
+  { value: 'open', label: 'Open conflicts' },
+  { value: 'all', label: 'All conflicts' },
+] as const;
+
+const METHOD_LABELS = {
+  camera: 'camera',
+  scanner: 'scanner',
+  typed: 'typed',
+  search: 'name search',
+  walk_in: 'walk-in',
+} as const;
+
+const isResult = (value: string): value is CheckInResult => (CHECK_IN_RESULTS as readonly string[]).includes(value);
+const positiveId = (value: string) => (/^\d+$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
+
+/**
+ * The filters of the URL as the API reads them. From and to stay in the URL as the event's
+ * wall-clock time people typed, and become instants only here.
+ */
+export function logFilters(filter: (key: string) => string, search: string, timeZone: string): CheckInLogFilters {
+  const result = filter('result');
+  const conflicts = filter('conflicts');
+  const filters: CheckInLogFilters = {
+    search: search || undefined,
+    listId: positiveId(filter('listId')),
+    deviceId: positiveId(filter('deviceId')),
+    result: isResult(result) ? result : undefined,
+    conflicts: conflicts === 'open' || conflicts === 'all' ? conflicts : undefined,
+    from: zonedLocalToIso(filter('from'), timeZone) ?? undefined,
+    to: zonedLocalToIso(filter('to'), timeZone) ?? undefined,
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
+}
+
+type LogSectionProps = { eventId: number; timeZone: string; lists: readonly CheckInList[]; canManage: boolean };
+
+/** Every scan of the event, newest first, filtered and paged on the server; undo and conflict resolution for managers. */
+export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionProps) {
+  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const filters = logFilters(filter, search, timeZone);
+  const log = useCheckInLog(eventId, { ...filters, page });
+  // The device list is for those who manage devices; others filter by list only.
+  const devices = useDevices(eventId, { enabled: canManage });
+  const resolve = useResolveConflict(eventId);
+  const [undoing, setUndoing] = useState<CheckInLogEntry | null>(null);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+
+  async function download(format: 'csv' | 'xlsx') {
+    setExporting(format);
+    try {
+      await exportCheckInLog(eventId, filters, format);
+    } catch (error) {
+      toast.error(errorMessage(error, 'The export could not be made. Please try again.'));
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  function markResolved(entry: CheckInLogEntry) {
+    resolve.mutate(entry.id, {
+      onSuccess: () => toast.success('Conflict marked as resolved'),
+      onError: (error) => toast.error(errorMessage(error, 'The conflict could not be marked as resolved')),
+    });
+  }
+
+  const zone = timeZoneName(timeZone);
+
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">Every scan, newest first. Times are in {zone}.</p>
+        <div className="flex gap-2">
+          {(['csv', 'xlsx'] as const).map((format) => (
+            <Button
+              key={format}
+              size="sm"
+              variant="outline"
+              disabled={exporting !== null}
+              onClick={() => void download(format)}
+            >
+              {exporting === format ? (
+                <Spinner size="sm" tone="current" label="Exporting" />
+              ) : (
+                <DownloadIcon aria-hidden />
+              )}
+              Export {format.toUpperCase()}
+            </Button>
+          ))}
+        </div>
+      </div>
+      <ListPanel
+        noun="scans"
+        icon={HistoryIcon}
+        search={search}
+        onSearch={setSearch}
+        searchPlaceholder="Search name, company or code"
+        filters={
+          <div className="grid w-full gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            <NativeSelect
+              aria-label="Filter by list"
+              value={filter('listId')}
+              onChange={(e) => setFilter('listId', e.target.value)}
+            >
+              <option value="">All lists</option>
+              {lists.map((list) => (
+                <option key={list.id} value={list.id}>
+                  {list.name}
+                </option>
+              ))}
+            </NativeSelect>
+            {canManage && (
+              <NativeSelect
+                aria-label="Filter by device"
+                value={filter('deviceId')}
+                onChange={(e) => setFilter('deviceId', e.target.value)}
+              >
+                <option value="">All devices</option>
+                {devices.data?.map((device) => (
+                  <option key={device.id} value={device.id}>
+                    {device.name}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+            <NativeSelect
+              aria-label="Filter by result"
+              value={filter('result')}
+              onChange={(e) => setFilter('result', e.target.value)}
+            >
+              <option value="">All results</option>
+              {CHECK_IN_RESULTS.map((result) => (
+                <option key={result} value={result}>
+                  {CHECK_IN_RESULT_LABELS[result]}
+                </option>
+              ))}
+            </NativeSelect>
+            <NativeSelect
+              aria-label="Conflicts"
+              value={filter('conflicts')}
+              onChange={(e) => setFilter('conflicts', e.target.value)}
+            >
+              {CONFLICT_FILTERS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect>
+            <label className="flex items-center gap-2 text-sm sm:col-span-2">
+              <span className="w-10 shrink-0 text-muted-foreground">From</span>
+              <Input
+                type="datetime-local"
+                className="min-w-0"
+                aria-label={`Scanned from (${zone} time)`}
+                title={`From, ${zone} time`}
+                value={filter('from')}
+                onChange={(e) => setFilter('from', e.target.value)}
+              />
+            </label>
+            <label className="flex items-center gap-2 text-sm sm:col-span-2">
+              <span className="w-10 shrink-0 text-muted-foreground">Until</span>
+              <Input
+                type="datetime-local"
+                className="min-w-0"
+                aria-label={`Scanned until (${zone} time)`}
+                title={`Until, ${zone} time`}
+                value={filter('to')}
+                onChange={(e) => setFilter('to', e.target.value)}
+              />
+            </label>
+          </div>
+        }
+        query={log}
+        onPageChange={setPage}
+        emptyTitle={Object.keys(filters).length > 0 ? 'No scans match these filters' : 'No scans yet'}
+        emptyDescription={
+          Object.keys(filters).length > 0
+            ? 'Try other filters.'
+            : 'Scans appear here as soon as the devices at the doors send them.'
+        }
+        columns={6}
+      >
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead className="hidden sm:table-cell">Scanned</TableHead>
+              <TableHead>Badge</TableHead>
+              <TableHead className="hidden md:table-cell">List and device</TableHead>
+              <TableHead>Result</TableHead>
+              {canManage && (
+                <TableHead className="w-24 text-right">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              )}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {log.data?.data.map((entry) => (
+              <TableRow key={entry.id} className={entry.undoneAt ? 'text-muted-foreground' : undefined}>
+                <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+                  <time dateTime={entry.scannedAt}>{formatEventTime(entry.scannedAt, timeZone)}</time>
+                  <div className="text-xs text-muted-foreground">
+                    {entry.direction === 'exit' ? 'Exit' : 'Entry'}, {METHOD_LABELS[entry.method]}
+                  </div>
+                </TableCell>
+                <TableCell>
+                  <div className="font-medium">
+                    {entry.holderName ?? <span className="font-mono text-xs">{entry.code}</span>}
+                  </div>
+                  <div className="text-xs text-muted-foreground">
+                    {[entry.company, entry.holderName ? entry.code : null].filter(Boolean).join(' · ')}
+                  </div>
+                  {/* On a phone the time goes under the name, leaving room for the actions. */}
+                  <div className="text-xs text-muted-foreground tabular-nums sm:hidden">
+                    {formatEventTime(entry.scannedAt, timeZone)}, {entry.direction === 'exit' ? 'exit' : 'entry'}
+                  </div>
+                </TableCell>
+                <TableCell className="hidden md:table-cell">
+                  <div>{entry.listName}</div>
+                  <div className="text-xs text-muted-foreground">{entry.deviceName ?? 'From the portal'}</div>
+                </TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap items-center gap-1">
+                    <ResultLabel result={entry.result} />
+                    {entry.offline && (
+                      <Badge variant="outline">
+                        <CloudOffIcon aria-hidden />
+                        Offline
+                      </Badge>
+                    )}
+                    {entry.conflict && (
+                      <Badge variant={entry.conflictResolvedAt ? 'secondary' : 'destructive'}>
+                        <TriangleAlertIcon aria-hidden />
+                        {entry.conflictResolvedAt ? 'Conflict resolved' : 'Conflict'}
+                      </Badge>
+                    )}
+                    {entry.undoneAt && <Badge variant="secondary">Undone</Badge>}
+                  </div>
+                  {entry.localResult && entry.localResult !== entry.result && (
+                    <div className="mt-1 text-xs">
+                      The device said: {CHECK_IN_RESULT_LABELS[entry.localResult].toLowerCase()}
+                    </div>
+                  )}
+                  {(entry.reason || entry.undoReason) && (
+                    <div className="mt-1 text-xs text-muted-foreground">
+                      {entry.undoReason ? `Undone: ${entry.undoReason}` : entry.reason}
+                    </div>
+                  )}
+                </TableCell>
+                {canManage && (
+                  <TableCell>
+                    <div className="flex justify-end gap-1">
+                      {entry.conflict && !entry.conflictResolvedAt && (
+                        <Tooltip content="Mark resolved">
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label={`Mark the conflict of ${entry.holderName ?? entry.code} resolved`}
+                            disabled={resolve.isPending}
+                            onClick={() => markResolved(entry)}
+                          >
+                            <CheckCheckIcon aria-hidden />
+                          </Button>
+                        </Tooltip>
+                      )}
+                      {entry.result === 'admitted' && !entry.undoneAt && (
+                        <Tooltip content="Undo">
+                          <Button
+                            variant="ghost"
+                            size="icon-sm"
+                            aria-label={`Undo the check-in of ${entry.holderName ?? entry.code}`}
+                            onClick={() => setUndoing(entry)}
+                          >
+                            <Undo2Icon aria-hidden />
+                          </Button>
+                        </Tooltip>
+                      )}
+                    </div>
+                  </TableCell>
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ListPanel>
+      <UndoDialog eventId={eventId} entry={undoing} onClose={() => setUndoing(null)} />
+    </>
+  );
+}
