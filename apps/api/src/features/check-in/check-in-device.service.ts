@@ -17,6 +17,8 @@ import { createWalkIns } from './walk-ins';
 
 /** The scans a device's recent list shows. */
 const RECENT_SCANS = 50;
+/** Scans of a sync applied at once: a few connections of the pool, leaving the rest to other doors' scans. */
+const SYNC_PARALLEL_CHAINS = 4;
 /** The open conflicts a supervisor's device shows at most. */
 const OPEN_CONFLICTS = 200;
 
@@ -79,14 +81,27 @@ export function createCheckInDeviceService({ db, badges, files }: { db: Database
     },
 
     /**
-     * Queued scans, in the order made, each in its own transaction: one that fails to apply does
-     * not lose the others already applied. Every list is checked before any scan is applied.
+     * Queued scans, each applied alone: one that fails to apply does not lose the others already
+     * applied. Scans of one code are applied in the order made (an entry before its exit); scans
+     * of different codes a few at a time. Every list is checked before any scan is applied.
      */
     async sync(device: CheckInDevice, body: SyncBody): Promise<{ results: (RedeemResult & { nonce: string })[] }> {
       for (const scan of body.scans) assertOwnList(device, scan.listId);
       const scans = body.scans.map((scan) => toScan(device, scan, true, scan.localResult ?? null));
-      const results: (RedeemResult & { nonce: string })[] = [];
-      for (const scan of scans) results.push({ ...(await applyScan(db, device, scan)), nonce: scan.nonce });
+      const results: (RedeemResult & { nonce: string })[] = new Array(scans.length);
+      const byCode = new Map<string, number[]>();
+      scans.forEach((scan, index) => {
+        const chain = byCode.get(scan.code);
+        if (chain) chain.push(index);
+        else byCode.set(scan.code, [index]);
+      });
+      const chains = [...byCode.values()];
+      const worker = async () => {
+        for (let chain = chains.shift(); chain; chain = chains.shift()) {
+          for (const index of chain) results[index] = { ...(await applyScan(db, device, scans[index]!)), nonce: scans[index]!.nonce };
+        }
+      };
+      await Promise.all(Array.from({ length: SYNC_PARALLEL_CHAINS }, worker));
       return { results };
     },
 

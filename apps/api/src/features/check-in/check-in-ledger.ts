@@ -15,9 +15,11 @@ import { isoText } from '../../lib/listing';
 
 /**
  * The check-in ledger: every scan, undo and conflict acknowledgement goes through here, from a
- * device or an organiser, so the log and the presence rows it keeps never disagree. A scan is one
- * transaction of two statements (the lookup that locks the presence; the log row with the presence
- * change): round trips, not the work, are what a scan waits on when 32 doors scan at once.
+ * device or an organiser, so the log and the presence rows it keeps never disagree. A scan is two
+ * statements, each atomic alone, with no transaction around them: the lookup reads the list, the
+ * badge and its presence; the write records the log row and, for an admission, changes the
+ * presence only if it is still as read (compare-and-set). Round trips, not the work, are what a
+ * scan waits on when 32 doors scan at once.
  */
 
 export type Scan = {
@@ -45,6 +47,10 @@ const SCANNED_BADGE_JSON = sql.raw(`case when b.id is null then null else json_b
 const BADGE_JOINS = sql.raw(`left join badge_categories bc on bc.id = b.badge_category_id
     left join admins ex on ex.id = b.exhibitor_id
     left join companies co on co.id = ex.company_id`);
+const PRESENCE_JSON = sql.raw(`(select json_build_object('entries', p.entries, 'inside', p.inside,
+    'lastEntryAt', ${isoText('p.last_entry_at')}, 'lastExitAt', ${isoText('p.last_exit_at')},
+    'lastDeviceName', (select d.name from check_in_devices d where d.id = p.last_device_id))
+    from check_in_presence p where p.list_id = l.id and p.badge_id = b.id)`);
 
 type Lookup = {
   existing: boolean;
@@ -55,7 +61,7 @@ type Lookup = {
   allowsReentry: boolean;
   badgeEventId: number | null;
   badge: ScannedBadge | null;
-  /** Locked for the transaction; null when no badge of the event was found. */
+  /** Null before the badge's first admission on the list. */
   presence: PresenceRow | null;
 };
 
@@ -69,12 +75,12 @@ type PresenceRow = {
 
 /**
  * Applies one scan. The same (device, nonce) again answers as the first time and writes nothing,
- * also when both arrive at once: the second one's insert meets the unique index, its transaction
- * rolls back and the first one's row is read back.
+ * also when both arrive at once: the second one's insert meets the unique index, its statement
+ * changes nothing and the first one's row is read back.
  */
 export async function applyScan(db: Database, scanner: Scanner, scan: Scan): Promise<RedeemResult> {
   try {
-    return await db.transaction((tx) => applyScanIn(tx, scanner, scan));
+    return await applyScanIn(db, scanner, scan);
   } catch (error) {
     if (!isUniqueViolation(error, NONCE_KEY)) throw error;
     const first = await findScanResult(db, scanner.id, scan.nonce);
@@ -83,47 +89,48 @@ export async function applyScan(db: Database, scanner: Scanner, scan: Scan): Pro
   }
 }
 
-/** Applies one scan in the caller's transaction (a walk-in applies its badge's first scan with the badge). */
-export async function applyScanIn(tx: Database, scanner: Scanner, scan: Scan): Promise<RedeemResult> {
+/**
+ * Applies one scan through `db`, which may be a caller's transaction (a walk-in applies its badge's
+ * first scan with the badge). When another scan of the badge changed its presence between this
+ * one's lookup and write, the write changes nothing and the scan is decided again on the new state:
+ * two devices admitting one badge at once admit it once.
+ */
+export async function applyScanIn(db: Database, scanner: Scanner, scan: Scan): Promise<RedeemResult> {
+  for (;;) {
+    const answer = await tryScan(db, scanner, scan);
+    if (answer) return answer;
+  }
+}
+
+async function tryScan(db: Database, scanner: Scanner, scan: Scan): Promise<RedeemResult | null> {
   // A code longer than any of ours is not looked up: it cannot match, and an index probe with a
   // pasted novel is wasted work.
   const lookupCode = scan.code.length <= MAX_SCANNED_CODE_LENGTH ? scan.code : null;
-  // One statement finds the list, the badge and its presence, and locks the presence (made when
-  // missing): an upsert that changes nothing still takes the row lock, and after waiting for another
-  // scan of the badge it returns the latest committed version, so concurrent scans of one badge are
-  // decided one after the other.
   const [found] = await queryRows<Lookup>(
-    tx,
-    sql`with b as (select * from badges where code = ${lookupCode}),
-             p as (insert into check_in_presence (list_id, badge_id)
-                   select ${scan.listId}, b.id from b where b.event_id = ${scanner.eventId}
-                   on conflict (list_id, badge_id) do update set entries = check_in_presence.entries
-                   returning entries, inside, ${sql.raw(isoText('last_entry_at'))} as "lastEntryAt", ${sql.raw(isoText('last_exit_at'))} as "lastExitAt",
-                             (select d.name from check_in_devices d where d.id = last_device_id) as "lastDeviceName")
+    db,
+    sql`with b as (select * from badges where code = ${lookupCode})
         select exists (select 1 from check_ins where device_id = ${scanner.id} and nonce = ${scan.nonce}) as existing,
                l.name as "listName", l.rules, l.category_ids as "categoryIds", l.scans_exits as "scansExits",
                l.allows_reentry as "allowsReentry", b.event_id as "badgeEventId", ${SCANNED_BADGE_JSON} as badge,
-               case when p.entries is null then null else json_build_object('entries', p.entries, 'inside', p.inside,
-                 'lastEntryAt', p."lastEntryAt", 'lastExitAt', p."lastExitAt", 'lastDeviceName', p."lastDeviceName") end as presence
+               case when b.event_id = l.event_id then ${PRESENCE_JSON} end as presence
           from check_in_lists l
           left join b on true
           ${BADGE_JOINS}
-          left join p on true
          where l.id = ${scan.listId} and l.event_id = ${scanner.eventId}`,
   );
   if (!found) throw new NotFoundError('Check-in list');
-  if (found.existing) return (await findScanResult(tx, scanner.id, scan.nonce))!;
+  if (found.existing) return findScanResult(db, scanner.id, scan.nonce);
 
   const conflictIf = (result: CheckInResult) => scan.offline && scan.localResult === 'admitted' && result !== 'admitted';
   if (!found.badge || found.badgeEventId !== scanner.eventId) {
     // Another event's badge is named, never described: its holder is no business of this door.
     const result: CheckInResult = found.badge ? 'other_event' : 'unknown';
-    const id = await insertCheckIn(tx, scanner, scan, { badgeId: null, holderName: null, result, reason: null, conflict: conflictIf(result) });
+    const id = await recordScan(db, scanner, scan, { badgeId: null, holderName: null, result, reason: null, conflict: conflictIf(result) }, null);
     return { checkInId: id, result, conflict: conflictIf(result) };
   }
 
   const badge = found.badge;
-  const presence = found.presence!;
+  const presence = found.presence;
   const list: CheckInListRules = {
     name: found.listName,
     rules: found.rules,
@@ -140,55 +147,67 @@ export async function applyScanIn(tx: Database, scanner: Scanner, scan: Scan): P
     scanner.timezone,
   );
   const conflict = conflictIf(decision.result);
-  const id = await insertCheckIn(tx, scanner, scan, {
-    badgeId: badge.id,
-    holderName: `${badge.firstName} ${badge.lastName}`,
-    result: decision.result,
-    reason: decision.reason ?? null,
-    conflict,
-  });
+  const id = await recordScan(
+    db,
+    scanner,
+    scan,
+    { badgeId: badge.id, holderName: `${badge.firstName} ${badge.lastName}`, result: decision.result, reason: decision.reason ?? null, conflict },
+    presence ?? { entries: 0, inside: false },
+  );
+  if (id === null) return null;
   return {
     checkInId: id,
     result: decision.result,
     badge,
     ...(decision.reason ? { reason: decision.reason } : {}),
-    ...(decision.result === 'already_checked_in' && presence.lastEntryAt
+    ...(decision.result === 'already_checked_in' && presence?.lastEntryAt
       ? { checkedInAt: presence.lastEntryAt, ...(presence.lastDeviceName ? { checkedInBy: presence.lastDeviceName } : {}) }
       : {}),
     conflict,
   };
 }
 
-/** Writes the log row and, for an admitted scan, the presence it changes: one statement. */
-async function insertCheckIn(
-  tx: Database,
+/**
+ * Writes the log row and, for an admitted scan, the presence it changes, in one statement: only
+ * if the presence is still `expected` (none yet counts as no entries, not inside). Null when it
+ * is not, and then nothing was written.
+ */
+async function recordScan(
+  db: Database,
   scanner: Scanner,
   scan: Scan,
   row: { badgeId: number | null; holderName: string | null; result: CheckInResult; reason: string | null; conflict: boolean },
-): Promise<number> {
+  expected: { entries: number; inside: boolean } | null,
+): Promise<number | null> {
   const at = scan.at.toISOString();
-  const presenceChange =
-    row.result !== 'admitted' || row.badgeId === null
-      ? sql``
-      : scan.direction === 'entry'
-        ? sql`, p as (update check_in_presence set entries = entries + 1, inside = true, last_device_id = ${scanner.id},
-                        last_entry_at = greatest(last_entry_at, ${at}::timestamptz), updated_at = now()
-                      where list_id = ${scan.listId} and badge_id = ${row.badgeId})`
-        : sql`, p as (update check_in_presence set inside = false, last_exit_at = greatest(last_exit_at, ${at}::timestamptz), updated_at = now()
-                      where list_id = ${scan.listId} and badge_id = ${row.badgeId})`;
+  const changesPresence = row.result === 'admitted' && row.badgeId !== null && expected !== null;
+  const presenceChange = !changesPresence
+    ? sql``
+    : scan.direction === 'entry'
+      ? sql`p as (insert into check_in_presence as cp (list_id, badge_id, entries, inside, last_entry_at, last_device_id)
+                  values (${scan.listId}, ${row.badgeId}, 1, true, ${at}, ${scanner.id})
+                  on conflict (list_id, badge_id) do update
+                     set entries = cp.entries + 1, inside = true, last_device_id = excluded.last_device_id,
+                         last_entry_at = greatest(cp.last_entry_at, excluded.last_entry_at), updated_at = now()
+                   where cp.entries = ${expected.entries} and cp.inside = ${expected.inside}
+                  returning 1),`
+      : sql`p as (update check_in_presence set inside = false, last_exit_at = greatest(last_exit_at, ${at}::timestamptz), updated_at = now()
+                   where list_id = ${scan.listId} and badge_id = ${row.badgeId}
+                     and entries = ${expected.entries} and inside = ${expected.inside}
+                  returning 1),`;
   const [inserted] = await queryRows<{ id: number }>(
-    tx,
-    sql`with ci as (
+    db,
+    sql`with ${presenceChange} ci as (
           insert into check_ins (event_id, list_id, device_id, badge_id, code, holder_name, direction, method, result, reason,
                                  nonce, scanned_at, offline, local_result, conflict)
-          values (${scanner.eventId}, ${scan.listId}, ${scanner.id}, ${row.badgeId}, ${scan.code.slice(0, 200)}, ${row.holderName},
-                  ${scan.direction}, ${scan.method}, ${row.result}, ${row.reason}, ${scan.nonce}, ${at}, ${scan.offline},
-                  ${scan.localResult}, ${row.conflict})
+          select ${scanner.eventId}, ${scan.listId}, ${scanner.id}, ${row.badgeId}, ${scan.code.slice(0, 200)}, ${row.holderName},
+                 ${scan.direction}, ${scan.method}, ${row.result}, ${row.reason}, ${scan.nonce}, ${at}, ${scan.offline},
+                 ${scan.localResult}, ${row.conflict}
+          ${changesPresence ? sql`where exists (select 1 from p)` : sql``}
           returning id)
-        ${presenceChange}
         select id from ci`,
   );
-  return Number(inserted!.id);
+  return inserted ? Number(inserted.id) : null;
 }
 
 /** The answer a scan got, read back from its log row (a repeated nonce answers with it). */
