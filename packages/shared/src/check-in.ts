@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BADGE_TYPE_LABELS, BADGE_TYPES, type BadgeType } from './badge-categories';
-import { emailSchema, idSchema, isoDateTime, isoDateTimeInput, listQuerySchema, optionalTextLine, queryInteger, textLine } from './common';
+import { emailSchema, idSchema, isoDateTime, isoDateTimeInput, listQuerySchema, queryInteger, textLine } from './common';
 
 /**
  * Check-in at the door (docs/check-in.md). The access decision lives here alone: the server judges
@@ -324,7 +324,6 @@ export const walkInBodySchema = z.object({
   firstName: textLine(100),
   lastName: textLine(100),
   email: emailSchema,
-  company: optionalTextLine(200),
   nonce: nonceSchema,
 });
 export type WalkInBody = z.infer<typeof walkInBodySchema>;

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { allocations, badgeCategories, badges } from '../../db/schema/badges';
+import { allocations, badgeCategories, badges, customFields } from '../../db/schema/badges';
 import { checkIns } from '../../db/schema/check-in';
 import { insertBuiltInLayouts } from '../badge-layouts/badge-layouts.repository';
 import { createTestApp, createWorld, type TestApp, type World } from '../../test/harness';
@@ -119,6 +119,16 @@ describe('walk-ins', () => {
     const { categories, exhibitors } = res.json().data;
     expect(categories.map((c: { id: number }) => c.id).sort()).toEqual([w.categoryA, w.vipCategoryA].sort());
     expect(exhibitors).toEqual([{ id: w.exhibitorA.id, company: 'Company A' }]);
+  });
+
+  it('leaves out a category that asks a required question the door cannot ask', async () => {
+    const [field] = await t.db
+      .insert(customFields)
+      .values({ eventId: w.eventA, badgeCategoryId: w.vipCategoryA, label: 'Passport number', key: 'passport', type: 'text', required: true })
+      .returning({ id: customFields.id });
+    const res = await t.request(supervisor, { method: 'GET', url: '/api/check-in/walk-in-options' });
+    expect(res.json().data.categories.map((c: { id: number }) => c.id)).toEqual([w.categoryA]);
+    await t.db.delete(customFields).where(eq(customFields.id, field!.id));
   });
 
   it('refuses a walk-in when the exhibitor’s allocation is used up, writing nothing', async () => {

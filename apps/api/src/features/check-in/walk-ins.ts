@@ -57,13 +57,20 @@ export function createWalkIns({ db, badges }: { db: Database; badges: BadgesServ
   }
 
   return {
-    /** What a walk-in may be registered as: the event's open badge categories and its exhibitors. */
+    /**
+     * What a walk-in may be registered as: the event's open badge categories that ask no required
+     * question (the door's form asks only names and email), and its exhibitors.
+     */
     async options(device: CheckInDevice): Promise<WalkInOptions> {
       const [categories, exhibitors] = await Promise.all([
         queryRows<WalkInOptions['categories'][number]>(
           db,
-          sql`select id, coalesce(nullif(display_name, ''), name) as name, badge_type as "badgeType" from badge_categories
-               where event_id = ${device.eventId} and type = 'badge' and is_active order by sort_order, id`,
+          sql`select bc.id, coalesce(nullif(bc.display_name, ''), bc.name) as name, bc.badge_type as "badgeType" from badge_categories bc
+               where bc.event_id = ${device.eventId} and bc.type = 'badge' and bc.is_active
+                 and not exists (select 1 from custom_fields f
+                                  where f.event_id = bc.event_id and coalesce(f.badge_category_id, bc.id) = bc.id
+                                    and f.entity_type = 'badge' and f.required and f.is_active)
+               order by bc.sort_order, bc.id`,
         ),
         queryRows<WalkInOptions['exhibitors'][number]>(
           db,

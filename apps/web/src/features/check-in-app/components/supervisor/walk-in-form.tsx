@@ -19,10 +19,9 @@ type Fields = {
   firstName: string;
   lastName: string;
   email: string;
-  company: string;
 };
 
-const EMPTY: Fields = { categoryId: '', exhibitorId: '', firstName: '', lastName: '', email: '', company: '' };
+const EMPTY: Fields = { categoryId: '', exhibitorId: '', firstName: '', lastName: '', email: '' };
 
 function requiredErrors(fields: Fields): Partial<Record<keyof Fields, string>> {
   const errors: Partial<Record<keyof Fields, string>> = {};
@@ -76,7 +75,6 @@ export function WalkInForm({
           firstName: fields.firstName.trim(),
           lastName: fields.lastName.trim(),
           email: fields.email.trim(),
-          company: fields.company.trim() || undefined,
           nonce,
         },
       });
@@ -155,9 +153,6 @@ export function WalkInForm({
         {(control) => (
           <Input {...control} type="email" value={fields.email} onChange={set('email')} autoComplete="off" />
         )}
-      </FormField>
-      <FormField id="walk-in-company" label="Company" error={errors.company}>
-        {(control) => <Input {...control} value={fields.company} onChange={set('company')} autoComplete="off" />}
       </FormField>
       <Button type="submit" disabled={pending} className="justify-self-start">
         Register and check in
