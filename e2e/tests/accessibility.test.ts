@@ -1,12 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchChromium, signIn, type DemoUser } from './browser';
-
 // axe-core is injected into each page as a script of its own: the portal ships nothing of it.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const THEMES = ['light', 'dark'] as const;
+import { accessibilityFindings } from './axe';
+import { baseUrl, launchChromium, signIn, type DemoUser } from './browser';
 
 type Ids = {
   event: number;
@@ -208,36 +204,7 @@ async function audit(page: Page, path: string, user: DemoUser | null): Promise<s
   await page.waitForFunction(() => !document.querySelector('.animate-pulse, [aria-busy="true"]'), null, {
     timeout: 10_000,
   });
-  await page.addScriptTag({ content: AXE_SOURCE });
-  // Colours switch at once with the theme, rather than mid-transition when axe reads them.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-  const found: string[] = [];
-  for (const theme of THEMES) {
-    const violations = await page.evaluate(async (dark) => {
-      document.documentElement.classList.toggle('dark', dark);
-      type Result = {
-        violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-      };
-      type Axe = { run: (context: Document, options: object) => Promise<Result> };
-      const axe = (window as unknown as { axe: Axe }).axe;
-      // WCAG 2.x A and AA rules, reporting violations only: what the check is for, and quicker.
-      const result = await axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-        resultTypes: ['violations'],
-      });
-      return result.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(
-          (violation) =>
-            `${violation.id} (${violation.help}) at ${violation.nodes
-              .slice(0, 3)
-              .map((node) => node.target.join(' '))
-              .join(' | ')}`,
-        );
-    }, theme === 'dark');
-    found.push(...violations.map((violation) => `${user ?? 'public'} ${theme} ${path}: ${violation}`));
-  }
-  return found;
+  return (await accessibilityFindings(page)).map((finding) => `${user ?? 'public'} ${path} ${finding}`);
 }
 
 describe('accessibility of every screen, light and dark (axe-core)', () => {

@@ -13,7 +13,8 @@ export const DEMO = {
 
 export type DemoUser = keyof typeof DEMO;
 
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, headless; `extraArgs` for a test's own flags (a fake camera). */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -24,6 +25,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

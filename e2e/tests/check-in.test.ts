@@ -1,14 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityFindings } from './axe';
 import { baseUrl, callApi, launchChromium, signedInPage } from './browser';
 import { writeQrVideo } from './fake-camera';
 
 const EVENT_ID = 1;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 type BadgeRow = {
   id: number;
@@ -46,49 +45,8 @@ afterAll(async () => {
 });
 
 /** A browser whose camera films `video` (Chromium's fake capture device), with camera access granted. */
-function launchWithCamera(video: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
-}
-
-/** Serious and critical WCAG 2.x A/AA findings of axe-core on the page as it stands, light and dark. */
-async function accessibilityFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  // Colours switch at once with the theme, rather than mid-transition when axe reads them.
-  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-  const found: string[] = [];
-  for (const dark of [false, true]) {
-    found.push(
-      ...(await page.evaluate(async (dark) => {
-        document.documentElement.classList.toggle('dark', dark);
-        type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
-        const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<Result> } })
-          .axe;
-        const result = await axe.run(document, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
-          resultTypes: ['violations'],
-        });
-        return result.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${dark ? 'dark' : 'light'}: ${violation.id} at ${violation.nodes[0]?.target.join(' ')}`);
-      }, dark)),
-    );
-  }
-  return found;
-}
+const launchWithCamera = (video: string): Promise<Browser> =>
+  launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
 
 const logOf = async (listId: number) =>
   (
