@@ -1,7 +1,8 @@
 import type { CheckInList, CheckInLogEntry, DeviceInfo, RedeemBody, RedeemResult, SyncBody, WalkInBody } from '@portal/shared/check-in';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import { queryRows, type Database } from '../../db/client';
+import { checkIns } from '../../db/schema/check-in';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { isoText } from '../../lib/listing';
 import { findFace } from '../badge-layouts/badge-layouts.repository';
@@ -9,7 +10,7 @@ import { singleBadgePdf } from '../badge-layouts/single-badge-pdf';
 import type { BadgesService } from '../badges/badges.service';
 import type { FilesService } from '../files/files.service';
 import { applyScan, resolveConflict, undoScan, type Scan } from './check-in-ledger';
-import { findLogEntries, findLogEntry } from './check-in-log';
+import { findLogEntry, logPage } from './check-in-log.repository';
 import { compressJson } from './compressed-json';
 import type { CheckInDevice } from './device-auth';
 import { rosterJson, rosterStart } from './roster';
@@ -112,16 +113,21 @@ export function createCheckInDeviceService({ db, badges, files }: { db: Database
     /** The list's last scans: all devices' for a supervisor, a steward's own. */
     async recent(device: CheckInDevice, listId: number): Promise<CheckInLogEntry[]> {
       assertOwnList(device, listId);
-      const own = device.role === 'supervisor' ? sql`` : sql`and ci.device_id = ${device.id}`;
-      return findLogEntries(db, sql`ci.list_id = ${listId} ${own}`, RECENT_SCANS);
+      const own = device.role === 'supervisor' ? undefined : eq(checkIns.deviceId, device.id);
+      return logPage(db, and(eq(checkIns.listId, listId), own)!, RECENT_SCANS, 0);
     },
 
     conflicts(device: CheckInDevice): Promise<CheckInLogEntry[]> {
-      return findLogEntries(
+      return logPage(
         db,
-        sql`ci.event_id = ${device.eventId} and ci.conflict and ci.conflict_resolved_at is null
-            and ci.list_id = any(${`{${device.listIds.join(',')}}`}::int[])`,
+        and(
+          eq(checkIns.eventId, device.eventId),
+          eq(checkIns.conflict, true),
+          isNull(checkIns.conflictResolvedAt),
+          inArray(checkIns.listId, device.listIds),
+        )!,
         OPEN_CONFLICTS,
+        0,
       );
     },
 

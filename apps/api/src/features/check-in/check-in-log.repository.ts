@@ -94,6 +94,12 @@ export async function logPage(db: Database, where: SQL, limit: number, offset: n
   return rows.map(toLogEntry);
 }
 
+/** One row of the log, as the corrections that change it answer it. */
+export async function findLogEntry(db: Database, id: number): Promise<CheckInLogEntry> {
+  const [entry] = await logPage(db, eq(checkIns.id, id), 1, 0);
+  return entry!;
+}
+
 /** How many rows match, counted no further than the listing's cap (see cappedCount). */
 export async function countLog(db: Database, where: SQL): Promise<number> {
   const [row] = await db.select({ count: cappedCount(db, checkIns, where) }).from(sql`(select 1) one`);

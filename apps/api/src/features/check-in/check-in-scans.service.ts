@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/actor';
 import { NotFoundError } from '../../lib/errors';
 import { scopeOf } from '../auth/scope';
 import { resolveConflict, undoScan, type ScanReach } from './check-in-ledger';
-import { findLogEntry } from './check-in-log';
+import { findLogEntry } from './check-in-log.repository';
 
 /** An organiser's corrections of the log: undoing a scan, acknowledging a conflict. */
 export function createCheckInScansService({ db }: { db: Database }) {
