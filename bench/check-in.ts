@@ -18,7 +18,7 @@ import { openPostgres, queryRows } from '../apps/api/src/db/client';
 import { applyMigrations } from '../apps/api/src/db/migrate';
 import { seedCatalogue } from '../apps/api/src/db/seed/catalogue';
 import { LARGE_SHOW, seedLargeShow } from '../apps/api/src/db/seed/large';
-import { hashDeviceToken } from '../apps/api/src/features/check-in/device-auth';
+import { secretHash } from '../apps/api/src/features/check-in/pairing';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECRET = 'bench-secret-bench-secret-bench-secret-42';
@@ -140,7 +140,7 @@ async function main() {
       const [device] = await queryRows<{ id: number }>(
         db,
         sql`insert into check_in_devices (event_id, name, role, token_hash, paired_at)
-            values (${eventId}, ${`Door ${i + 1}`}, 'supervisor', ${hashDeviceToken(token)}, now()) returning id`,
+            values (${eventId}, ${`Door ${i + 1}`}, 'supervisor', ${secretHash(token)}, now()) returning id`,
       );
       await db.execute(sql`insert into check_in_device_lists (device_id, list_id) values (${device!.id}, ${listId})`);
       tokens.push(token);

@@ -2,7 +2,7 @@ import { DEVICE_TOKEN_PREFIX, type CheckInRule, type DeviceRole } from '@portal/
 import { randomBytes } from 'node:crypto';
 import { checkInDeviceLists, checkInDevices, checkInLists } from '../../db/schema/check-in';
 import type { TestApp, TestUser } from '../../test/harness';
-import { hashDeviceToken } from './device-auth';
+import { secretHash } from './pairing';
 
 /** A check-in list written straight to the database (the organiser's screens make them in the app). */
 export async function createCheckInList(
@@ -45,7 +45,7 @@ export async function pairTestDevice(
       eventId: device.eventId,
       name: device.name ?? `Door ${randomBytes(3).toString('hex')}`,
       role: device.role ?? 'steward',
-      tokenHash: hashDeviceToken(token),
+      tokenHash: secretHash(token),
       pairedAt: new Date(),
       createdByAdminId: device.createdBy ?? null,
     })
