@@ -1,12 +1,8 @@
 import type { Pairing } from '@portal/shared/check-in';
-import { CheckIcon, CopyIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { CopyLinkField } from '@/components/copy-link-field';
 import { QrCode } from '@/components/qr-code';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { formatPairingCode } from '../lib/device-labels';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
@@ -15,22 +11,6 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute:
  * the code. Shown in the organiser's own time, as it is read off this screen now.
  */
 export function PairingPanel({ pairing }: { pairing: Pairing }) {
-  const [copied, setCopied] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const code = formatPairingCode(pairing.code);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(pairing.url);
-      setCopied(true);
-      toast.success('Link copied');
-    } catch {
-      // Without clipboard access (an insecure origin), select it for the user to copy.
-      input.current?.select();
-      toast.info('Press Ctrl+C or ⌘C to copy the selected link');
-    }
-  }
-
   return (
     <div className="grid gap-4">
       <ol className="list-decimal pl-5 text-sm text-muted-foreground">
@@ -46,32 +26,14 @@ export function PairingPanel({ pairing }: { pairing: Pairing }) {
         <p className="text-center">
           <span className="block text-xs text-muted-foreground">Pairing code</span>
           <span className="font-mono text-3xl font-semibold tracking-widest" data-testid="pairing-code">
-            {code}
+            {pairing.code}
           </span>
         </p>
         <p className="text-sm text-muted-foreground">
           Valid until {timeFormat.format(new Date(pairing.expiresAt))}, for one device only.
         </p>
       </div>
-      <div className="grid gap-1.5">
-        <label htmlFor="check-in-pairing-link" className="text-sm font-medium">
-          Pairing link
-        </label>
-        <div className="flex gap-2">
-          <Input
-            ref={input}
-            id="check-in-pairing-link"
-            readOnly
-            value={pairing.url}
-            onFocus={(event) => event.currentTarget.select()}
-            className="font-mono text-xs"
-          />
-          <Button type="button" variant="outline" onClick={copy}>
-            {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-            {copied ? 'Copied' : 'Copy link'}
-          </Button>
-        </div>
-      </div>
+      <CopyLinkField id="check-in-pairing-link" label="Pairing link" url={pairing.url} />
       <DialogFooter>
         <DialogClose asChild>
           <Button>Done</Button>

@@ -15,9 +15,3 @@ export const DEVICE_STATUS_LABELS: Readonly<Record<Device['status'], string>> = 
   paired: 'Paired',
   revoked: 'Revoked',
 };
-
-/** A pairing code as people read it aloud and type it: `ABCD-EFGH`. */
-export function formatPairingCode(code: string): string {
-  const plain = code.replace(/[\s-]/g, '').toUpperCase();
-  return plain.length === 8 ? `${plain.slice(0, 4)}-${plain.slice(4)}` : plain;
-}

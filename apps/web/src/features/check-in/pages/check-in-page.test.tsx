@@ -24,7 +24,8 @@ afterEach(() => {
 
 const PAIRING: Pairing = {
   device: deviceFixture(),
-  code: 'K7M2P9QX',
+  // As the API sends it: the code formatted for reading, the link carrying it plain.
+  code: 'K7M2-P9QX',
   url: 'https://portal.example.com/check-in/pair#code=K7M2P9QX',
   expiresAt: '2027-03-16T13:20:00.000Z',
 };

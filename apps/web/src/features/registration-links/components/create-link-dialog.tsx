@@ -1,13 +1,11 @@
-import { CheckIcon, CopyIcon } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { CopyLinkField } from '@/components/copy-link-field';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormDialog } from '@/components/form/form-dialog';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateExhibitorLink } from '../api/create-exhibitor-link';
@@ -111,44 +109,11 @@ function LinkForm({ eventId, onCreated }: { eventId: number; onCreated: (url: st
   );
 }
 
-/** A created link with a copy button; the clipboard may be out of reach, so the text is selectable too. */
+/** A created link, ready to copy. */
 export function LinkResult({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-      toast.success('Link copied');
-    } catch {
-      // Without clipboard access (an insecure origin), select it for the user to copy.
-      input.current?.select();
-      toast.info('Press Ctrl+C or ⌘C to copy the selected link');
-    }
-  }
-
   return (
     <div className="grid gap-4">
-      <div className="grid gap-1.5">
-        <label htmlFor="registration-link" className="text-sm font-medium">
-          Registration link
-        </label>
-        <div className="flex gap-2">
-          <Input
-            ref={input}
-            id="registration-link"
-            readOnly
-            value={url}
-            onFocus={(event) => event.currentTarget.select()}
-            className="font-mono text-xs"
-          />
-          <Button type="button" variant="outline" onClick={copy} aria-label="Copy link">
-            {copied ? <CheckIcon aria-hidden /> : <CopyIcon aria-hidden />}
-            <span className="hidden sm:inline">{copied ? 'Copied' : 'Copy'}</span>
-          </Button>
-        </div>
-      </div>
+      <CopyLinkField id="registration-link" label="Registration link" url={url} />
       <DialogFooter>
         <DialogClose asChild>
           <Button>Done</Button>
