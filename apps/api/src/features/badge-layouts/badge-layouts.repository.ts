@@ -15,6 +15,12 @@ export async function listLayouts(db: Database, eventId: number): Promise<Layout
   return db.select().from(badgeLayouts).where(eq(badgeLayouts.eventId, eventId)).orderBy(asc(badgeLayouts.id));
 }
 
+/** Whether the event has a badge layout at all, so that its badges can be printed. */
+export async function eventHasLayout(db: Database, eventId: number): Promise<boolean> {
+  const [row] = await db.select({ id: badgeLayouts.id }).from(badgeLayouts).where(eq(badgeLayouts.eventId, eventId)).limit(1);
+  return row !== undefined;
+}
+
 export async function findLayout(db: Database, id: number): Promise<LayoutRow | undefined> {
   const [row] = await db.select().from(badgeLayouts).where(eq(badgeLayouts.id, id));
   return row;

@@ -1,16 +1,16 @@
-import type { CheckInList, CheckInLogEntry, DeviceInfo, RedeemBody, RedeemResult, SyncBody, WalkInBody } from '@portal/shared/check-in';
+import type { CheckInLogEntry, DeviceInfo, RedeemBody, RedeemResult, SyncBody, WalkInBody } from '@portal/shared/check-in';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
-import { queryRows, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { checkIns } from '../../db/schema/check-in';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
-import { isoText } from '../../lib/listing';
-import { findFace } from '../badge-layouts/badge-layouts.repository';
+import { eventHasLayout, findFace } from '../badge-layouts/badge-layouts.repository';
 import { singleBadgePdf } from '../badge-layouts/single-badge-pdf';
 import type { BadgesService } from '../badges/badges.service';
 import type { FilesService } from '../files/files.service';
 import { applyScan, resolveConflict, undoScan, type Scan } from './check-in-ledger';
 import { findLogEntry, logPage } from './check-in-log.repository';
+import { loadDeviceInfo } from './check-in-devices.service';
 import { compressJson } from './compressed-json';
 import type { CheckInDevice } from './device-auth';
 import { rosterJson, rosterStart } from './roster';
@@ -29,9 +29,6 @@ type Client = { requestId: string; ip: string };
 function assertOwnList(device: CheckInDevice, listId: number) {
   if (!device.listIds.includes(listId)) throw new NotFoundError('Check-in list');
 }
-
-const LIST_COLUMNS = sql.raw(`l.id, l.event_id as "eventId", l.name, l.rules, l.category_ids as "categoryIds", l.scans_exits as "scansExits",
-    l.allows_reentry as "allowsReentry", ${isoText('l.created_at')} as "createdAt", ${isoText('l.updated_at')} as "updatedAt"`);
 
 /** What a paired device asks of the server (docs/check-in.md, API (device)). */
 export function createCheckInDeviceService({ db, badges, files }: { db: Database; badges: BadgesService; files: FilesService }) {
@@ -59,14 +56,9 @@ export function createCheckInDeviceService({ db, badges, files }: { db: Database
 
   return {
     async info(device: CheckInDevice): Promise<DeviceInfo> {
-      const [event] = await queryRows<DeviceInfo['event']>(db, sql`select id, name, timezone from events where id = ${device.eventId}`);
-      const lists = await queryRows<CheckInList>(
-        db,
-        sql`select ${LIST_COLUMNS} from check_in_lists l
-             where l.event_id = ${device.eventId} and l.id in (select list_id from check_in_device_lists where device_id = ${device.id})
-             order by l.name, l.id`,
-      );
-      return { id: device.id, name: device.name, role: device.role, event: event!, lists };
+      const info = await loadDeviceInfo(db, device.id);
+      if (!info) throw new NotFoundError('Device');
+      return info;
     },
 
     /** The roster as sent: JSON text, compressed as the device accepts. */
@@ -142,8 +134,7 @@ export function createCheckInDeviceService({ db, badges, files }: { db: Database
     /** The badge as printed, for a walk-in or a lost badge; 404 when the event has no layout. */
     async badgePdf(device: CheckInDevice, badgeId: number): Promise<{ fileName: string; content: Readable }> {
       const row = await findFace(db, badgeId, sql`badges.event_id = ${device.eventId} and badges.status = 'active'`);
-      const [layout] = await queryRows(db, sql`select 1 from badge_layouts where event_id = ${device.eventId} limit 1`);
-      if (!row || !layout) throw new NotFoundError('Badge');
+      if (!row || !(await eventHasLayout(db, device.eventId))) throw new NotFoundError('Badge');
       return { fileName: `badge-${row.code}.pdf`, content: await singleBadgePdf(db, files, row) };
     },
   };

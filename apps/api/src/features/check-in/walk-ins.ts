@@ -5,6 +5,7 @@ import { queryRows, type Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
+import { eventHasLayout } from '../badge-layouts/badge-layouts.repository';
 import type { BadgesService } from '../badges/badges.service';
 import { exhibitorAccount } from '../exhibitors/exhibitor-account';
 import { applyScanIn, findScanResult } from './check-in-ledger';
@@ -46,14 +47,12 @@ const renameField = (detail: { field: string; message: string }) =>
   detail.field === 'badgeCategoryId' ? { ...detail, field: 'categoryId' } : detail;
 
 export function createWalkIns({ db, badges }: { db: Database; badges: BadgesService }) {
-  const hasLayout = async (eventId: number) =>
-    (await queryRows(db, sql`select 1 from badge_layouts where event_id = ${eventId} limit 1`)).length > 0;
 
   /** A repeated walk-in (same nonce): the badge and check-in the first request made. */
   async function earlier(device: CheckInDevice, nonce: string): Promise<WalkIn | null> {
     const checkIn = await findScanResult(db, device.id, nonce);
     if (!checkIn?.badge) return null;
-    return { badge: checkIn.badge, checkIn, printable: await hasLayout(device.eventId) };
+    return { badge: checkIn.badge, checkIn, printable: await eventHasLayout(db, device.eventId) };
   }
 
   return {
@@ -136,7 +135,7 @@ export function createWalkIns({ db, badges }: { db: Database; badges: BadgesServ
         if (error instanceof ValidationError) throw new ValidationError(error.message, error.details?.map(renameField));
         throw error;
       }
-      return { badge: checkIn!.badge!, checkIn: checkIn!, printable: await hasLayout(device.eventId) };
+      return { badge: checkIn!.badge!, checkIn: checkIn!, printable: await eventHasLayout(db, device.eventId) };
     },
   };
 }
