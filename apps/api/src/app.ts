@@ -1,6 +1,5 @@
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -99,6 +98,7 @@ import { refuseUntakenInput } from './lib/unknown-fields';
 import { operationTransform } from './lib/openapi';
 import access from './plugins/access';
 import errorHandler from './plugins/error-handler';
+import { securityHeaders } from './plugins/security-headers';
 
 export type AppOptions = {
   config: Config;
@@ -177,7 +177,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
 
   // Order matters: headers and CORS first, so that they apply to every answer, errors included;
   // the OpenAPI collector before any route, so that it sees them all; access before the routes it guards.
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

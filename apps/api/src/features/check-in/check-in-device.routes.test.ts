@@ -82,6 +82,23 @@ describe('device authentication', () => {
     expect(res.json().message).toMatch(/Pair it again/);
   });
 
+  it('refuses a scan with no device token, an unknown, a person’s or a revoked one, and writes nothing', async () => {
+    // The scan checks its token in its own lookup, not in the authentication every other device route shares.
+    const badge = await newBadge();
+    const revoked = await pairTestDevice(t, { eventId: w.eventA, listIds: [listA] });
+    await t.db.update(checkInDevices).set({ revokedAt: new Date() }).where(eq(checkInDevices.id, revoked.id));
+    for (const caller of [null, { ...steward, token: 'chk_unknown' }, { ...steward, token: 'not-a-device-token' }, w.eventAdminA, revoked]) {
+      const res = await t.request(caller, {
+        method: 'POST',
+        url: '/api/check-in/redeem',
+        payload: { code: badge.code, listId: listA, nonce: nonce(), scannedAt: new Date().toISOString() },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toMatch(/Pair it again/);
+    }
+    expect(await logRows(badge.id)).toHaveLength(0);
+  });
+
   it('a device token opens no organiser route', async () => {
     expect((await t.request(supervisor, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
   });
@@ -117,6 +134,11 @@ describe('device authentication', () => {
     await t.request(device, { method: 'GET', url: '/api/check-in/me' });
     const [third] = await t.db.select({ seen: checkInDevices.lastSeenAt }).from(checkInDevices).where(eq(checkInDevices.id, device.id));
     expect(Date.now() - third!.seen!.getTime()).toBeLessThan(60_000);
+    // A scan, which checks its token itself, refreshes it too.
+    await t.db.update(checkInDevices).set({ lastSeenAt: new Date(Date.now() - 120_000) }).where(eq(checkInDevices.id, device.id));
+    expect((await scan(device, { code: (await newBadge()).code })).json().data.result).toBe('admitted');
+    const [fourth] = await t.db.select({ seen: checkInDevices.lastSeenAt }).from(checkInDevices).where(eq(checkInDevices.id, device.id));
+    expect(Date.now() - fourth!.seen!.getTime()).toBeLessThan(60_000);
   });
 });
 

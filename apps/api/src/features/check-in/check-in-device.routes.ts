@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnauthorizedError } from '../../lib/errors';
 import { errorResponses as errors, fileResponse } from '../../lib/route-schemas';
-import { anyDevice, supervisorDevice } from '../../plugins/access';
+import { anyDevice, deviceCheckedByRoute, supervisorDevice } from '../../plugins/access';
 import type { CheckInDeviceService } from './check-in-device.service';
 import type { CheckInDevice } from './device-auth';
 
@@ -47,6 +47,11 @@ const walkInOptionsSchema = z.object({
 function deviceOf(request: FastifyRequest): CheckInDevice {
   if (!request.device) throw new UnauthorizedError('Authentication required');
   return request.device;
+}
+
+function deviceTokenHashOf(request: FastifyRequest): string {
+  if (!request.deviceTokenHash) throw new UnauthorizedError('Authentication required');
+  return request.deviceTokenHash;
 }
 
 /** The door's API: what a paired device calls with its `chk_` token (docs/check-in.md). */
@@ -82,14 +87,14 @@ export async function checkInDeviceRoutes(app: FastifyInstance, { checkInDevice 
   routes.route({
     method: 'POST',
     url: '/check-in/redeem',
-    config: { access: anyDevice },
+    config: { access: deviceCheckedByRoute },
     schema: {
       tags,
       summary: 'Checks a scanned code in (or out) on a list; the same nonce again answers as the first time',
       body: redeemBodySchema,
       response: { 200: itemResponseSchema(redeemResultSchema), ...errors },
     },
-    handler: async (request) => ({ data: await checkInDevice.redeem(deviceOf(request), request.body) }),
+    handler: async (request) => ({ data: await checkInDevice.redeem(deviceTokenHashOf(request), request.body) }),
   });
 
   routes.route({

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { Database } from '../../db/client';
 import { checkIns } from '../../db/schema/check-in';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
 import { eventHasLayout, findFace } from '../badge-layouts/badge-layouts.repository';
 import { singleBadgePdf } from '../badge-layouts/single-badge-pdf';
 import type { BadgesService } from '../badges/badges.service';
@@ -12,7 +12,7 @@ import { applyScan, resolveConflict, undoScan, type Scan } from './check-in-ledg
 import { findLogEntry, logPage } from './check-in-log.repository';
 import { loadDeviceInfo } from './check-in-devices.service';
 import { compressJson } from './compressed-json';
-import type { CheckInDevice } from './device-auth';
+import { assertMayCheckInBy, type CheckInDevice } from './device-auth';
 import { rosterJson, rosterStart } from './roster';
 import { createWalkIns } from './walk-ins';
 
@@ -34,10 +34,7 @@ function assertOwnList(device: CheckInDevice, listId: number) {
 export function createCheckInDeviceService({ db, badges, files }: { db: Database; badges: BadgesService; files: FilesService }) {
   const walkIns = createWalkIns({ db, badges });
 
-  function toScan(device: CheckInDevice, body: RedeemBody, offline: boolean, localResult: Scan['localResult']): Scan {
-    if (body.method === 'search' && device.role !== 'supervisor') {
-      throw new ForbiddenError('Only a supervisor device can check in a badge found by name');
-    }
+  function toScan(body: RedeemBody, offline: boolean, localResult: Scan['localResult']): Scan {
     const now = new Date();
     const sent = new Date(body.scannedAt);
     // Online the server's clock decides; a queued scan was decided when it was made, but never in
@@ -68,9 +65,9 @@ export function createCheckInDeviceService({ db, badges, files }: { db: Database
       return compressJson(json, acceptEncoding);
     },
 
-    async redeem(device: CheckInDevice, body: RedeemBody): Promise<RedeemResult> {
-      assertOwnList(device, body.listId);
-      return applyScan(db, device, toScan(device, body, false, null));
+    /** One scan, by the device holding the token: its lookup checks the token and the list. */
+    redeem(deviceTokenHash: string, body: RedeemBody): Promise<RedeemResult> {
+      return applyScan(db, { tokenHash: deviceTokenHash }, toScan(body, false, null));
     },
 
     /**
@@ -79,8 +76,11 @@ export function createCheckInDeviceService({ db, badges, files }: { db: Database
      * of different codes a few at a time. Every list is checked before any scan is applied.
      */
     async sync(device: CheckInDevice, body: SyncBody): Promise<{ results: (RedeemResult & { nonce: string })[] }> {
-      for (const scan of body.scans) assertOwnList(device, scan.listId);
-      const scans = body.scans.map((scan) => toScan(device, scan, true, scan.localResult ?? null));
+      for (const scan of body.scans) {
+        assertOwnList(device, scan.listId);
+        assertMayCheckInBy(scan.method, device.role);
+      }
+      const scans = body.scans.map((scan) => toScan(scan, true, scan.localResult ?? null));
       const results: (RedeemResult & { nonce: string })[] = new Array(scans.length);
       const byCode = new Map<string, number[]>();
       scans.forEach((scan, index) => {

@@ -8,10 +8,12 @@ import {
   type RedeemResult,
   type ScannedBadge,
 } from '@portal/shared/check-in';
-import { sql } from 'drizzle-orm';
+import type { DeviceRole } from '@portal/shared/check-in';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
-import { ConflictError, isUniqueViolation, NotFoundError } from '../../lib/errors';
+import { ConflictError, isUniqueViolation, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { isoText } from '../../lib/listing';
+import { assertMayCheckInBy, DEVICE_MESSAGES, LAST_SEEN_STALE, touchDevice } from './device-auth';
 
 /**
  * The check-in ledger: every scan, undo and conflict acknowledgement goes through here, from a
@@ -19,7 +21,8 @@ import { isoText } from '../../lib/listing';
  * statements, each atomic alone, with no transaction around them: the lookup reads the list, the
  * badge and its presence; the write records the log row and, for an admission, changes the
  * presence only if it is still as read (compare-and-set). Round trips, not the work, are what a
- * scan waits on when 32 doors scan at once.
+ * scan waits on when 32 doors scan at once; for the same reason a scan sent by a device checks
+ * the device's token in its lookup rather than in a query of its own.
  */
 
 export type Scan = {
@@ -34,8 +37,18 @@ export type Scan = {
   localResult: CheckInResult | null;
 };
 
-/** Who scans: a device of an event, and the time zone its lists' windows are worded in. */
-export type Scanner = { id: number; eventId: number; timezone: string };
+/**
+ * Who scans: a device already authenticated (its id), or the stored form of a token that the
+ * scan's own lookup checks (unrevoked, and the list one of the device's).
+ */
+export type ScanningDevice = { id: number } | { tokenHash: string };
+
+/** The device `d` that scans, as an SQL condition. */
+function isScanningDevice(device: ScanningDevice): SQL {
+  return 'id' in device ? sql`d.id = ${device.id}` : sql`d.token_hash = ${device.tokenHash} and d.revoked_at is null`;
+}
+
+type Scanner = { id: number; eventId: number };
 
 const NONCE_KEY = 'check_ins_device_nonce_key';
 
@@ -53,6 +66,14 @@ const PRESENCE_JSON = sql.raw(`(select json_build_object('entries', p.entries, '
     from check_in_presence p where p.list_id = l.id and p.badge_id = b.id)`);
 
 type Lookup = {
+  deviceId: number;
+  eventId: number;
+  timezone: string;
+  role: DeviceRole;
+  /** The device was last seen over a minute ago. */
+  stale: boolean;
+  /** Null when the list is not one of the device's. */
+  listId: number | null;
   existing: boolean;
   listName: string;
   rules: CheckInListRules['rules'];
@@ -78,12 +99,12 @@ type PresenceRow = {
  * also when both arrive at once: the second one's insert meets the unique index, its statement
  * changes nothing and the first one's row is read back.
  */
-export async function applyScan(db: Database, scanner: Scanner, scan: Scan): Promise<RedeemResult> {
+export async function applyScan(db: Database, device: ScanningDevice, scan: Scan): Promise<RedeemResult> {
   try {
-    return await applyScanIn(db, scanner, scan);
+    return await applyScanIn(db, device, scan);
   } catch (error) {
     if (!isUniqueViolation(error, NONCE_KEY)) throw error;
-    const first = await findScanResult(db, scanner.id, scan.nonce);
+    const first = await findScanResult(db, device, scan.nonce);
     if (!first) throw error;
     return first;
   }
@@ -95,34 +116,42 @@ export async function applyScan(db: Database, scanner: Scanner, scan: Scan): Pro
  * one's lookup and write, the write changes nothing and the scan is decided again on the new state:
  * two devices admitting one badge at once admit it once.
  */
-export async function applyScanIn(db: Database, scanner: Scanner, scan: Scan): Promise<RedeemResult> {
-  for (;;) {
-    const answer = await tryScan(db, scanner, scan);
+export async function applyScanIn(db: Database, device: ScanningDevice, scan: Scan): Promise<RedeemResult> {
+  for (let first = true; ; first = false) {
+    const answer = await tryScan(db, device, scan, first);
     if (answer) return answer;
   }
 }
 
-async function tryScan(db: Database, scanner: Scanner, scan: Scan): Promise<RedeemResult | null> {
+async function tryScan(db: Database, device: ScanningDevice, scan: Scan, first: boolean): Promise<RedeemResult | null> {
   // A code longer than any of ours is not looked up: it cannot match, and an index probe with a
   // pasted novel is wasted work.
   const lookupCode = scan.code.length <= MAX_SCANNED_CODE_LENGTH ? scan.code : null;
   const [found] = await queryRows<Lookup>(
     db,
     sql`with b as (select * from badges where code = ${lookupCode})
-        select exists (select 1 from check_ins where device_id = ${scanner.id} and nonce = ${scan.nonce}) as existing,
-               l.name as "listName", l.rules, l.category_ids as "categoryIds", l.scans_exits as "scansExits",
+        select d.id as "deviceId", d.event_id as "eventId", e.timezone, d.role, ${LAST_SEEN_STALE} as stale,
+               exists (select 1 from check_ins where device_id = d.id and nonce = ${scan.nonce}) as existing,
+               l.id as "listId", l.name as "listName", l.rules, l.category_ids as "categoryIds", l.scans_exits as "scansExits",
                l.allows_reentry as "allowsReentry", b.event_id as "badgeEventId", ${SCANNED_BADGE_JSON} as badge,
                case when b.event_id = l.event_id then ${PRESENCE_JSON} end as presence
-          from check_in_lists l
-          left join b on true
+          from check_in_devices d
+          join events e on e.id = d.event_id
+          left join check_in_lists l on l.id = ${scan.listId} and l.event_id = d.event_id
+               and exists (select 1 from check_in_device_lists dl where dl.device_id = d.id and dl.list_id = l.id)
+          left join b on l.id is not null
           ${BADGE_JOINS}
-         where l.id = ${scan.listId} and l.event_id = ${scanner.eventId}`,
+         where ${isScanningDevice(device)}`,
   );
-  if (!found) throw new NotFoundError('Check-in list');
-  if (found.existing) return findScanResult(db, scanner.id, scan.nonce);
+  if (!found) throw new UnauthorizedError(DEVICE_MESSAGES.unpaired);
+  if (found.listId === null) throw new NotFoundError('Check-in list');
+  assertMayCheckInBy(scan.method, found.role);
+  if (first && found.stale) await touchDevice(db, found.deviceId);
+  const scanner: Scanner = { id: found.deviceId, eventId: found.eventId };
+  if (found.existing) return findScanResult(db, scanner, scan.nonce);
 
   const conflictIf = (result: CheckInResult) => scan.offline && scan.localResult === 'admitted' && result !== 'admitted';
-  if (!found.badge || found.badgeEventId !== scanner.eventId) {
+  if (!found.badge || found.badgeEventId !== found.eventId) {
     // Another event's badge is named, never described: its holder is no business of this door.
     const result: CheckInResult = found.badge ? 'other_event' : 'unknown';
     const id = await recordScan(db, scanner, scan, { badgeId: null, holderName: null, result, reason: null, conflict: conflictIf(result) }, null);
@@ -144,7 +173,7 @@ async function tryScan(db: Database, scanner: Scanner, scan: Scan): Promise<Rede
     presence,
     scan.direction,
     scan.at,
-    scanner.timezone,
+    found.timezone,
   );
   const conflict = conflictIf(decision.result);
   const id = await recordScan(
@@ -211,7 +240,7 @@ async function recordScan(
 }
 
 /** The answer a scan got, read back from its log row (a repeated nonce answers with it). */
-export async function findScanResult(db: Database, deviceId: number, nonce: string): Promise<RedeemResult | null> {
+export async function findScanResult(db: Database, device: ScanningDevice, nonce: string): Promise<RedeemResult | null> {
   const [row] = await queryRows<{
     id: number;
     result: CheckInResult;
@@ -232,7 +261,7 @@ export async function findScanResult(db: Database, deviceId: number, nonce: stri
              where p.list_id = ci.list_id and p.badge_id = ci.badge_id and p.id < ci.id
                and p.result = 'admitted' and p.direction = 'entry' and p.undone_at is null
              order by p.id desc limit 1) prev on ci.result = 'already_checked_in'
-         where ci.device_id = ${deviceId} and ci.nonce = ${nonce}`,
+         where ci.device_id = (select d.id from check_in_devices d where ${isScanningDevice(device)}) and ci.nonce = ${nonce}`,
   );
   if (!row) return null;
   return {

@@ -50,7 +50,7 @@ export function createWalkIns({ db, badges }: { db: Database; badges: BadgesServ
 
   /** A repeated walk-in (same nonce): the badge and check-in the first request made. */
   async function earlier(device: CheckInDevice, nonce: string): Promise<WalkIn | null> {
-    const checkIn = await findScanResult(db, device.id, nonce);
+    const checkIn = await findScanResult(db, device, nonce);
     if (!checkIn?.badge) return null;
     return { badge: checkIn.badge, checkIn, printable: await eventHasLayout(db, device.eventId) };
   }
