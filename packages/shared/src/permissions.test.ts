@@ -5,8 +5,8 @@ describe('permission catalogue', () => {
   it('holds every permission once, in lower case', () => {
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
     expect(PERMISSIONS.every((p) => p === p.toLowerCase())).toBe(true);
-    // The spec's 58, view_email_outbox for the outbox screen, and the two of badge printing.
-    expect(PERMISSIONS).toHaveLength(63);
+    // The spec's 58, view_email_outbox for the outbox screen, and two each for badge printing, check-in and leads.
+    expect(PERMISSIONS).toHaveLength(65);
   });
 
   it('normalises guard spellings and aliases', () => {

@@ -107,6 +107,9 @@ export const badges = pgTable(
     badgeType: text('badge_type', { enum: ['exhibitor', 'visitor', 'contractor', 'vip'] }).notNull(),
     status: text('status', { enum: ['active', 'cancelled'] }).notNull().default('active'),
     code: text('code').notNull(),
+    /** The consent version the holder agreed to share contact details under with exhibitors who scan them (docs/leads.md); null: not given. */
+    leadConsentVersion: integer('lead_consent_version'),
+    leadConsentAt: timestamp('lead_consent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -158,6 +161,10 @@ export const customFields = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     badgeCategoryId: integer('badge_category_id').references(() => badgeCategories.id, { onDelete: 'cascade' }),
     entityType: text('entity_type').notNull().default('badge'),
+    /** The exhibitor whose own qualifier question this is (entity type `lead`); null for the organiser's. */
+    exhibitorId: integer('exhibitor_id').references(() => admins.id, { onDelete: 'cascade' }),
+    /** Never released to exhibitors with a lead, whatever the release list says. */
+    isPrivate: boolean('is_private').notNull().default(false),
     label: text('label').notNull(),
     key: text('key').notNull(),
     type: text('type', { enum: CUSTOM_FIELD_TYPES }).notNull(),
@@ -171,7 +178,14 @@ export const customFields = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('custom_fields_scope_key_key').on(t.eventId, sql`coalesce(${t.badgeCategoryId}, 0)`, t.entityType, t.key),
+    uniqueIndex('custom_fields_scope_key_key').on(
+      t.eventId,
+      sql`coalesce(${t.badgeCategoryId}, 0)`,
+      sql`coalesce(${t.exhibitorId}, 0)`,
+      t.entityType,
+      t.key,
+    ),
+    index('custom_fields_exhibitor_idx').on(t.exhibitorId, t.sortOrder).where(sql`${t.exhibitorId} is not null`),
     index('custom_fields_category_idx').on(t.badgeCategoryId, t.sortOrder),
     index('custom_fields_event_idx').on(t.eventId, t.sortOrder),
   ],

@@ -18,6 +18,7 @@ const exhibitorTeamWork: Permission[] = [
   'manage_custom_field_values',
   'can_see_exhibitor',
   'can_see_visitor',
+  'scan_leads',
 ];
 
 const notForEventAdmins = new Set<Permission>([
@@ -27,6 +28,8 @@ const notForEventAdmins = new Set<Permission>([
   'view_logs',
   'create_event',
   'delete_event',
+  // Leads are an exhibitor's: the organiser sees counts (manage_leads), never scans.
+  'scan_leads',
 ]);
 
 /** The five built-in roles and their permissions; docs/roles.md explains each choice. */
