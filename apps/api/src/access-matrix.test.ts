@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badgeLayouts } from './db/schema/badge-layouts';
-import { badges } from './db/schema/badges';
+import { badges, customFields } from './db/schema/badges';
 import { checkInDevices, checkInLists } from './db/schema/check-in';
 import { emailTemplates } from './db/schema/email-templates';
 import { registrationLinks } from './db/schema/registration-links';
@@ -115,21 +115,22 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }),
   },
   'POST /api/admin/registration-links/:id/create': { access: 'public' },
-  'GET /api/custom-fields': { access: 'any:view_custom_fields,manage_custom_fields' },
+  // scan_leads: an exhibitor's own lead questions (entity type lead); the service decides per field.
+  'GET /api/custom-fields': { access: 'any:view_custom_fields,manage_custom_fields,scan_leads' },
   'GET /api/custom-fields/:id': {
-    access: 'any:view_custom_fields,manage_custom_fields',
+    access: 'any:view_custom_fields,manage_custom_fields,scan_leads',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.fieldB }),
   },
-  'POST /api/custom-fields': { access: 'all:manage_custom_fields' },
+  'POST /api/custom-fields': { access: 'any:manage_custom_fields,scan_leads' },
   'PUT /api/custom-fields/:id': {
-    access: 'all:manage_custom_fields',
-    outOfScope: (w) => ({ as: w.eventAdminA, id: w.fieldB, payload: { label: 'Taken' } }),
+    access: 'any:manage_custom_fields,scan_leads',
+    outOfScope: (w) => ({ as: w.exhibitorA, id: leadQuestionB, payload: { label: 'Taken' } }),
   },
   'DELETE /api/custom-fields/:id': {
-    access: 'all:manage_custom_fields',
+    access: 'any:manage_custom_fields,scan_leads',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.fieldB }),
   },
-  'PUT /api/custom-fields/order': { access: 'all:manage_custom_fields' },
+  'PUT /api/custom-fields/order': { access: 'any:manage_custom_fields,scan_leads' },
   'GET /api/admin/custom-fields/badge-category/:id': {
     access: 'any:view_custom_fields,manage_custom_fields',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.categoryB }),
@@ -402,6 +403,8 @@ let checkInDeviceB: number;
 const checkInListBody = { name: 'Taken', rules: [{ badgeType: 'exhibitor' }] };
 /** A badge registration link of event B's exhibitor, made in beforeAll. */
 const badgeLinkB = 'badge-link-of-event-b-0001';
+/** A lead question of event B's exhibitor, made in beforeAll. */
+let leadQuestionB: number;
 
 function describeAccess(access: RouteAccess): string {
   if (access.kind === 'device') return access.role ? `device:${access.role}` : 'device';
@@ -438,6 +441,11 @@ beforeAll(async () => {
   await t.db
     .insert(registrationLinks)
     .values({ id: badgeLinkB, kind: 'badge', eventId: w.eventB, badgeCategoryId: w.categoryB, exhibitorId: w.exhibitorB.id });
+  const [question] = await t.db
+    .insert(customFields)
+    .values({ eventId: w.eventB, entityType: 'lead', exhibitorId: w.exhibitorB.id, label: 'Budget', key: 'budget', type: 'text' })
+    .returning({ id: customFields.id });
+  leadQuestionB = question!.id;
   listA = await createCheckInList(t, w.eventA);
   const deviceA = await pairTestDevice(t, { eventId: w.eventA, listIds: [listA], role: 'supervisor' });
   deviceB = await pairTestDevice(t, { eventId: w.eventB, listIds: [await createCheckInList(t, w.eventB)], role: 'supervisor' });

@@ -32,9 +32,17 @@ export const CUSTOM_FIELD_TYPE_LABELS: Readonly<Record<CustomFieldType, string>>
   file: 'File',
 };
 
-/** Only badges carry custom fields today; the column leaves room for more kinds of record. */
-export const CUSTOM_FIELD_ENTITY_TYPES = ['badge'] as const;
+/**
+ * What a field is asked of: `badge`, the organiser's questions on the badge forms; `lead`, an
+ * exhibitor's own qualifier questions about the visitors it scans (docs/leads.md), which belong to
+ * that exhibitor alone and never appear on a badge form, an import or an export.
+ */
+export const CUSTOM_FIELD_ENTITY_TYPES = ['badge', 'lead'] as const;
 export type CustomFieldEntityType = (typeof CUSTOM_FIELD_ENTITY_TYPES)[number];
+
+/** The types a lead question may have: answered at the booth, so never a file and nothing a form of the visitor's would ask. */
+export const LEAD_QUESTION_TYPES = ['text', 'textarea', 'radio', 'select', 'multiselect', 'checkbox'] as const satisfies readonly CustomFieldType[];
+export type LeadQuestionType = (typeof LEAD_QUESTION_TYPES)[number];
 
 /** Types answered by picking among the field's options. */
 export const OPTION_FIELD_TYPES: readonly CustomFieldType[] = ['select', 'multiselect', 'radio'];
@@ -243,16 +251,23 @@ export const customFieldSchema = z.object({
   badgeCategoryId: z.number().int().nullable(),
   badgeCategoryName: z.string().nullable(),
   entityType: z.enum(CUSTOM_FIELD_ENTITY_TYPES),
+  /** The exhibitor a lead question belongs to; null for the organiser's badge fields. */
+  exhibitorId: z.number().int().nullable(),
   label: z.string(),
   key: z.string(),
   type: z.enum(CUSTOM_FIELD_TYPES),
   options: z.array(customFieldOptionSchema),
   required: z.boolean(),
   isActive: z.boolean(),
+  /** Never released to an exhibitor who scans the badge, whatever the event's release list says. */
+  isPrivate: z.boolean(),
   sortOrder: z.number().int(),
   helpText: z.string().nullable(),
   validation: customFieldValidationSchema,
-  /** Badges that answered it: changing its type or deleting it is refused while answers exist. */
+  /**
+   * Badges that answered it (a lead question: leads that answered it): changing its type or
+   * deleting it is refused while answers exist.
+   */
   answerCount: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -306,6 +321,7 @@ const definitionFields = {
   options: z.array(customFieldOptionSchema).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`).default([]),
   required: z.boolean().default(false),
   isActive: z.boolean().default(true),
+  isPrivate: z.boolean().default(false),
   sortOrder: boundedInt(0, MAX_SORT_ORDER).default(0),
   helpText: z
     .string()
@@ -338,6 +354,7 @@ export const updateCustomFieldBodySchema = z
     options: z.array(customFieldOptionSchema).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`),
     required: z.boolean(),
     isActive: z.boolean(),
+    isPrivate: z.boolean(),
     sortOrder: boundedInt(0, MAX_SORT_ORDER),
     helpText: definitionFields.helpText,
     validation: customFieldValidationSchema,
@@ -348,6 +365,8 @@ export type UpdateCustomFieldBody = z.input<typeof updateCustomFieldBodySchema>;
 export const reorderCustomFieldsBodySchema = z.object({
   eventId: idSchema,
   badgeCategoryId: idSchema.nullable().default(null),
+  /** `lead`: the caller's own lead questions, which are one group. */
+  entityType: z.enum(CUSTOM_FIELD_ENTITY_TYPES).default('badge'),
   ids: z
     .array(idSchema)
     .min(1, 'Give at least one field')
@@ -367,13 +386,16 @@ export const EXPORT_VERSION = 1;
 const exportedFieldSchema = z
   .object({
     categoryRef: z.string().min(1).max(100).nullable(),
-    entityType: z.enum(CUSTOM_FIELD_ENTITY_TYPES),
+    // An exhibitor's lead questions are its own: never carried from one event to another.
+    entityType: z.enum(['badge'], { error: 'Only badge fields are exported and imported' }),
     label: textLine(200),
     key: fieldKey,
     type: z.enum(CUSTOM_FIELD_TYPES),
     options: z.array(customFieldOptionSchema).max(MAX_OPTIONS),
     required: z.boolean(),
     isActive: z.boolean(),
+    /** Absent from files of earlier versions, which had no private fields. */
+    isPrivate: z.boolean().default(false),
     sortOrder: boundedInt(0, MAX_SORT_ORDER),
     helpText: z.string().max(1000).nullable(),
     validation: customFieldValidationSchema,

@@ -96,13 +96,13 @@ export async function badgeCategoriesOfEvent(db: Database, eventId: number, ids:
   return new Map(rows.map((row) => [row.id, row.badgeType]));
 }
 
-/** The labels of the event's custom fields among `ids`. */
+/** The labels of the event's badge fields among `ids` (an exhibitor's lead question is no part of a badge). */
 export async function fieldLabelsOfEvent(db: Database, eventId: number, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: customFields.id, label: customFields.label })
     .from(customFields)
-    .where(and(eq(customFields.eventId, eventId), inArray(customFields.id, [...ids])));
+    .where(and(eq(customFields.eventId, eventId), eq(customFields.entityType, 'badge'), inArray(customFields.id, [...ids])));
   return new Map(rows.map((row) => [row.id, row.label]));
 }
 

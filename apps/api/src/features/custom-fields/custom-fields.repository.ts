@@ -3,13 +3,19 @@ import { and, asc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'dri
 import type { Database } from '../../db/client';
 import { badgeCategories, badgeFieldValues, badges, customFields } from '../../db/schema/badges';
 import { events } from '../../db/schema/events';
+import { leads } from '../../db/schema/leads';
 import { containsPattern, countWhere, fetchPage, nameOrder, orderBy, pageWindow, type Page } from '../../lib/listing';
 import { scopeEventId, type Scope } from '../auth/scope';
 import type { FieldDefinition } from './custom-field-values.rules';
 
+/** A lead question's answers: the exhibitor's leads that hold one for it (leads keep answers by question id). */
+const leadAnswerCount = sql`(select cast(count(*) as integer) from ${leads} l
+    where l.exhibitor_id = custom_fields.exhibitor_id and l.answers ->> cast(custom_fields.id as text) is not null)`;
+
 /**
  * With the answers counted among badges `badgeFilter` admits (`badgeCountFilterFor`; none: the
- * whole event's, as rules about the field need, read from the field's index alone).
+ * whole event's, as rules about the field need, read from the field's index alone); a lead
+ * question's among its exhibitor's leads.
  */
 const fieldColumns = (badgeFilter?: SQL) => ({
   id: customFields.id,
@@ -17,19 +23,23 @@ const fieldColumns = (badgeFilter?: SQL) => ({
   badgeCategoryId: customFields.badgeCategoryId,
   badgeCategoryName: sql<string | null>`(select c.name from ${badgeCategories} c where c.id = custom_fields.badge_category_id)`,
   entityType: customFields.entityType,
+  exhibitorId: customFields.exhibitorId,
   label: customFields.label,
   key: customFields.key,
   type: customFields.type,
   options: customFields.options,
   required: customFields.required,
   isActive: customFields.isActive,
+  isPrivate: customFields.isPrivate,
   sortOrder: customFields.sortOrder,
   helpText: customFields.helpText,
   validation: customFields.validation,
-  answerCount: badgeFilter
-    ? sql<number>`(select cast(count(*) as integer) from ${badgeFieldValues} v join ${badges} on ${badges.id} = v.badge_id
+  answerCount: sql<number>`case when custom_fields.exhibitor_id is not null then ${leadAnswerCount} else ${
+    badgeFilter
+      ? sql`(select cast(count(*) as integer) from ${badgeFieldValues} v join ${badges} on ${badges.id} = v.badge_id
         where v.custom_field_id = custom_fields.id and ${badgeFilter})`
-    : sql<number>`(select cast(count(*) as integer) from ${badgeFieldValues} v where v.custom_field_id = custom_fields.id)`,
+      : sql`(select cast(count(*) as integer) from ${badgeFieldValues} v where v.custom_field_id = custom_fields.id)`
+  } end`,
   createdAt: customFields.createdAt,
   updatedAt: customFields.updatedAt,
 });
@@ -41,18 +51,31 @@ function badgeTypeIn(types: readonly BadgeType[]): SQL {
 }
 
 /**
- * The fields a caller reaches: its event's, and of those tied to a category only the categories
- * of badge types it may see. Event-wide fields concern every badge type.
+ * Which fields a caller may read: the organiser's badge fields (`badges`, with the view or manage
+ * permission), and one exhibitor's lead questions (`leadsOf`, with scan_leads: the caller's own
+ * exhibitor). Neither: no field at all.
  */
-export function fieldScopeFilter(scope: Scope, visibleTypes: readonly BadgeType[]): SQL | undefined {
+export type FieldReach = { badges: boolean; leadsOf: number | null };
+
+/**
+ * The fields a caller reaches. Badge fields: its event's, and of those tied to a category only the
+ * categories of badge types it may see (event-wide fields concern every badge type). Lead
+ * questions: its own exhibitor's only, so that no organiser or other exhibitor reads them.
+ */
+export function fieldScopeFilter(scope: Scope, visibleTypes: readonly BadgeType[], reach: FieldReach): SQL {
   const eventId = scopeEventId(scope);
-  return and(
-    eventId == null ? undefined : eq(customFields.eventId, eventId),
-    or(
-      isNull(customFields.badgeCategoryId),
-      sql`exists (select 1 from ${badgeCategories} c where c.id = custom_fields.badge_category_id and ${badgeTypeIn(visibleTypes)})`,
-    ),
-  );
+  const badgeFields = reach.badges
+    ? and(
+        eq(customFields.entityType, 'badge'),
+        eventId == null ? undefined : eq(customFields.eventId, eventId),
+        or(
+          isNull(customFields.badgeCategoryId),
+          sql`exists (select 1 from ${badgeCategories} c where c.id = custom_fields.badge_category_id and ${badgeTypeIn(visibleTypes)})`,
+        ),
+      )
+    : undefined;
+  const leadQuestions = reach.leadsOf != null ? and(eq(customFields.entityType, 'lead'), eq(customFields.exhibitorId, reach.leadsOf)) : undefined;
+  return or(badgeFields, leadQuestions) ?? sql`false`;
 }
 
 export type FieldFilter = Page & {
@@ -99,7 +122,7 @@ export async function findField(db: Database, id: number, scopeFilter: SQL | und
 /** Event-wide fields first, then the category's own, each by position: the order of the form. */
 const formOrder = [sql`${customFields.badgeCategoryId} is not null`, asc(customFields.sortOrder), asc(customFields.id)];
 
-/** The fields that apply to a category: its own and its event's event-wide ones. */
+/** The badge fields that apply to a category: its own and its event's event-wide ones; never a lead question. */
 export async function listCategoryFields(
   db: Database,
   category: { id: number; eventId: number },
@@ -113,7 +136,8 @@ export async function listCategoryFields(
       and(
         eq(customFields.eventId, category.eventId),
         or(isNull(customFields.badgeCategoryId), eq(customFields.badgeCategoryId, category.id)),
-        filter.entityType ? eq(customFields.entityType, filter.entityType) : undefined,
+        eq(customFields.entityType, filter.entityType ?? 'badge'),
+        isNull(customFields.exhibitorId),
         filter.activeOnly ? eq(customFields.isActive, true) : undefined,
       ),
     )
@@ -195,15 +219,18 @@ export async function findEventName(db: Database, id: number, scope: Scope): Pro
   return row?.name;
 }
 
+/** Where a field sits: an event's badges (one category's or all), or one exhibitor's lead questions. */
+export type FieldPlace = { eventId: number; badgeCategoryId: number | null; entityType: string; exhibitorId: number | null };
+
+/** The organiser's fields (null) or one exhibitor's. */
+const ownedBy = (exhibitorId: number | null) => (exhibitorId == null ? isNull(customFields.exhibitorId) : eq(customFields.exhibitorId, exhibitorId));
+
 /**
  * Fields that would share the key with a field placed as given: on the same badges, that is the
- * same category, or either of them event-wide. Answers are reported by key, so keys must not meet.
+ * same category, or either of them event-wide; or among the same exhibitor's lead questions.
+ * Answers are reported by key, so keys must not meet.
  */
-export async function fieldsSharingKey(
-  db: Database,
-  place: { eventId: number; badgeCategoryId: number | null; entityType: string; key: string },
-  exceptId?: number,
-) {
+export async function fieldsSharingKey(db: Database, place: FieldPlace & { key: string }, exceptId?: number) {
   return db
     .select({ id: customFields.id, badgeCategoryId: customFields.badgeCategoryId })
     .from(customFields)
@@ -211,6 +238,7 @@ export async function fieldsSharingKey(
       and(
         eq(customFields.eventId, place.eventId),
         eq(customFields.entityType, place.entityType),
+        ownedBy(place.exhibitorId),
         eq(customFields.key, place.key),
         place.badgeCategoryId == null ? undefined : or(isNull(customFields.badgeCategoryId), eq(customFields.badgeCategoryId, place.badgeCategoryId)),
         exceptId ? ne(customFields.id, exceptId) : undefined,
@@ -218,33 +246,48 @@ export async function fieldsSharingKey(
     );
 }
 
-/** Keys in use on an event (for an entity type) starting with `base`, to find a free variant. */
-export async function keysLike(db: Database, eventId: number, entityType: string, base: string): Promise<string[]> {
+/** Keys in use where a field is placed (its event, entity type and owner) starting with `base`, to find a free variant. */
+export async function keysLike(db: Database, place: FieldPlace, base: string): Promise<string[]> {
   const rows = await db
     .select({ key: customFields.key })
     .from(customFields)
-    .where(and(eq(customFields.eventId, eventId), eq(customFields.entityType, entityType), sql`${customFields.key} like ${`${base}%`}`));
+    .where(
+      and(
+        eq(customFields.eventId, place.eventId),
+        eq(customFields.entityType, place.entityType),
+        ownedBy(place.exhibitorId),
+        sql`${customFields.key} like ${`${base}%`}`,
+      ),
+    );
   return rows.map((row) => row.key);
 }
 
-/** The fields of an event (within a scope filter, or all) with what an export or an import compares. */
+/**
+ * The badge fields of an event (within a scope filter, or all) with what an export or an import
+ * compares; exhibitors' lead questions are no part of either.
+ */
 export async function listEventFields(db: Database, eventId: number, scopeFilter?: SQL) {
   return db
     .select(fieldColumns())
     .from(customFields)
-    .where(and(eq(customFields.eventId, eventId), scopeFilter))
+    .where(and(eq(customFields.eventId, eventId), eq(customFields.entityType, 'badge'), isNull(customFields.exhibitorId), scopeFilter))
     .orderBy(...formOrder);
 }
 
-/** One group of fields, in position order: an event's event-wide fields, or one category's. */
-export async function listGroupFields(db: Database, eventId: number, badgeCategoryId: number | null, badgeFilter?: SQL) {
+/**
+ * One group of fields, in position order: an event's event-wide badge fields, one category's, or
+ * one exhibitor's lead questions.
+ */
+export async function listGroupFields(db: Database, group: FieldPlace, badgeFilter?: SQL) {
   return db
     .select(fieldColumns(badgeFilter))
     .from(customFields)
     .where(
       and(
-        eq(customFields.eventId, eventId),
-        badgeCategoryId == null ? isNull(customFields.badgeCategoryId) : eq(customFields.badgeCategoryId, badgeCategoryId),
+        eq(customFields.eventId, group.eventId),
+        eq(customFields.entityType, group.entityType),
+        ownedBy(group.exhibitorId),
+        group.badgeCategoryId == null ? isNull(customFields.badgeCategoryId) : eq(customFields.badgeCategoryId, group.badgeCategoryId),
       ),
     )
     .orderBy(asc(customFields.sortOrder), asc(customFields.id));

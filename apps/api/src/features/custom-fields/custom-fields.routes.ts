@@ -25,7 +25,14 @@ const field = itemResponseSchema(customFieldSchema);
 const fieldList = itemResponseSchema(z.array(customFieldSchema));
 const report = itemResponseSchema(importReportSchema);
 const tags = ['custom-fields'];
-const view = requiresAny('view_custom_fields', 'manage_custom_fields');
+/**
+ * The definition calls serve two kinds of field (docs/leads.md#qualifier-questions): the organiser's
+ * badge fields (view/manage_custom_fields) and an exhibitor's own lead questions (scan_leads). The
+ * route lets either in; the service decides by the field's entity type, and reaches lead questions
+ * of the caller's own exhibitor only.
+ */
+const view = requiresAny('view_custom_fields', 'manage_custom_fields', 'scan_leads');
+const write = requiresAny('manage_custom_fields', 'scan_leads');
 const manage = requires('manage_custom_fields');
 // A file of 500 fields with their options fits; the API's default of 1 MiB may not.
 const importBodyLimit = 5 * 1024 * 1024;
@@ -52,7 +59,7 @@ export async function customFieldsRoutes(app: FastifyInstance, { customFields }:
   routes.route({
     method: 'POST',
     url: '/custom-fields',
-    config: { access: manage },
+    config: { access: write },
     schema: { tags, body: createCustomFieldBodySchema, response: { 201: field, ...errors } },
     handler: async (request, reply) => reply.code(201).send({ data: await customFields.createField(actorOf(request), request.body) }),
   });
@@ -60,10 +67,10 @@ export async function customFieldsRoutes(app: FastifyInstance, { customFields }:
   routes.route({
     method: 'PUT',
     url: '/custom-fields/order',
-    config: { access: manage },
+    config: { access: write },
     schema: {
       tags,
-      summary: 'Sets the order of one group of fields: the event-wide ones, or one category’s',
+      summary: 'Sets the order of one group of fields: the event-wide ones, one category’s, or the caller’s lead questions',
       body: reorderCustomFieldsBodySchema,
       response: { 200: fieldList, ...errors },
     },
@@ -73,7 +80,7 @@ export async function customFieldsRoutes(app: FastifyInstance, { customFields }:
   routes.route({
     method: 'PUT',
     url: '/custom-fields/:id',
-    config: { access: manage },
+    config: { access: write },
     schema: { tags, params: idParamsSchema, body: updateCustomFieldBodySchema, response: { 200: field, ...errors } },
     handler: async (request) => ({ data: await customFields.updateField(actorOf(request), request.params.id, request.body) }),
   });
@@ -81,7 +88,7 @@ export async function customFieldsRoutes(app: FastifyInstance, { customFields }:
   routes.route({
     method: 'DELETE',
     url: '/custom-fields/:id',
-    config: { access: manage },
+    config: { access: write },
     schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       await customFields.deleteField(actorOf(request), request.params.id);
@@ -92,7 +99,7 @@ export async function customFieldsRoutes(app: FastifyInstance, { customFields }:
   routes.route({
     method: 'GET',
     url: '/admin/custom-fields/badge-category/:id',
-    config: { access: view },
+    config: { access: requiresAny('view_custom_fields', 'manage_custom_fields') },
     schema: { tags, params: idParamsSchema, querystring: categoryFieldsQuerySchema, response: { 200: fieldList, ...errors } },
     handler: async (request) => ({ data: await customFields.listCategoryFields(actorOf(request), request.params.id, request.query) }),
   });

@@ -2,10 +2,12 @@ import { visibleBadgeTypes } from '@portal/shared/badge-categories';
 import type { FieldError } from '@portal/shared/common';
 import {
   customFieldsDocumentSchema,
+  CUSTOM_FIELD_TYPE_LABELS,
   definitionIssues,
   EXPORT_FORMAT,
   EXPORT_VERSION,
   fieldKeyFromLabel,
+  LEAD_QUESTION_TYPES,
   type CustomField,
   type CustomFieldsDocument,
   type CustomFieldType,
@@ -17,7 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { ConflictError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError, withUniqueConflict } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import type { Principal } from '../auth/principal';
@@ -49,8 +51,21 @@ function toPublicField(row: repo.FieldRow): PublicCustomField {
   return { id, label, key, type, options, required, helpText, validation, sortOrder };
 }
 
+/**
+ * What a caller reads: the organiser's badge fields with the view or manage permission; its own
+ * exhibitor's lead questions with scan_leads (an exhibitor and its sub-accounts alike).
+ */
+function reachOf(principal: Principal): repo.FieldReach {
+  const scope = scopeOf(principal);
+  const exhibitorId = scope.kind === 'exhibitor' || scope.kind === 'sub-account' ? scope.exhibitorId : null;
+  return {
+    badges: principal.permissions.has('view_custom_fields') || principal.permissions.has('manage_custom_fields'),
+    leadsOf: principal.permissions.has('scan_leads') ? exhibitorId : null,
+  };
+}
+
 const fieldFilterFor = (principal: Principal) =>
-  repo.fieldScopeFilter(scopeOf(principal), visibleBadgeTypes(principal.permissions, principal.type));
+  repo.fieldScopeFilter(scopeOf(principal), visibleBadgeTypes(principal.permissions, principal.type), reachOf(principal));
 const categoryFilterFor = (principal: Principal) =>
   categoryScopeFilter(scopeOf(principal), visibleBadgeTypes(principal.permissions, principal.type));
 
@@ -67,7 +82,37 @@ function freeKey(base: string, taken: ReadonlySet<string>): string {
   return `${base.slice(0, 58)}_${n}`;
 }
 
-const keyConflict = () => new ConflictError('Another field on the same badges already uses this key', 'key');
+const keyConflict = (entityType: string) =>
+  new ConflictError(entityType === 'lead' ? 'Another of your lead questions already uses this key' : 'Another field on the same badges already uses this key', 'key');
+
+const LEAD_QUESTION_TYPE_LIST = LEAD_QUESTION_TYPES.map((type) => CUSTOM_FIELD_TYPE_LABELS[type].toLowerCase()).join(', ');
+
+/**
+ * Badge fields are the organiser's to write (manage_custom_fields). Lead questions are written by
+ * the exhibitor's own account holding scan_leads, for its event; its sub-accounts read them, so that
+ * what the whole team asks at the booth stays one person's choice. Answers where to write, or 403.
+ */
+function leadQuestionOwner(actor: Actor): { exhibitorId: number; eventId: number } {
+  const scope = scopeOf(actor.principal);
+  if (!actor.principal.permissions.has('scan_leads')) throw new ForbiddenError();
+  if (scope.kind !== 'exhibitor') throw new ForbiddenError('Lead questions are set by the exhibitor’s own account; its team reads them');
+  return { exhibitorId: scope.exhibitorId, eventId: scope.eventId };
+}
+
+function requireBadgeFieldWriter(actor: Actor) {
+  if (!actor.principal.permissions.has('manage_custom_fields')) throw new ForbiddenError();
+}
+
+/** What a lead question may not be: a file or another type the booth does not ask, a category's, private. */
+function leadQuestionIssues(field: { type?: CustomFieldType; badgeCategoryId?: number | null; isPrivate?: boolean }) {
+  const issues: { path: string; message: string }[] = [];
+  if (field.type !== undefined && !(LEAD_QUESTION_TYPES as readonly string[]).includes(field.type)) {
+    issues.push({ path: 'type', message: `A lead question is one of: ${LEAD_QUESTION_TYPE_LIST}` });
+  }
+  if (field.badgeCategoryId != null) issues.push({ path: 'badgeCategoryId', message: 'A lead question belongs to the exhibitor, not to a badge category' });
+  if (field.isPrivate) issues.push({ path: 'isPrivate', message: 'A lead question is the exhibitor’s own: there is nothing to keep private from it' });
+  return issues;
+}
 
 export function createCustomFieldsService({ db }: { db: Database }) {
   async function getInScope(actor: Actor, id: number) {
@@ -93,8 +138,14 @@ export function createCustomFieldsService({ db }: { db: Database }) {
     return category;
   }
 
-  const saveConflicts = <T>(write: () => Promise<T>) =>
-    withUniqueConflict(write, () => keyConflict());
+  const saveConflicts = <T>(entityType: string, write: () => Promise<T>) =>
+    withUniqueConflict(write, () => keyConflict(entityType));
+
+  /** A caller may write a field it reaches when it may write fields of its kind. */
+  function requireWriter(actor: Actor, field: { entityType: string }) {
+    if (field.entityType === 'lead') leadQuestionOwner(actor);
+    else requireBadgeFieldWriter(actor);
+  }
 
   /** The ids a mapping points to, checked to be badge categories of the target event in reach. */
   async function importTargets(tx: Database, actor: Actor, eventId: number, mapping: Record<string, number | null>, document: CustomFieldsDocument) {
@@ -200,19 +251,30 @@ export function createCustomFieldsService({ db }: { db: Database }) {
     },
 
     async createField(actor: Actor, body: Definition & { eventId: number }): Promise<CustomField> {
-      await eventInScope(actor, body.eventId);
-      await categoryForField(actor, body.eventId, body.badgeCategoryId ?? null);
       const entityType = body.entityType ?? 'badge';
       const badgeCategoryId = body.badgeCategoryId ?? null;
+      let exhibitorId: number | null = null;
+      if (entityType === 'lead') {
+        const owner = leadQuestionOwner(actor);
+        if (body.eventId !== owner.eventId) throw new NotFoundError('Event');
+        const issues = leadQuestionIssues(body);
+        if (issues.length) throw definitionError(issues);
+        exhibitorId = owner.exhibitorId;
+      } else {
+        requireBadgeFieldWriter(actor);
+        await eventInScope(actor, body.eventId);
+        await categoryForField(actor, body.eventId, badgeCategoryId);
+      }
+      const place = { eventId: body.eventId, badgeCategoryId, entityType, exhibitorId };
       let key = body.key;
       if (key) {
-        if ((await repo.fieldsSharingKey(db, { eventId: body.eventId, badgeCategoryId, entityType, key })).length) throw keyConflict();
+        if ((await repo.fieldsSharingKey(db, { ...place, key })).length) throw keyConflict(entityType);
       } else {
         const base = fieldKeyFromLabel(body.label);
-        key = freeKey(base, new Set(await repo.keysLike(db, body.eventId, entityType, base)));
+        key = freeKey(base, new Set(await repo.keysLike(db, place, base)));
       }
-      const values: repo.FieldValues = { ...body, key, entityType, badgeCategoryId };
-      const id = await saveConflicts(() =>
+      const values: repo.FieldValues = { ...body, key, entityType, badgeCategoryId, exhibitorId };
+      const id = await saveConflicts(entityType, () =>
         db.transaction(async (tx) => {
           const [fieldId] = await repo.insertFields(tx, [values]);
           await recordAudit(tx, actor, { action: 'create', entityType: 'custom_field', entityId: fieldId, eventId: body.eventId, after: values });
@@ -224,8 +286,12 @@ export function createCustomFieldsService({ db }: { db: Database }) {
 
     async updateField(actor: Actor, id: number, body: UpdateInput): Promise<CustomField> {
       const before = await getInScope(actor, id);
+      requireWriter(actor, before);
       const merged = { ...before, ...body };
-      const issues = definitionIssues({ type: merged.type, options: merged.options ?? [], validation: merged.validation ?? {} });
+      const issues = [
+        ...(before.entityType === 'lead' ? leadQuestionIssues(body) : []),
+        ...definitionIssues({ type: merged.type, options: merged.options ?? [], validation: merged.validation ?? {} }),
+      ];
       if (issues.length) throw definitionError(issues);
       if (body.type !== undefined && body.type !== before.type && before.answerCount > 0) {
         throw new ConflictError('This field has answers; its type cannot change', 'type');
@@ -236,9 +302,17 @@ export function createCustomFieldsService({ db }: { db: Database }) {
         }
         await categoryForField(actor, before.eventId, body.badgeCategoryId ?? null);
       }
-      const place = { eventId: before.eventId, badgeCategoryId: merged.badgeCategoryId ?? null, entityType: before.entityType, key: merged.key };
-      if ((body.key !== undefined || body.badgeCategoryId !== undefined) && (await repo.fieldsSharingKey(db, place, id)).length) throw keyConflict();
-      await saveConflicts(() =>
+      const place = {
+        eventId: before.eventId,
+        badgeCategoryId: merged.badgeCategoryId ?? null,
+        entityType: before.entityType,
+        exhibitorId: before.exhibitorId,
+        key: merged.key,
+      };
+      if ((body.key !== undefined || body.badgeCategoryId !== undefined) && (await repo.fieldsSharingKey(db, place, id)).length) {
+        throw keyConflict(before.entityType);
+      }
+      await saveConflicts(before.entityType, () =>
         db.transaction(async (tx) => {
           await repo.updateField(tx, id, body);
           await recordAudit(tx, actor, { action: 'update', entityType: 'custom_field', entityId: id, eventId: before.eventId, before, after: body });
@@ -250,6 +324,7 @@ export function createCustomFieldsService({ db }: { db: Database }) {
     /** A field with answers stays: switching it off keeps them and hides it from forms. */
     async deleteField(actor: Actor, id: number): Promise<void> {
       const before = await getInScope(actor, id);
+      requireWriter(actor, before);
       if (before.answerCount > 0) {
         throw new ConflictError('This field has answers; switch it off instead of deleting it');
       }
@@ -259,11 +334,28 @@ export function createCustomFieldsService({ db }: { db: Database }) {
       });
     },
 
-    /** Sets the positions of one group (the event-wide fields, or one category's): all of them, in the order given. */
-    async reorderFields(actor: Actor, body: { eventId: number; badgeCategoryId: number | null; ids: number[] }): Promise<CustomField[]> {
-      await eventInScope(actor, body.eventId);
-      await categoryForField(actor, body.eventId, body.badgeCategoryId);
-      const group = new Set((await repo.listGroupFields(db, body.eventId, body.badgeCategoryId)).map((field) => field.id));
+    /**
+     * Sets the positions of one group (the event-wide fields, one category's, or the caller's lead
+     * questions): all of them, in the order given.
+     */
+    async reorderFields(
+      actor: Actor,
+      body: { eventId: number; badgeCategoryId: number | null; entityType: 'badge' | 'lead'; ids: number[] },
+    ): Promise<CustomField[]> {
+      let place: repo.FieldPlace;
+      if (body.entityType === 'lead') {
+        const owner = leadQuestionOwner(actor);
+        if (body.eventId !== owner.eventId) throw new NotFoundError('Event');
+        const issues = leadQuestionIssues(body);
+        if (issues.length) throw definitionError(issues);
+        place = { eventId: body.eventId, badgeCategoryId: null, entityType: 'lead', exhibitorId: owner.exhibitorId };
+      } else {
+        requireBadgeFieldWriter(actor);
+        await eventInScope(actor, body.eventId);
+        await categoryForField(actor, body.eventId, body.badgeCategoryId);
+        place = { eventId: body.eventId, badgeCategoryId: body.badgeCategoryId, entityType: 'badge', exhibitorId: null };
+      }
+      const group = new Set((await repo.listGroupFields(db, place)).map((field) => field.id));
       if (body.ids.length !== group.size || body.ids.some((id) => !group.has(id))) {
         throw ValidationError.field('ids', `Give each of this group’s ${group.size} field(s) once, and no other`);
       }
@@ -273,10 +365,10 @@ export function createCustomFieldsService({ db }: { db: Database }) {
           action: 'reorder',
           entityType: 'custom_field',
           eventId: body.eventId,
-          after: { badgeCategoryId: body.badgeCategoryId, ids: body.ids },
+          after: { badgeCategoryId: body.badgeCategoryId, entityType: body.entityType, ids: body.ids },
         });
       });
-      return (await repo.listGroupFields(db, body.eventId, body.badgeCategoryId, badgeCountFilterFor(actor.principal))).map(toField);
+      return (await repo.listGroupFields(db, place, badgeCountFilterFor(actor.principal))).map(toField);
     },
 
     /** Active and inactive fields that apply to a category (its own, then the event-wide ones), in form order. */
@@ -319,6 +411,7 @@ export function createCustomFieldsService({ db }: { db: Database }) {
           options: field.options,
           required: field.required,
           isActive: field.isActive,
+          isPrivate: field.isPrivate,
           sortOrder: field.sortOrder,
           helpText: field.helpText,
           validation: field.validation,
@@ -333,7 +426,7 @@ export function createCustomFieldsService({ db }: { db: Database }) {
 
     /** Creates and replaces fields as the preview said, all in one transaction. */
     async importFields(actor: Actor, input: ImportInput): Promise<ImportReport> {
-      return saveConflicts(() =>
+      return saveConflicts('badge', () =>
         db.transaction(async (tx) => {
           const plan = await planImport(tx, actor, input);
           const definitionOf = (source: ExportedCustomField) => ({
@@ -342,6 +435,7 @@ export function createCustomFieldsService({ db }: { db: Database }) {
             options: source.options,
             required: source.required,
             isActive: source.isActive,
+            isPrivate: source.isPrivate,
             sortOrder: source.sortOrder,
             helpText: source.helpText,
             validation: source.validation,
