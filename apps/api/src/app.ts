@@ -79,6 +79,7 @@ import { createPaymentStatusLinks } from './features/payments/payment-links';
 import { createPaymentSettlement } from './features/payments/payment-settlement';
 import { createPaymentStatusService } from './features/payments/payment-status.service';
 import { startPaymentSweeper } from './features/payments/payment-sweeper';
+import { startLeadRetentionSweeper } from './features/leads-retention/lead-retention-sweeper';
 import { createPaymentsService } from './features/payments/payments.service';
 import { createPaymentProviders } from './features/payments/providers';
 import type { StripeGateway } from './features/payments/stripe-provider';
@@ -403,6 +404,15 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     onError: (error) => app.log.error({ err: error }, 'payment sweep failed'),
   });
   app.addHook('onClose', stopPaymentSweeper);
+
+  // Leads are kept a set time after their event: exhibitors are reminded to export, then they go.
+  const stopLeadRetentionSweeper = startLeadRetentionSweeper({
+    db,
+    publicUrl,
+    intervalMs: config.LEAD_RETENTION_SWEEP_INTERVAL_MS,
+    onError: (error) => app.log.error({ err: error }, 'lead retention sweep failed'),
+  });
+  app.addHook('onClose', stopLeadRetentionSweeper);
 
   if (serveSpa) {
     // Files are looked up at request time, so a rebuilt app is served without a restart; hashed

@@ -83,6 +83,8 @@ const configSchema = z.object({
    * bank transfers (`manual`) in production, where a test checkout would hand out places for free.
    */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'manual', 'stripe']).optional(),
+  /** How often leads past their event's retention are purged, and exhibitors reminded a week before (docs/leads.md). */
+  LEAD_RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(15 * 60 * 1000),
   /** How often succeeded payments a crash left unapplied are settled (docs/purchases.md). */
   PAYMENT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 1000),
   /** Public payment status calls per address per LOGIN_WINDOW_SECONDS. */
