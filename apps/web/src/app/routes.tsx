@@ -133,6 +133,9 @@ const ImportCustomFieldsPage = lazyWithPreload(() =>
     default: m.ImportCustomFieldsPage,
   })),
 );
+const LeadQuestionsPage = lazyWithPreload(() =>
+  import('@/features/custom-fields/pages/lead-questions-page').then((m) => ({ default: m.LeadQuestionsPage })),
+);
 const BadgeCategoriesPage = lazyWithPreload(() =>
   import('@/features/badge-categories/pages/badge-categories-page').then((m) => ({ default: m.BadgeCategoriesPage })),
 );
@@ -352,6 +355,9 @@ const screens: Screen[] = [
     permissions: ['manage_custom_fields'],
     element: <ImportCustomFieldsPage />,
   },
+
+  // An exhibitor's own qualifier questions: its account edits them, its sub-accounts read them.
+  { path: paths.leadQuestions.path, permissions: ['scan_leads'], element: <LeadQuestionsPage /> },
 
   {
     path: paths.emailOutbox.path,

@@ -88,6 +88,8 @@ export const paths = {
   eventTemplateCreate: route('/events/:eventId/templates/create'),
   eventTemplateEdit: route('/events/:eventId/templates/:id/edit'),
   emailOutbox: route('/email-outbox'),
+
+  leadQuestions: route('/leads/questions'),
 } as const;
 
 export function isLoginPath(pathname: string): boolean {

@@ -48,6 +48,7 @@ const exhibitorWork: Permission[] = [
   'view_allocation',
   'can_see_exhibitor',
   'can_see_visitor',
+  'scan_leads',
 ];
 
 /** Exhibitors and their sub-accounts request and pay for more places themselves. */

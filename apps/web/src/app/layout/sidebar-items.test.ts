@@ -62,6 +62,7 @@ describe('sidebar', () => {
       '-': ['Overview'],
       Management: ['Sub-Accounts', 'Badges', 'Registration Links', 'Email Outbox'],
       Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]'],
+      Leads: ['Lead questions'],
       Allocations: ['Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     });
   });
@@ -71,6 +72,7 @@ describe('sidebar', () => {
       '-': ['Overview'],
       Management: ['Badges', 'Registration Links'],
       Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]'],
+      Leads: ['Lead questions'],
       Allocations: ['Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     });
   });
@@ -103,6 +105,19 @@ describe('sidebar', () => {
 
   it('leaves the badge menu out when the category list is empty, as after a failed fetch', () => {
     expect(outline(demo.exhibitor(), []).Badges).toBeUndefined();
+  });
+
+  it('offers lead questions to an exhibitor’s team with scan_leads only, never to an organiser', () => {
+    const withoutScanning = sessionOf({
+      roles: [{ id: 4, name: 'Exhibitor' }],
+      eventId: 1,
+      permissions: ['view_exhibitor_users'],
+    });
+    expect(outline(withoutScanning).Leads).toBeUndefined();
+    expect(outline(demo.eventAdmin()).Leads).toBeUndefined();
+    expect(outline(demo.systemAdmin()).Leads).toBeUndefined();
+    const leads = buildSidebar(demo.subAccount(), CATEGORIES).find((section) => section.id === 'leads')!;
+    expect(leads.entries).toMatchObject([{ kind: 'link', label: 'Lead questions', to: '/leads/questions' }]);
   });
 
   it('shows System to any user without an event and to nobody with one', () => {

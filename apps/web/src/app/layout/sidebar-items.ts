@@ -4,6 +4,7 @@ import type { UserType } from '@portal/shared/user-types';
 import {
   BuildingIcon,
   CalendarDaysIcon,
+  ClipboardListIcon,
   CreditCardIcon,
   FolderKanbanIcon,
   HomeIcon,
@@ -114,6 +115,17 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
       ],
     },
     { id: 'badges', label: 'Badges', entries: badgeEntries(session, categories) },
+    {
+      id: 'leads',
+      label: 'Leads',
+      // Scanning at the booth is an exhibitor's team's: an organiser holding the permission has no booth.
+      entries: [
+        ...when(
+          (type === 'exhibitor' || type === 'sub-account') && can('scan_leads'),
+          link('Lead questions', paths.leadQuestions.href(), ClipboardListIcon),
+        ),
+      ],
+    },
     {
       id: 'allocations',
       label: 'Allocations',

@@ -1,3 +1,4 @@
+import type { CustomField } from '@portal/shared/custom-fields';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '@/lib/api-client';
@@ -30,6 +31,56 @@ function renderForm() {
 }
 
 describe('CustomFieldForm', () => {
+  it('marks a badge field private, and sends the flag', async () => {
+    const { adapter, seen } = fakeAdapter(() => ({ status: 201, data: { data: { id: 9 } } }));
+    api.defaults.adapter = adapter;
+    renderForm();
+    fill(screen.getByRole('textbox', { name: 'Label' }), 'Passport number');
+    const flag = screen.getByRole('checkbox', { name: 'Private — never shared with exhibitors who scan this badge' });
+    expect((flag as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(flag);
+    fireEvent.click(screen.getByRole('button', { name: 'Create field' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.body).toMatchObject({ label: 'Passport number', isPrivate: true, entityType: 'badge' });
+  });
+
+  it('shows a private field’s flag ticked, and keeps it through an edit', async () => {
+    const { adapter, seen } = fakeAdapter(() => ({ status: 200, data: { data: { id: 9 } } }));
+    api.defaults.adapter = adapter;
+    const field: CustomField = {
+      id: 9,
+      eventId: 1,
+      badgeCategoryId: null,
+      badgeCategoryName: null,
+      entityType: 'badge',
+      exhibitorId: null,
+      label: 'Date of birth',
+      key: 'date_of_birth',
+      type: 'date',
+      options: [],
+      required: false,
+      isActive: true,
+      isPrivate: true,
+      sortOrder: 0,
+      helpText: null,
+      validation: {},
+      answerCount: 3,
+      createdAt: '2027-01-01T00:00:00.000Z',
+      updatedAt: '2027-01-01T00:00:00.000Z',
+    };
+    renderRoute('/custom-fields/9/edit', [
+      {
+        path: '/custom-fields/9/edit',
+        element: <CustomFieldForm field={field} eventId={1} events={[]} categories={[]} cancelTo="/custom-fields" onSaved={() => {}} />,
+      },
+    ]);
+    expect((screen.getByRole('checkbox', { name: /^Private/ }) as HTMLInputElement).checked).toBe(true);
+    fill(screen.getByRole('textbox', { name: 'Label' }), 'Birth date');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]).toMatchObject({ method: 'PUT', url: '/custom-fields/9', body: { label: 'Birth date', isPrivate: true } });
+  });
+
   it('previews the field as the badge form will show it, and sends its definition', async () => {
     const { adapter, seen } = fakeAdapter(() => ({ status: 201, data: { data: { id: 9 } } }));
     api.defaults.adapter = adapter;

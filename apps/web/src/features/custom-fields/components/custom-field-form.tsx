@@ -6,6 +6,7 @@ import {
   CUSTOM_FIELD_TYPE_LABELS,
   CUSTOM_FIELD_TYPES,
   definitionIssues,
+  LEAD_QUESTION_TYPES,
   MAX_FILE_SIZE_BYTES,
   OPTION_FIELD_TYPES,
   PATTERN_FIELD_TYPES,
@@ -13,6 +14,7 @@ import {
   UPLOAD_CONTENT_TYPE_LIST,
   UPLOAD_CONTENT_TYPES,
   type CustomField,
+  type CustomFieldEntityType,
   type CustomFieldType,
   type CustomFieldValidation,
 } from '@portal/shared/custom-fields';
@@ -55,6 +57,7 @@ const formSchema = z
     type: z.enum(CUSTOM_FIELD_TYPES),
     required: z.boolean(),
     isActive: z.boolean(),
+    isPrivate: z.boolean(),
     helpText: z.string().max(1000, 'At most 1000 characters'),
     options: z.array(z.object({ value: z.string().trim(), label: z.string().trim() })),
     validation: z.object({
@@ -96,6 +99,7 @@ const FIELDS = [
   'label',
   'key',
   'type',
+  'isPrivate',
   'helpText',
   'options',
   'validation.min',
@@ -154,6 +158,7 @@ function defaultsOf(field: CustomField | null, eventId: number | null): CustomFi
     type: field?.type ?? 'text',
     required: field?.required ?? false,
     isActive: field?.isActive ?? true,
+    isPrivate: field?.isPrivate ?? false,
     helpText: field?.helpText ?? '',
     options: field?.options.map((option) => ({ ...option })) ?? [],
     validation: {
@@ -175,7 +180,35 @@ const RANGE_LABELS: Partial<Record<CustomFieldType, [string, string]>> = {
   multiselect: ['Fewest choices', 'Most choices'],
 };
 
+/** What the form says of a field, by what it is asked of: a badge's form, or a lead at the booth. */
+const WORDING: Record<
+  CustomFieldEntityType,
+  { types: readonly CustomFieldType[]; answered: string; active: string; created: string; updated: string; submit: string }
+> = {
+  badge: {
+    types: CUSTOM_FIELD_TYPES,
+    answered: 'Fixed: badges have answered this field.',
+    active: 'Active (asked on the badge forms)',
+    created: 'Custom field created',
+    updated: 'Custom field updated',
+    submit: 'Create field',
+  },
+  lead: {
+    types: LEAD_QUESTION_TYPES,
+    answered: 'Fixed: leads have answered this question.',
+    active: 'Active (asked when qualifying a lead)',
+    created: 'Question created',
+    updated: 'Question updated',
+    submit: 'Create question',
+  },
+};
+
 type CustomFieldFormProps = {
+  /**
+   * `lead`: one of the exhibitor's own qualifier questions, with the types a booth asks and no
+   * badge category or private flag. Badge fields by default.
+   */
+  entityType?: CustomFieldEntityType;
   field: CustomField | null;
   /** The event a new field goes to when the caller has one; otherwise chosen among `events`. */
   eventId: number | null;
@@ -188,6 +221,7 @@ type CustomFieldFormProps = {
 
 /** Creates or edits a custom field, with a preview of the field as the badge form will show it. */
 export function CustomFieldForm({
+  entityType = 'badge',
   field,
   eventId,
   events,
@@ -210,6 +244,8 @@ export function CustomFieldForm({
   // Answers fix a field's type and category: the server refuses to change them.
   const answered = (field?.answerCount ?? 0) > 0;
   const range = RANGE_LABELS[type];
+  const wording = WORDING[entityType];
+  const isLead = entityType === 'lead';
 
   const submit = form.handleSubmit(async (values) => {
     const definition = {
@@ -219,6 +255,7 @@ export function CustomFieldForm({
       options: optionsOf(values),
       required: values.required,
       isActive: values.isActive,
+      ...(isLead ? {} : { isPrivate: values.isPrivate }),
       helpText: values.helpText.trim() || null,
       validation: validationOf(values, field?.validation ?? {}),
     };
@@ -230,10 +267,11 @@ export function CustomFieldForm({
           })
         : await create.mutateAsync({
             ...definition,
+            entityType,
             eventId: Number(values.eventId),
             key: values.key || undefined,
           });
-      toast.success(field ? 'Custom field updated' : 'Custom field created');
+      toast.success(field ? wording.updated : wording.created);
       onSaved(saved);
     } catch (error) {
       applyServerErrors(error, form.setError, FIELDS);
@@ -281,28 +319,30 @@ export function CustomFieldForm({
               >
                 {(control) => <Input {...control} {...form.register('key')} autoComplete="off" spellCheck={false} />}
               </FormField>
-              <FormField
-                id="field-category"
-                label="Badge category"
-                hint={answered ? 'Fixed: badges have answered this field.' : undefined}
-                error={errors.badgeCategoryId?.message}
-              >
-                {(control) => (
-                  <NativeSelect {...control} {...form.register('badgeCategoryId')} disabled={answered}>
-                    <CategoryOptions categories={categories} empty="All categories of the event" />
-                  </NativeSelect>
-                )}
-              </FormField>
+              {!isLead && (
+                <FormField
+                  id="field-category"
+                  label="Badge category"
+                  hint={answered ? wording.answered : undefined}
+                  error={errors.badgeCategoryId?.message}
+                >
+                  {(control) => (
+                    <NativeSelect {...control} {...form.register('badgeCategoryId')} disabled={answered}>
+                      <CategoryOptions categories={categories} empty="All categories of the event" />
+                    </NativeSelect>
+                  )}
+                </FormField>
+              )}
               <FormField
                 id="field-type"
                 label="Type"
                 required
-                hint={answered ? 'Fixed: badges have answered this field.' : undefined}
+                hint={answered ? wording.answered : undefined}
                 error={errors.type?.message}
               >
                 {(control) => (
                   <NativeSelect {...control} {...form.register('type')} disabled={answered}>
-                    {CUSTOM_FIELD_TYPES.map((option) => (
+                    {wording.types.map((option) => (
                       <option key={option} value={option}>
                         {CUSTOM_FIELD_TYPE_LABELS[option]}
                       </option>
@@ -321,8 +361,14 @@ export function CustomFieldForm({
               </label>
               <label className="flex items-center gap-2 text-sm">
                 <input type="checkbox" {...form.register('isActive')} className="size-4 accent-primary" />
-                Active (asked on the badge forms)
+                {wording.active}
               </label>
+              {!isLead && (
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" {...form.register('isPrivate')} className="size-4 accent-primary" />
+                  Private — never shared with exhibitors who scan this badge
+                </label>
+              )}
             </div>
 
             {OPTION_FIELD_TYPES.includes(type) && (
@@ -456,7 +502,7 @@ export function CustomFieldForm({
 
             <PageFormActions
               pending={create.isPending || update.isPending}
-              submitLabel={field ? 'Save changes' : 'Create field'}
+              submitLabel={field ? 'Save changes' : wording.submit}
               cancelTo={cancelTo}
             />
           </form>
