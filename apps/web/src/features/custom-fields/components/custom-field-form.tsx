@@ -514,6 +514,7 @@ export function CustomFieldForm({
         </CardHeader>
         <CardContent>
           <FieldPreview
+            form={isLead ? 'lead form' : 'badge form'}
             field={{
               id: field?.id ?? 0,
               label: values.label || 'Untitled field',

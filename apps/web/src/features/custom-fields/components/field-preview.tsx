@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { CustomFieldInput } from '@/components/custom-fields/custom-field-input';
 import { answerProblem, emptyAnswer, type CustomFieldAnswer } from '@/components/custom-fields/custom-field-rules';
 
-/** The field as the badge form shows it, answerable, with the message a wrong answer would get. */
-export function FieldPreview({ field }: { field: PublicCustomField }) {
+/** The field as its form shows it (a badge's, or a lead's), answerable, with the message a wrong answer would get. */
+export function FieldPreview({ field, form = 'badge form' }: { field: PublicCustomField; form?: string }) {
   const [answer, setAnswer] = useState<{ type: string; value: CustomFieldAnswer; touched: boolean }>({
     type: field.type,
     value: emptyAnswer(field),
@@ -23,7 +23,7 @@ export function FieldPreview({ field }: { field: PublicCustomField }) {
         onBlur={() => setAnswer({ ...current, touched: true })}
         error={problem ?? undefined}
       />
-      <p className="text-xs text-muted-foreground">Try an answer: the preview checks it as the badge form will.</p>
+      <p className="text-xs text-muted-foreground">Try an answer: the preview checks it as the {form} will.</p>
     </div>
   );
 }
