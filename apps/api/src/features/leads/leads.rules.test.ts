@@ -91,7 +91,7 @@ describe('checkAnswers', () => {
         checkAnswers(questions, answers);
       } catch (error) {
         expect(error).toBeInstanceOf(ValidationError);
-        return (error as ValidationError).details;
+        return (error as ValidationError).details ?? [];
       }
       throw new Error('accepted');
     };
