@@ -380,6 +380,20 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, query: { format: 'xlsx' } }),
   },
   'GET /api/admin/events/:eventId/check-in-figures': { access: 'all:view_check_ins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'GET /api/admin/events/:eventId/lead-settings': { access: 'all:manage_leads', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'PUT /api/admin/events/:eventId/lead-settings': {
+    access: 'all:manage_leads',
+    outOfScope: (w) => ({
+      as: w.eventAdminA,
+      id: w.eventB,
+      payload: { releasedFields: [], askConsent: false, retentionDays: 60, scanningByDefault: true },
+    }),
+  },
+  'GET /api/admin/events/:eventId/lead-summaries': { access: 'all:manage_leads', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'PUT /api/admin/exhibitors/:id/lead-access': {
+    access: 'all:manage_leads',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id, payload: { scanningEnabled: false } }),
+  },
 };
 
 /** An invoiced purchase of event B with a credit note, made in beforeAll. */
