@@ -73,7 +73,7 @@ describe('the exhibitors’ lead counts', () => {
     expect(within(row).getByText('128')).toBeTruthy();
     expect(within(row).getByText('info@abols.example')).toBeTruthy();
     expect(scanningOf('Ābols SIA').value).toBe('default');
-    expect(within(scanningOf('Ābols SIA')).getByRole('option', { name: 'Event default (on)' })).toBeTruthy();
+    expect(within(scanningOf('Ābols SIA')).getByRole('option', { name: 'Default (on)' })).toBeTruthy();
     expect(scanningOf('Ελαιόλαδο ΑΕ').value).toBe('on');
     expect(scanningOf('solo@maker.example').value).toBe('off');
     expect(seen[0]).toMatchObject({ url: `/admin/events/${EVENT_ID}/lead-summaries`, params: { page: 1, sort: 'company' } });
@@ -111,7 +111,7 @@ describe('the exhibitors’ lead counts', () => {
 
   it('asks too when going back to a default that is off', async () => {
     const seen = renderTable({ scanningByDefault: false });
-    expect(within(await screen.findByRole('combobox', { name: 'Lead scanning for Ελαιόλαδο ΑΕ' })).getByRole('option', { name: 'Event default (off)' })).toBeTruthy();
+    expect(within(await screen.findByRole('combobox', { name: 'Lead scanning for Ελαιόλαδο ΑΕ' })).getByRole('option', { name: 'Default (off)' })).toBeTruthy();
     fireEvent.change(scanningOf('Ελαιόλαδο ΑΕ'), { target: { value: 'default' } });
     expect(await screen.findByRole('alertdialog')).toBeTruthy();
     expect(puts(seen)).toEqual([]);

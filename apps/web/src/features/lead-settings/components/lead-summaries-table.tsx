@@ -27,6 +27,11 @@ const accessOf = (summary: Pick<ExhibitorLeadSummary, 'scanningEnabled'>): Acces
 const ENABLED: Record<Access, boolean | null> = { default: null, on: true, off: false };
 
 const nameOf = (summary: ExhibitorLeadSummary) => summary.company ?? summary.email;
+const counted = (count: number, noun: string) => `${formatCount(count)} ${count === 1 ? noun : `${noun}s`}`;
+const leadsKept = (leads: number) =>
+  leads === 0
+    ? 'It has no leads yet.'
+    : `${leads === 1 ? 'Its one lead stays' : `The ${formatCount(leads)} leads it has stay`} its own, to qualify and export.`;
 
 type Change = { summary: ExhibitorLeadSummary; access: Access };
 
@@ -42,7 +47,7 @@ export function LeadSummariesTable({ eventId, scanningByDefault }: { eventId: nu
   const summaries = useLeadSummaries(eventId, { page, search, sort });
   const update = useUpdateLeadAccess(eventId);
   const [confirming, setConfirming] = useState<Change | null>(null);
-  const defaultLabel = `Event default (${scanningByDefault ? 'on' : 'off'})`;
+  const defaultLabel = `Default (${scanningByDefault ? 'on' : 'off'})`;
 
   function apply({ summary, access }: Change) {
     const name = nameOf(summary);
@@ -99,9 +104,9 @@ export function LeadSummariesTable({ eventId, scanningByDefault }: { eventId: nu
           <TableHeader>
             <TableRow>
               <TableHead>Company</TableHead>
-              <TableHead className="text-right">Leads</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">Leads</TableHead>
               <TableHead className="hidden text-right sm:table-cell">Scanners</TableHead>
-              <TableHead className="w-44">Lead scanning</TableHead>
+              <TableHead className="w-44">Scanning</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -111,13 +116,14 @@ export function LeadSummariesTable({ eventId, scanningByDefault }: { eventId: nu
               return (
                 <TableRow key={summary.exhibitorId}>
                   <TableCell>
-                    <div className="font-medium break-words">{name}</div>
-                    {summary.company && <div className="text-xs break-all text-muted-foreground">{summary.email}</div>}
-                    <div className="text-xs text-muted-foreground sm:hidden">
-                      {summary.scanners === 1 ? '1 scanner' : `${formatCount(summary.scanners)} scanners`}
+                    <div className="font-medium wrap-anywhere">{name}</div>
+                    {summary.company && <div className="text-xs wrap-anywhere text-muted-foreground">{summary.email}</div>}
+                    {/* On a phone the counts go under the name, leaving the switch its room. */}
+                    <div className="text-xs text-muted-foreground tabular-nums sm:hidden">
+                      {counted(summary.leads, 'lead')} · {counted(summary.scanners, 'scanner')}
                     </div>
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatCount(summary.leads)}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCount(summary.leads)}</TableCell>
                   <TableCell className="hidden text-right tabular-nums sm:table-cell">
                     {formatCount(summary.scanners)}
                   </TableCell>
@@ -127,7 +133,7 @@ export function LeadSummariesTable({ eventId, scanningByDefault }: { eventId: nu
                       value={accessOf(summary)}
                       disabled={pending}
                       onChange={(event) => choose(summary, event.target.value as Access)}
-                      className="w-full min-w-32"
+                      className="w-40"
                     >
                       <option value="default">{defaultLabel}</option>
                       <option value="on">On</option>
@@ -147,9 +153,7 @@ export function LeadSummariesTable({ eventId, scanningByDefault }: { eventId: nu
         title={`Turn off lead scanning for ${confirming ? nameOf(confirming.summary) : 'this exhibitor'}?`}
         description={
           confirming &&
-          `Its staff can no longer scan visitors’ badges. The ${formatCount(confirming.summary.leads)} ${
-            confirming.summary.leads === 1 ? 'lead it has' : 'leads it has'
-          } stay its own, to qualify and export.`
+          `Its staff can no longer scan visitors’ badges. ${leadsKept(confirming.summary.leads)}`
         }
         confirmLabel="Turn off scanning"
         pending={update.isPending}
