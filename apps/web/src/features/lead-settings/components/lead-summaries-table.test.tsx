@@ -97,6 +97,12 @@ describe('the exhibitors’ lead counts', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   });
 
+  it('words the question for an exhibitor with one lead', async () => {
+    renderTable();
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Lead scanning for Ελαιόλαδο ΑΕ' }), { target: { value: 'off' } });
+    expect(within(await screen.findByRole('alertdialog')).getByText(/Its one lead stays its own/)).toBeTruthy();
+  });
+
   it('turns scanning on, or back to the default, without asking when nothing is turned off', async () => {
     const seen = renderTable();
     fireEvent.change(await screen.findByRole('combobox', { name: 'Lead scanning for solo@maker.example' }), { target: { value: 'default' } });
