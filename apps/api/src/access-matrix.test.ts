@@ -392,6 +392,20 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/leads/:id': { access: 'all:scan_leads', outOfScope: (w) => ({ as: w.exhibitorB, id: leadA }) },
   'PUT /api/leads/:id': { access: 'all:scan_leads', outOfScope: (w) => ({ as: w.exhibitorB, id: leadA, payload: { rating: 'hot' } }) },
   'DELETE /api/leads/:id': { access: 'all:scan_leads', outOfScope: (w) => ({ as: w.exhibitorB, id: leadA }) },
+  'GET /api/admin/events/:eventId/lead-settings': { access: 'all:manage_leads', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'PUT /api/admin/events/:eventId/lead-settings': {
+    access: 'all:manage_leads',
+    outOfScope: (w) => ({
+      as: w.eventAdminA,
+      id: w.eventB,
+      payload: { releasedFields: [], askConsent: false, retentionDays: 60, scanningByDefault: true },
+    }),
+  },
+  'GET /api/admin/events/:eventId/lead-summaries': { access: 'all:manage_leads', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'PUT /api/admin/exhibitors/:id/lead-access': {
+    access: 'all:manage_leads',
+    outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id, payload: { scanningEnabled: false } }),
+  },
 };
 
 /** An invoiced purchase of event B with a credit note, made in beforeAll. */

@@ -49,6 +49,8 @@ import { companiesRoutes } from './features/companies/companies.routes';
 import { createCompaniesService } from './features/companies/companies.service';
 import { customFieldsRoutes } from './features/custom-fields/custom-fields.routes';
 import { createCustomFieldsService } from './features/custom-fields/custom-fields.service';
+import { leadSettingsRoutes } from './features/lead-settings/lead-settings.routes';
+import { createLeadSettingsService } from './features/lead-settings/lead-settings.service';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { createDashboardService } from './features/dashboard/dashboard.service';
 import { eBadgesRoutes } from './features/e-badges/e-badges.routes';
@@ -308,6 +310,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     checkInDevices: createCheckInDevicesService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
     checkInLog: createCheckInLogService({ db }),
     leads: createLeadsService({ db }),
+    leadSettings: createLeadSettingsService({ db }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -364,6 +367,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(checkInDevicesRoutes, services);
       await api.register(checkInLogRoutes, services);
       await api.register(leadsRoutes, services);
+      await api.register(leadSettingsRoutes, services);
     },
     { prefix: '/api' },
   );

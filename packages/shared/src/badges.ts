@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BADGE_TYPES, CATEGORY_TYPES } from './badge-categories';
-import { DEFAULT_PAGE_SIZE, emailSchema, formBoolean, idSchema, isoDateInput, isoDateTime, listQueryWithSort, MAX_PAGE_SIZE, queryInteger, sortSchema, textLine } from './common';
+import { DEFAULT_PAGE_SIZE, emailSchema, formBoolean, formBooleanField, idSchema, isoDateInput, isoDateTime, listQueryWithSort, MAX_PAGE_SIZE, queryInteger, sortSchema, textLine } from './common';
 import { phoneSchema } from './exhibitors';
 import { passwordSchema } from './passwords';
 
@@ -45,13 +45,15 @@ export const badgeSchema = z.object({
   lastPrintedAt: isoDateTime.nullable(),
   lastPrintedBy: z.string().nullable(),
   addons: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** The holder's consent to share contact details with exhibitors who scan the badge (docs/leads.md): the wording's version and when; null: none given. */
+  leadConsent: z.object({ version: z.number().int(), at: isoDateTime }).nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
 export type Badge = z.infer<typeof badgeSchema>;
 
-/** A badge in a list, with its answers (for custom-field columns) but without its add-ons. */
-export const badgeListItemSchema = badgeSchema.omit({ addons: true });
+/** A badge in a list, with its answers (for custom-field columns) but without its add-ons and consent. */
+export const badgeListItemSchema = badgeSchema.omit({ addons: true, leadConsent: true });
 export type BadgeListItem = z.infer<typeof badgeListItemSchema>;
 
 export const BADGE_SORTS = ['createdAt', 'name', 'email', 'company'] as const;
@@ -111,6 +113,11 @@ const badgeFields = {
    * given, or on an update the stored one kept.
    */
   password: passwordSchema.nullish(),
+  /**
+   * The holder's answer to the event's consent question (docs/leads.md): yes records the current
+   * wording's version, no clears a consent given before. Ignored where the event asks none.
+   */
+  leadConsent: formBooleanField().optional(),
 };
 
 /**

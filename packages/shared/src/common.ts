@@ -61,9 +61,17 @@ export function queryInteger(min: number, max: number) {
  * A yes/no option of a body that may come as JSON (a boolean) or as a multipart form field
  * (`true`/`false`).
  */
-export const formBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
-  error: 'Give true or false',
-});
+export const formBoolean = formBooleanField();
+
+/**
+ * `formBoolean` as a schema of its own, for a second yes/no option of the same body: one instance
+ * used twice in a body loses its `'true'`/`'false'` branch in the OpenAPI document.
+ */
+export function formBooleanField() {
+  return z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')], {
+    error: 'Give true or false',
+  });
+}
 
 /**
  * `sort` of one list: one of its own keys, `-` first for descending. An enum, so that a name such

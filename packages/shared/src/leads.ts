@@ -222,3 +222,36 @@ export type LeadExportLogEntry = z.infer<typeof leadExportLogEntrySchema>;
 /** The exhibitor's own choice: whether its sub-accounts see every lead of the team, or each its own. */
 export const leadTeamSettingsSchema = z.object({ shareWithTeam: z.boolean() });
 export type LeadTeamSettings = z.infer<typeof leadTeamSettingsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The organiser's screens
+
+/**
+ * A field the organiser may tick in the release list: a standard one (`email`) or a badge custom
+ * field (`field:<id>`). Private and file fields are listed too, not releasable, with the reason.
+ */
+export const leadReleasableFieldSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** Name and company: sent with every lead, whatever the list says. */
+  alwaysReleased: z.boolean(),
+  releasable: z.boolean(),
+  /** Why the field can never be released; null when it can. */
+  reason: z.string().nullable(),
+  /** A custom field's badge category; null for a standard field or a field of every category. */
+  categoryName: z.string().nullable(),
+});
+export type LeadReleasableField = z.infer<typeof leadReleasableFieldSchema>;
+
+/** The settings with the fields to choose the release list from. */
+export const leadSettingsWithFieldsSchema = leadSettingsSchema.extend({ fields: z.array(leadReleasableFieldSchema) });
+export type LeadSettingsWithFields = z.infer<typeof leadSettingsWithFieldsSchema>;
+
+export const LEAD_SUMMARY_SORT_KEYS = ['company', 'leads', 'scanners'] as const;
+/** The organiser's list of exhibitors with their lead counts; `search` looks in company and email. */
+export const leadSummaryListQuerySchema = listQueryWithSort(LEAD_SUMMARY_SORT_KEYS);
+export type LeadSummaryListQuery = z.infer<typeof leadSummaryListQuerySchema>;
+
+/** The consent question a visitor is asked at registration: the organiser's wording and its version. */
+export const leadConsentQuestionSchema = z.object({ wording: z.string(), version: z.number().int() });
+export type LeadConsentQuestion = z.infer<typeof leadConsentQuestionSchema>;

@@ -11,10 +11,12 @@ import {
   textLine,
   websiteSchema,
   isoDateTimeInput,
+  formBoolean,
 } from './common';
 import { submittedFieldValueSchema } from './badges';
 import { publicCustomFieldSchema } from './custom-fields';
 import { phoneSchema } from './exhibitors';
+import { leadConsentQuestionSchema } from './leads';
 
 /** The most uses a registration link may allow. */
 export const MAX_LINK_USES = 100_000;
@@ -116,6 +118,8 @@ export const publicRegistrationLinkSchema = z.object({
   customFields: z.array(publicCustomFieldSchema),
   /** The recipient a single-person link was sent to: the form registers this address only. */
   email: z.string().nullable(),
+  /** Badge links of an event that asks visitors for consent to share their contact details with exhibitors (docs/leads.md). */
+  leadConsent: leadConsentQuestionSchema.nullable(),
 });
 export type PublicRegistrationLink = z.infer<typeof publicRegistrationLinkSchema>;
 
@@ -159,6 +163,8 @@ export const registerBadgeBodySchema = z.object({
   lastName: textLine(100),
   phone: phoneSchema,
   customFieldValues: z.array(submittedFieldValueSchema).max(200).default([]),
+  /** The answer to the consent question, when the link's event asks one; never required. */
+  leadConsent: formBoolean.optional(),
 });
 export type RegisterBadgeBody = z.input<typeof registerBadgeBodySchema>;
 export type RegisterBadge = z.infer<typeof registerBadgeBodySchema>;

@@ -78,6 +78,8 @@ const badgeColumns = {
   type: badges.badgeType,
   status: badges.status,
   code: badges.code,
+  leadConsentVersion: badges.leadConsentVersion,
+  leadConsentAt: badges.leadConsentAt,
   createdAt: badges.createdAt,
   updatedAt: badges.updatedAt,
   customFieldValues: sql<BadgeListItem['customFieldValues']>`${ANSWERS_JSON}`,

@@ -18,6 +18,7 @@ import { findFieldsForCategory } from '../custom-fields/custom-fields.repository
 import { findExhibitor } from '../exhibitors/exhibitors.repository';
 import { queueBadgeConfirmation } from '../e-badges/badge-mails';
 import { deleteFiles } from '../files/files.repository';
+import { consentOnBadge } from '../lead-settings/lead-consent';
 import { advancedFilterCondition } from './advanced-filter';
 import { newBadgeCode } from './badge-codes';
 import * as repo from './badges.repository';
@@ -40,6 +41,8 @@ export type NewBadge = {
   password?: string | null;
   /** Email the holder the badge (PDF and QR code) in the badge's transaction. */
   sendConfirmation?: boolean;
+  /** The holder's answer to the event's consent question, when it asks one (lead-settings/lead-consent.ts). */
+  leadConsent?: boolean;
 };
 
 /** What may change on a badge; where it belongs (category, type, event, owner) may be sent, as it is. */
@@ -118,7 +121,9 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
   }
 
   async function toBadge(row: repo.BadgeRow): Promise<Badge> {
-    return { ...toListItem(row), addons: await repo.findAddons(db, row.id) };
+    const leadConsent =
+      row.leadConsentVersion != null && row.leadConsentAt ? { version: row.leadConsentVersion, at: row.leadConsentAt.toISOString() } : null;
+    return { ...toListItem(row), addons: await repo.findAddons(db, row.id), leadConsent };
   }
 
   /**
@@ -299,6 +304,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
               phone: body.phone ?? null,
               passwordHash,
               badgeType: category.badgeType,
+              ...(await consentOnBadge(tx, category.eventId, body.leadConsent)),
             });
             const obsolete = await fieldValues.save(tx, badgeId, answers, actor.principal.id, category.eventId);
             await registered?.(tx, badgeId);
@@ -351,6 +357,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
               status: body.status,
               passwordHash,
               allocationId,
+              ...(await consentOnBadge(tx, before.eventId, body.leadConsent)),
             });
             const obsolete = answers ? await fieldValues.save(tx, id, answers, actor.principal.id, before.eventId) : [];
             await recordAudit(tx, actor, { action: 'update', entityType: 'badge', entityId: id, eventId: before.eventId, before, after: { ...recorded, ...(passwordHash ? { passwordSet: true } : {}) } });

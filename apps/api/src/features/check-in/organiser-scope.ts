@@ -5,16 +5,16 @@ import { scopeOf } from '../auth/scope';
 import { findEventInScope } from '../events/events.repository';
 
 /**
- * The event whose check-in an organiser manages, when the caller reaches it: system-wide, or its
- * own event. Another event is not found (404), so its ids reveal nothing; an exhibitor's account
- * given a check-in permission by a custom role still does not run the door.
+ * The event whose check-in (or other organiser's work) an organiser manages, when the caller
+ * reaches it: system-wide, or its own event. Another event is not found (404), so its ids reveal
+ * nothing; an exhibitor's account given an organiser's permission by a custom role is refused.
  */
-export async function organisedEvent(db: Database, actor: Actor, eventId: number) {
+export async function organisedEvent(db: Database, actor: Actor, eventId: number, refusal = 'Only the organiser runs check-in') {
   const scope = scopeOf(actor.principal);
   if (scope.kind !== 'global' && scope.eventId !== eventId) throw new NotFoundError('Event');
   const event = await findEventInScope(db, eventId, scope);
   if (!event) throw new NotFoundError('Event');
-  if (scope.kind !== 'global' && scope.kind !== 'event') throw new ForbiddenError('Only the organiser runs check-in');
+  if (scope.kind !== 'global' && scope.kind !== 'event') throw new ForbiddenError(refusal);
   return event;
 }
 

@@ -38,6 +38,7 @@ import { formatEventDates } from '../email-templates/event-placeholders';
 import { resolveTemplate, type ResolvedTemplate } from '../email-templates/template-resolution';
 import { findEventInScope } from '../events/events.repository';
 import { insertExhibitor } from '../exhibitors/exhibitors.service';
+import { findConsentQuestion } from '../lead-settings/lead-settings.repository';
 import { listResult } from '../../lib/listing';
 import { noSoonerThan } from '../../lib/uniform-timing';
 import { queueBadgeConfirmation } from '../e-badges/badge-mails';
@@ -406,12 +407,15 @@ export function createRegistrationLinksService(deps: {
       const { link, event } = await openLink(id);
       const { status: _status, ...eventInfo } = event;
       if (link.kind !== 'badge')
-        return { id: link.id, kind: link.kind, event: eventInfo, category: null, customFields: [], email: null };
+        return { id: link.id, kind: link.kind, event: eventInfo, category: null, customFields: [], email: null, leadConsent: null };
       const category = await repo.findLinkCategory(db, link.badgeCategoryId!);
       // A closed category or an owner no longer active can register nothing: the form would only fail on submit.
       const owner = link.exhibitorId == null ? null : await loadPrincipal(db, link.exhibitorId);
       if (!category?.isActive || !owner) throw new GoneError(REGISTRATION_MESSAGES.expired);
-      const customFields = await deps.customFields.listRegistrationFields(category.id, { entityType: 'badge' });
+      const [customFields, leadConsent] = await Promise.all([
+        deps.customFields.listRegistrationFields(category.id, { entityType: 'badge' }),
+        findConsentQuestion(db, link.eventId),
+      ]);
       return {
         id: link.id,
         kind: link.kind,
@@ -419,6 +423,7 @@ export function createRegistrationLinksService(deps: {
         category: { id: category.id, name: category.displayName ?? category.name, badgeType: category.badgeType },
         customFields,
         email: link.email,
+        leadConsent: leadConsent ?? null,
       };
     },
 

@@ -33,13 +33,14 @@ import { EventLinks } from '@/features/events/components/event-links';
 import { EmailTemplateList } from '@/features/email-templates/components/email-template-list';
 import { EventStatusBadge } from '@/features/events/components/event-status-badge';
 import { ExhibitorList } from '@/features/exhibitors/components/exhibitor-list';
+import { LeadsSection } from '@/features/lead-settings/components/leads-section';
 import { CreateLinkDialog } from '@/features/registration-links/components/create-link-dialog';
 import { ExhibitorLinkList } from '@/features/registration-links/components/exhibitor-link-list';
 import { useCan } from '@/hooks/use-can';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateRange } from '@/lib/format';
 
-const TABS = ['exhibitors', 'badge-categories', 'email-templates', 'allocations', 'purchases'] as const;
+const TABS = ['exhibitors', 'badge-categories', 'email-templates', 'allocations', 'purchases', 'leads'] as const;
 type Tab = (typeof TABS)[number];
 
 /** ViewEvent: the event's details, and its exhibitors, badge categories and more as tabs. */
@@ -52,7 +53,7 @@ export function EventPage() {
   const [dialog, setDialog] = useState<'link' | 'delete' | null>(null);
   const remove = useDeleteEvent();
   const tabParam = searchParams.get('tab');
-  const tab: Tab = TABS.find((value) => value === tabParam) ?? 'exhibitors';
+  const tab: Tab = TABS.find((value) => value === tabParam && (value !== 'leads' || can('manage_leads'))) ?? 'exhibitors';
 
   if (event.isPending) return <RecordSkeleton />;
   if (event.isError)
@@ -153,6 +154,7 @@ export function EventPage() {
           <TabsTrigger value="email-templates">Email templates</TabsTrigger>
           <TabsTrigger value="allocations">Allocations</TabsTrigger>
           <TabsTrigger value="purchases">Purchases</TabsTrigger>
+          {can('manage_leads') && <TabsTrigger value="leads">Leads</TabsTrigger>}
         </TabsList>
         <TabsContent value="exhibitors">
           {can('create_exhibitor') && (
@@ -217,6 +219,11 @@ export function EventPage() {
             emptyDescription="Exhibitors’ requests for more badges at this event appear here."
           />
         </TabsContent>
+        {can('manage_leads') && (
+          <TabsContent value="leads">
+            <LeadsSection event={record} />
+          </TabsContent>
+        )}
       </Tabs>
 
       <CreateLinkDialog

@@ -36,6 +36,7 @@ const BADGE: Badge = {
   code: 'ABCD234567',
   customFieldValues: [],
   addons: [],
+  leadConsent: null,
   createdAt: '2027-01-01T00:00:00.000Z',
   updatedAt: '2027-01-01T00:00:00.000Z',
 } as unknown as Badge;
@@ -103,5 +104,20 @@ describe('Resend badge', () => {
     renderPage();
     await screen.findByRole('button', { name: 'Reactivate' });
     expect(screen.queryByRole('button', { name: 'Resend badge' })).toBeNull();
+  });
+});
+
+describe('Lead consent', () => {
+  it('shows the version the holder consented to', async () => {
+    serve({ ...BADGE, leadConsent: { version: 3, at: '2027-02-01T09:30:00.000Z' } });
+    renderPage();
+    expect(await screen.findByText(/Consented to share contact details \(version 3\)/)).toBeTruthy();
+  });
+
+  it('says nothing of consent when none was given', async () => {
+    serve(BADGE);
+    renderPage();
+    expect(await screen.findByText('ola@nordlys.example')).toBeTruthy();
+    expect(screen.queryByText('Lead consent')).toBeNull();
   });
 });

@@ -158,6 +158,12 @@ export function ViewBadgePage() {
                     </>
                   )}
                 </Detail>
+                {b.leadConsent && (
+                  <Detail label="Lead consent">
+                    Consented to share contact details (version {b.leadConsent.version})
+                    <span className="text-muted-foreground"> on {formatDate(b.leadConsent.at)}</span>
+                  </Detail>
+                )}
               </DetailList>
             </CardContent>
           </Card>

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { REGISTRATION_MESSAGES } from '@portal/shared/registration-links';
 import { afterEach, describe, expect, it } from 'vitest';
 import { api } from '@/lib/api-client';
@@ -16,6 +16,13 @@ const EVENT = {
   city: 'Riga',
   country: 'Latvia',
 };
+// jsdom has no ResizeObserver, with which Radix's checkbox measures itself; nothing here needs sizes.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 const originalAdapter = api.defaults.adapter;
 
 afterEach(() => {
@@ -101,6 +108,7 @@ describe('RegisterPage', () => {
         { ...field, id: 12, label: 'Photo', key: 'photo', type: 'file', required: false },
       ],
       email: 'liga@guest.example',
+      leadConsent: null,
     };
     let attempts = 0;
     const seen = open((url) => {
@@ -127,6 +135,7 @@ describe('RegisterPage', () => {
     expect(screen.getByText('Badge registration')).toBeTruthy();
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByLabelText(/^Photo/)).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
     fill(screen.getByLabelText(/^First name/), 'Līga');
     fill(screen.getByLabelText(/^Last name/), 'Ozola');
     fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
@@ -146,6 +155,40 @@ describe('RegisterPage', () => {
       phone: null,
       customFieldValues: [{ customFieldId: 11, value: 'Buyer' }],
     });
+  });
+
+  it('asks for consent to share contact details in the organiser’s words, unticked and optional, where the event asks', async () => {
+    const wording = 'Piekrītu, ka izstādes dalībnieki, kuri skenē manu žetonu, saņem manu kontaktinformāciju.';
+    for (const tick of [false, true]) {
+      cleanup();
+      const seen = open((url) =>
+        url === `/registration-links/${LINK}`
+          ? {
+              status: 200,
+              data: {
+                data: {
+                  id: LINK,
+                  kind: 'badge',
+                  event: EVENT,
+                  category: { id: 4, name: 'Visitor', badgeType: 'visitor' },
+                  customFields: [],
+                  email: null,
+                  leadConsent: { wording, version: 2 },
+                },
+              },
+            }
+          : { status: 201, data: { data: { email: 'janis@guest.example', eventName: EVENT.name, badgeCategory: 'Visitor' } } },
+      );
+      const consent = await screen.findByRole('checkbox', { name: wording });
+      expect(consent.getAttribute('aria-checked')).toBe('false');
+      fill(screen.getByLabelText(/^First name/), 'Jānis');
+      fill(screen.getByLabelText(/^Last name/), 'Bērziņš');
+      fill(screen.getByLabelText(/^Email/), 'janis@guest.example');
+      if (tick) fireEvent.click(consent);
+      fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+      await screen.findByText('Your badge is registered');
+      expect(seen.at(-1)!.body).toMatchObject({ email: 'janis@guest.example', leadConsent: tick });
+    }
   });
 
   it('keeps the form and says why when the link is used up while registering', async () => {

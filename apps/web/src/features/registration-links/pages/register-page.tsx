@@ -123,6 +123,7 @@ export function RegisterPage() {
             linkId={linkId}
             fields={link.data.customFields}
             email={link.data.email}
+            consent={link.data.leadConsent}
             onRegistered={setRegistered}
           />
         </>

@@ -1,0 +1,164 @@
+import type { ExhibitorLeadSummary } from '@portal/shared/leads';
+import { ScanLineIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ListPanel } from '@/components/list/list-panel';
+import { NativeSelect } from '@/components/ui/input';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useListParams } from '@/hooks/use-list-params';
+import { errorMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
+import { useLeadSummaries } from '../api/get-lead-summaries';
+import { useUpdateLeadAccess } from '../api/update-lead-access';
+
+const SORTS = [
+  { value: 'company', label: 'Company A–Z' },
+  { value: '-company', label: 'Company Z–A' },
+  { value: '-leads', label: 'Most leads' },
+  { value: 'leads', label: 'Fewest leads' },
+  { value: '-scanners', label: 'Most scanners' },
+] as const;
+const DEFAULT_SORT = 'company';
+
+type Access = 'default' | 'on' | 'off';
+const accessOf = (summary: Pick<ExhibitorLeadSummary, 'scanningEnabled'>): Access =>
+  summary.scanningEnabled === null ? 'default' : summary.scanningEnabled ? 'on' : 'off';
+const ENABLED: Record<Access, boolean | null> = { default: null, on: true, off: false };
+
+const nameOf = (summary: ExhibitorLeadSummary) => summary.company ?? summary.email;
+const counted = (count: number, noun: string) => `${formatCount(count)} ${count === 1 ? noun : `${noun}s`}`;
+const leadsKept = (leads: number) =>
+  leads === 0
+    ? 'It has no leads yet.'
+    : `${leads === 1 ? 'Its one lead stays' : `The ${formatCount(leads)} leads it has stay`} its own, to qualify and export.`;
+
+type Change = { summary: ExhibitorLeadSummary; access: Access };
+
+/**
+ * The event's exhibitors with how many leads they have and how many of their staff scanned: counts
+ * only, the leads are the exhibitors'. Each row turns scanning on or off, or back to the event's
+ * default; turning it off asks first.
+ */
+export function LeadSummariesTable({ eventId, scanningByDefault }: { eventId: number; scanningByDefault: boolean }) {
+  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const sortParam = filter('sort');
+  const sort = SORTS.some((option) => option.value === sortParam) ? sortParam : DEFAULT_SORT;
+  const summaries = useLeadSummaries(eventId, { page, search, sort });
+  const update = useUpdateLeadAccess(eventId);
+  const [confirming, setConfirming] = useState<Change | null>(null);
+  const defaultLabel = `Default (${scanningByDefault ? 'on' : 'off'})`;
+
+  function apply({ summary, access }: Change) {
+    const name = nameOf(summary);
+    update.mutate(
+      { exhibitorId: summary.exhibitorId, scanningEnabled: ENABLED[access] },
+      {
+        onSuccess: (saved) =>
+          toast.success(
+            access === 'default'
+              ? `${name} follows the event’s default: scanning ${saved.scanning ? 'on' : 'off'}`
+              : `Lead scanning turned ${access} for ${name}`,
+          ),
+        onError: (error) => toast.error(errorMessage(error, 'Lead scanning could not be changed. Please try again.')),
+        onSettled: () => setConfirming(null),
+      },
+    );
+  }
+
+  function choose(summary: ExhibitorLeadSummary, access: Access) {
+    const scanningAfter = ENABLED[access] ?? scanningByDefault;
+    if (summary.scanning && !scanningAfter) setConfirming({ summary, access });
+    else apply({ summary, access });
+  }
+
+  return (
+    <>
+      <ListPanel
+        noun="exhibitors"
+        icon={ScanLineIcon}
+        search={search}
+        onSearch={setSearch}
+        searchPlaceholder="Search company or email"
+        filters={
+          <NativeSelect
+            aria-label="Sort by"
+            value={sort}
+            onChange={(event) => setFilter('sort', event.target.value === DEFAULT_SORT ? '' : event.target.value)}
+            className="sm:ml-auto sm:w-auto sm:min-w-44"
+          >
+            {SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        }
+        query={summaries}
+        onPageChange={setPage}
+        emptyTitle="No exhibitors at this event yet"
+        emptyDescription="Exhibitors appear here with their lead counts once they are added."
+        columns={4}
+      >
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Company</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">Leads</TableHead>
+              <TableHead className="hidden text-right sm:table-cell">Scanners</TableHead>
+              <TableHead className="w-44">Scanning</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {summaries.data?.data.map((summary) => {
+              const name = nameOf(summary);
+              const pending = update.isPending && update.variables?.exhibitorId === summary.exhibitorId;
+              return (
+                <TableRow key={summary.exhibitorId}>
+                  <TableCell>
+                    <div className="font-medium wrap-anywhere">{name}</div>
+                    {summary.company && <div className="text-xs wrap-anywhere text-muted-foreground">{summary.email}</div>}
+                    {/* On a phone the counts go under the name, leaving the switch its room. */}
+                    <div className="text-xs text-muted-foreground tabular-nums sm:hidden">
+                      {counted(summary.leads, 'lead')} · {counted(summary.scanners, 'scanner')}
+                    </div>
+                  </TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCount(summary.leads)}</TableCell>
+                  <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                    {formatCount(summary.scanners)}
+                  </TableCell>
+                  <TableCell>
+                    <NativeSelect
+                      aria-label={`Lead scanning for ${name}`}
+                      value={accessOf(summary)}
+                      disabled={pending}
+                      onChange={(event) => choose(summary, event.target.value as Access)}
+                      className="w-40"
+                    >
+                      <option value="default">{defaultLabel}</option>
+                      <option value="on">On</option>
+                      <option value="off">Off</option>
+                    </NativeSelect>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </ListPanel>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title={`Turn off lead scanning for ${confirming ? nameOf(confirming.summary) : 'this exhibitor'}?`}
+        description={
+          confirming &&
+          `Its staff can no longer scan visitors’ badges. ${leadsKept(confirming.summary.leads)}`
+        }
+        confirmLabel="Turn off scanning"
+        pending={update.isPending}
+        onConfirm={() => confirming && apply(confirming)}
+      />
+    </>
+  );
+}
