@@ -1,33 +1,26 @@
-import { MAX_SYNC_BATCH } from '@portal/shared/check-in';
 import { describe, expect, it } from 'vitest';
-import { answeredNonces, nextSyncBatch, type QueuedScan } from './scan-queue';
+import { answeredNonces, nextSyncBatch, type QueuedItem } from './scan-queue';
 
-function scan(nonce: string, scannedAt: string): QueuedScan {
-  return {
-    code: 'K7M9Q2XR4T',
-    listId: 1,
-    nonce,
-    scannedAt,
-    direction: 'entry',
-    method: 'scanner',
-    localResult: 'admitted',
-  };
+const BATCH = 100;
+
+function scan(nonce: string, scannedAt: string): QueuedItem & { code: string } {
+  return { code: 'K7M9Q2XR4T', nonce, scannedAt };
 }
 
 describe('the offline queue', () => {
   it('sends the oldest scans first, at most one batch at a time', () => {
-    const queue = Array.from({ length: MAX_SYNC_BATCH + 5 }, (_, i) =>
+    const queue = Array.from({ length: BATCH + 5 }, (_, i) =>
       scan(
         `nonce-${String(i).padStart(5, '0')}`,
-        new Date(Date.UTC(2027, 2, 16, 9, 0, MAX_SYNC_BATCH + 5 - i)).toISOString(),
+        new Date(Date.UTC(2027, 2, 16, 9, 0, BATCH + 5 - i)).toISOString(),
       ),
     );
-    const batch = nextSyncBatch(queue);
-    expect(batch).toHaveLength(MAX_SYNC_BATCH);
-    expect(batch[0]!.nonce).toBe(`nonce-${String(MAX_SYNC_BATCH + 4).padStart(5, '0')}`);
+    const batch = nextSyncBatch(queue, BATCH);
+    expect(batch).toHaveLength(BATCH);
+    expect(batch[0]!.nonce).toBe(`nonce-${String(BATCH + 4).padStart(5, '0')}`);
     expect(batch.map((s) => s.scannedAt)).toEqual([...batch.map((s) => s.scannedAt)].sort());
     // The queue itself is left as it was: scans leave it only once answered.
-    expect(queue).toHaveLength(MAX_SYNC_BATCH + 5);
+    expect(queue).toHaveLength(BATCH + 5);
   });
 
   it('removes only the scans the server answered', () => {
