@@ -88,6 +88,10 @@ export const paths = {
   eventTemplateCreate: route('/events/:eventId/templates/create'),
   eventTemplateEdit: route('/events/:eventId/templates/:id/edit'),
   emailOutbox: route('/email-outbox'),
+
+  leads: route('/leads'),
+  leadsScan: route('/leads/scan'),
+  lead: route('/leads/:id'),
 } as const;
 
 export function isLoginPath(pathname: string): boolean {

@@ -4,6 +4,7 @@ import type { UserType } from '@portal/shared/user-types';
 import {
   BuildingIcon,
   CalendarDaysIcon,
+  ContactIcon,
   CreditCardIcon,
   FolderKanbanIcon,
   HomeIcon,
@@ -85,7 +86,14 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
   const sections: NavSection[] = [
     {
       id: 'main',
-      entries: [...when(isEventUser, link('Overview', paths.welcome.href(), HomeIcon))],
+      entries: [
+        ...when(isEventUser, link('Overview', paths.welcome.href(), HomeIcon)),
+        // Leads are the exhibitor's team's own: an organiser sees counts per exhibitor, never the leads.
+        ...when(
+          (type === 'exhibitor' || type === 'sub-account') && can('scan_leads'),
+          link('Leads', paths.leads.href(), ContactIcon),
+        ),
+      ],
     },
     {
       id: 'management',

@@ -3,7 +3,13 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
 /** The code typed by hand, for a badge whose QR code will not read. */
-export function ManualCodeForm({ onCode, submitLabel = 'Check' }: { onCode: (code: string) => void; submitLabel?: string }) {
+export function ManualCodeForm({
+  onCode,
+  submitLabel = 'Check',
+}: {
+  onCode: (code: string) => void;
+  submitLabel?: string;
+}) {
   const [code, setCode] = useState('');
   function submit(event: FormEvent) {
     event.preventDefault();

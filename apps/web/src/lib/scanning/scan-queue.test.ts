@@ -10,10 +10,7 @@ function scan(nonce: string, scannedAt: string): QueuedItem & { code: string } {
 describe('the offline queue', () => {
   it('sends the oldest scans first, at most one batch at a time', () => {
     const queue = Array.from({ length: BATCH + 5 }, (_, i) =>
-      scan(
-        `nonce-${String(i).padStart(5, '0')}`,
-        new Date(Date.UTC(2027, 2, 16, 9, 0, BATCH + 5 - i)).toISOString(),
-      ),
+      scan(`nonce-${String(i).padStart(5, '0')}`, new Date(Date.UTC(2027, 2, 16, 9, 0, BATCH + 5 - i)).toISOString()),
     );
     const batch = nextSyncBatch(queue, BATCH);
     expect(batch).toHaveLength(BATCH);
