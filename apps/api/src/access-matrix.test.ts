@@ -380,6 +380,17 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB, query: { format: 'xlsx' } }),
   },
   'GET /api/admin/events/:eventId/check-in-figures': { access: 'all:view_check_ins', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  // Exhibitor B scanning event A's badge, or naming exhibitor A's lead; a sub-account's reach: leads.routes.test.ts.
+  'POST /api/leads': { access: 'all:scan_leads', outOfScope: (w) => ({ as: w.exhibitorB, id: '', payload: leadScanOf(badgeACode) }) },
+  'GET /api/leads': { access: 'all:scan_leads' },
+  'GET /api/leads/figures': { access: 'all:scan_leads' },
+  'GET /api/leads/export': { access: 'all:scan_leads' },
+  'GET /api/leads/exports': { access: 'all:scan_leads' },
+  'GET /api/leads/team-settings': { access: 'all:scan_leads' },
+  'PUT /api/leads/team-settings': { access: 'all:scan_leads' },
+  'GET /api/leads/:id': { access: 'all:scan_leads', outOfScope: (w) => ({ as: w.exhibitorB, id: leadA }) },
+  'PUT /api/leads/:id': { access: 'all:scan_leads', outOfScope: (w) => ({ as: w.exhibitorB, id: leadA, payload: { rating: 'hot' } }) },
+  'DELETE /api/leads/:id': { access: 'all:scan_leads', outOfScope: (w) => ({ as: w.exhibitorB, id: leadA }) },
 };
 
 /** An invoiced purchase of event B with a credit note, made in beforeAll. */
@@ -400,6 +411,10 @@ const scanOf = (listId: number) => ({ code: 'NO-SUCH-CODE', listId, nonce: 'scan
 let checkInListB: number;
 let checkInDeviceB: number;
 const checkInListBody = { name: 'Taken', rules: [{ badgeType: 'exhibitor' }] };
+/** Event A's badge code and exhibitor A's lead of it, made in beforeAll. */
+let badgeACode: string;
+let leadA: number;
+const leadScanOf = (code: string) => ({ code, nonce: 'lead-nonce-0001', scannedAt: new Date().toISOString() });
 /** A badge registration link of event B's exhibitor, made in beforeAll. */
 const badgeLinkB = 'badge-link-of-event-b-0001';
 
@@ -444,6 +459,9 @@ beforeAll(async () => {
   const [badge] = await t.db.select({ code: badges.code }).from(badges).where(eq(badges.id, w.badgeA));
   const admitted = await t.request(deviceA, { method: 'POST', url: '/api/check-in/redeem', payload: { ...scanOf(listA), code: badge!.code } });
   checkInA = admitted.json().data.checkInId;
+  badgeACode = badge!.code;
+  const lead = await t.request(w.exhibitorA, { method: 'POST', url: '/api/leads', payload: leadScanOf(badgeACode) });
+  leadA = lead.json().data.lead.id;
 });
 afterAll(() => t.close());
 

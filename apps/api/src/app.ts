@@ -71,6 +71,8 @@ import { invoiceSettingsRoutes } from './features/invoices/invoice-settings.rout
 import { createInvoiceSettingsService } from './features/invoices/invoice-settings.service';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { createInvoicesService } from './features/invoices/invoices.service';
+import { leadsRoutes } from './features/leads/leads.routes';
+import { createLeadsService } from './features/leads/leads.service';
 import { createPdfPool } from './features/invoices/pdf-workers';
 import { paymentsRoutes, stripeWebhookRoutes } from './features/payments/payments.routes';
 import { bankStatementsRoutes } from './features/bank-statements/bank-statements.routes';
@@ -304,6 +306,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     checkInLists: createCheckInListsService({ db }),
     checkInDevices: createCheckInDevicesService({ db, publicUrl, limiter, maxPerAddress: config.LOGIN_MAX_ATTEMPTS_PER_ADDRESS }),
     checkInLog: createCheckInLogService({ db }),
+    leads: createLeadsService({ db }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -359,6 +362,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(checkInListsRoutes, services);
       await api.register(checkInDevicesRoutes, services);
       await api.register(checkInLogRoutes, services);
+      await api.register(leadsRoutes, services);
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import { moneyFromMinorUnits } from '@portal/shared/money';
 import { VAT_CATEGORY_LABELS } from '@portal/shared/vat';
 import ExcelJS from 'exceljs';
 import { safeCell, TEXT_FORMAT } from '../../lib/spreadsheet-cells';
+import { csvLine } from '../../lib/spreadsheet-stream';
 
 /**
  * The register of an event's documents for its accounts: one row per invoice and credit note, as
@@ -76,10 +77,6 @@ export function registerRow(document: BillingDocument): string[] {
     document.issuer?.vatId ?? '',
   ];
 }
-
-/** A CSV field: quoted when it holds a separator, a quote or a line break. */
-const csvField = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-const csvLine = (cells: readonly string[]) => `${cells.map((cell) => csvField(safeCell(cell))).join(',')}\r\n`;
 
 /** The register as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read its letters right), streamed row by row. */
 export function registerCsv(documents: AsyncIterable<BillingDocument>): Readable {
