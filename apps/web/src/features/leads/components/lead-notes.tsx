@@ -15,6 +15,8 @@ type LeadNotesProps = {
   notes: readonly LeadNote[];
   /** Whose notes this person may change: the API names a note's author, and changes only the author's own. */
   ownName: string;
+  /** The exhibitor's own account removes any note of its team's leads; everyone else only their own. */
+  removesAny: boolean;
   timeZone: string;
   save: Save;
   /** Tells the page whether a note is being written, so that leaving asks first. */
@@ -99,7 +101,7 @@ function NoteEditor({
  * changed or removed. Each note has an id made here once, so a save sent twice (an answer lost on
  * the way back) keeps one note.
  */
-export function LeadNotes({ notes, ownName, timeZone, save, onDraftChange }: LeadNotesProps) {
+export function LeadNotes({ notes, ownName, removesAny, timeZone, save, onDraftChange }: LeadNotesProps) {
   const [draftId, setDraftId] = useState(newClientId);
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<LeadNote | null>(null);
@@ -160,18 +162,20 @@ export function LeadNotes({ notes, ownName, timeZone, save, onDraftChange }: Lea
                       <time dateTime={note.createdAt}>{formatEventTime(note.createdAt, timeZone)}</time>
                       {note.updatedAt !== note.createdAt && ' · edited'}
                     </span>
-                    {note.authorName === ownName && (
+                    {(note.authorName === ownName || removesAny) && (
                       <span className="flex gap-1">
-                        <Button
-                          type="button"
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => setEditing(note.id)}
-                          aria-label={`Edit the note of ${formatEventTime(note.createdAt, timeZone)}`}
-                        >
-                          <PencilIcon aria-hidden />
-                          Edit
-                        </Button>
+                        {note.authorName === ownName && (
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => setEditing(note.id)}
+                            aria-label={`Edit the note of ${formatEventTime(note.createdAt, timeZone)}`}
+                          >
+                            <PencilIcon aria-hidden />
+                            Edit
+                          </Button>
+                        )}
                         <Button
                           type="button"
                           variant="ghost"

@@ -42,7 +42,7 @@ export function TagEditor({ tags, onChange, disabled, large }: TagEditorProps) {
         Tags
       </label>
       {tags.length > 0 && (
-        <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+        <ul aria-label="Current tags" className="flex flex-wrap gap-1.5">
           {tags.map((tag) => (
             <li
               key={tag}

@@ -29,7 +29,9 @@ import { useEventTimeZone } from '../lib/use-event-time-zone';
 export function LeadPage() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const ownName = useSession()?.user.name ?? '';
+  const session = useSession();
+  // The name the API writes as a note's author: the account's first and last name, else its email.
+  const ownName = session ? `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.email : '';
   const timeZone = useEventTimeZone();
   const lead = useLead(id);
   const update = useUpdateLead(id);
@@ -157,6 +159,7 @@ export function LeadPage() {
             <LeadNotes
               notes={current.notes}
               ownName={ownName}
+              removesAny={session?.type === 'exhibitor'}
               timeZone={timeZone}
               save={save}
               onDraftChange={onNotesDraft}
