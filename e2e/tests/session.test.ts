@@ -59,6 +59,7 @@ describe('signing in', () => {
       'Welcome, Lars',
       [
         'Overview',
+        'Leads',
         'Sub-Accounts',
         'Badges',
         'Registration Links',
@@ -72,7 +73,15 @@ describe('signing in', () => {
       'subAccount',
       '/welcome',
       'Welcome, Emil',
-      ['Overview', 'Badges', 'Registration Links', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
+      [
+        'Overview',
+        'Leads',
+        'Badges',
+        'Registration Links',
+        'Badge Categories',
+        'Badge Allocations',
+        'Allocation Purchases',
+      ],
     ],
   ];
 

@@ -116,8 +116,11 @@ export function LeadScanPage() {
         />
       )}
 
-      {/* The camera keeps running under an answer, so the next badge is read at once; it hands on no code meanwhile. */}
-      <div className={state.answer ? 'hidden' : 'grid gap-4'}>
+      {/*
+        The camera keeps running under an answer, so that the badge still held up is not read again
+        the moment the answer goes, and the next one is read at once; it hands on no code meanwhile.
+      */}
+      <div className={state.answer ? 'grid gap-4 opacity-40' : 'grid gap-4'} inert={state.answer !== null}>
         <CameraScanner onCode={(code) => void scan(code)} paused={state.answer !== null || state.scanning} />
         <ManualCodeForm onCode={(code) => void scan(code.toUpperCase())} submitLabel="Look up" />
         <p className="text-sm text-muted-foreground">
