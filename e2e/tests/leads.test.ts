@@ -180,6 +180,7 @@ describe('leads at the booth', () => {
     await row.getByRole('link', { name: `${visitor!.firstName} ${visitor!.lastName}` }).click();
     await exhibitor.getByText(NOTE).waitFor();
     expect(await exhibitor.getByRole('radio', { name: 'Hot' }).isChecked()).toBe(true);
+    expect(await accessibilityFindings(exhibitor)).toEqual([]);
     expect(deskErrors).toEqual([]);
     await desk.close();
   });
