@@ -148,7 +148,7 @@ export function CaptureAnswer({ answer, queued, onDone, ...form }: CaptureAnswer
       <QualifyForm {...form} onSkip={onDone} />
       <Link
         to={paths.lead.href({ id: lead.id })}
-        className="justify-self-start text-sm underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="justify-self-start text-sm font-medium text-primary underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       >
         Open the lead’s page
       </Link>

@@ -71,7 +71,7 @@ export function LeadFiguresCard({ figures }: { figures: LeadFigures }) {
         <CardTitle>
           {formatCount(figures.total)} {figures.total === 1 ? 'lead' : 'leads'}
         </CardTitle>
-        <CardDescription>Days are the event’s own.</CardDescription>
+        <CardDescription>Per day of the show, in the event’s time zone, and per staff member.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 md:grid-cols-2">
         <BarList title="Leads per day" heading="Day" bars={perDay} />

@@ -1,5 +1,6 @@
 import { LEAD_STANDARD_FIELD_LABELS, type Lead, type LeadVisitor } from '@portal/shared/leads';
 import { ShieldCheckIcon, ShieldOffIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { answerText } from '@/components/custom-fields/custom-field-rules';
 import { Detail, DetailList } from '@/components/detail-list';
 
@@ -28,10 +29,21 @@ export function visitorName(visitor: LeadVisitor): string {
   return `${visitor.firstName} ${visitor.lastName}`.trim();
 }
 
-/** The released fields beneath the visitor's name; `omit` leaves out what the page shows already. */
-export function LeadVisitorDetails({ visitor, omit = [] }: { visitor: LeadVisitor; omit?: readonly string[] }) {
+/**
+ * The released fields beneath the visitor's name; `omit` leaves out what the page shows already.
+ * With nothing to show, `empty` says so where the page would otherwise look unfinished.
+ */
+export function LeadVisitorDetails({
+  visitor,
+  omit = [],
+  empty = null,
+}: {
+  visitor: LeadVisitor;
+  omit?: readonly string[];
+  empty?: ReactNode;
+}) {
   const fields = shownVisitorFields(visitor).filter((field) => !omit.includes(field.key));
-  if (fields.length === 0) return null;
+  if (fields.length === 0) return empty;
   return (
     <DetailList>
       {fields.map((field) => (

@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 import { clearSession, startSession } from '@/lib/session';
 import { fakeAdapter, type Reply, type SeenRequest } from '@/testing/fake-adapter';
 import { fill, renderRoute } from '@/testing/render';
-import { demo, sessionOf } from '@/testing/sessions';
+import { demo, type sessionOf } from '@/testing/sessions';
 import { leadFixture } from '../testing/fixtures';
 import { LeadPage } from './lead-page';
 

@@ -103,7 +103,14 @@ export function LeadPage() {
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
-              <LeadVisitorDetails visitor={current.visitor} />
+              <LeadVisitorDetails
+                visitor={current.visitor}
+                empty={
+                  <p className="text-sm text-muted-foreground">
+                    Nothing more of this visitor is shared with exhibitors.
+                  </p>
+                }
+              />
               <LeadConsent consent={current.consent} />
             </CardContent>
           </Card>

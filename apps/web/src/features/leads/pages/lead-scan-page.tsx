@@ -1,7 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ListIcon } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { CameraScanner } from '@/components/scanning/camera-scanner';
 import { ManualCodeForm } from '@/components/scanning/manual-code-form';
@@ -76,18 +74,7 @@ export function LeadScanPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-md gap-4">
-      <PageHeader
-        title="Scan leads"
-        back={{ to: paths.leads.href(), label: 'Leads' }}
-        actions={
-          <Button asChild variant="outline" size="sm">
-            <Link to={paths.leads.href()}>
-              <ListIcon aria-hidden />
-              All leads
-            </Link>
-          </Button>
-        }
-      />
+      <PageHeader title="Scan leads" back={{ to: paths.leads.href(), label: 'Leads' }} />
       <div className="-mt-4 flex flex-wrap items-center gap-2">
         <BoothStatus online={state.online} queued={state.queued} />
         {state.scanning && <Spinner size="sm" label="Looking up the badge" />}

@@ -5,7 +5,7 @@ import { api } from '@/lib/api-client';
 import { clearSession, startSession } from '@/lib/session';
 import { fakeAdapter, type Reply, type SeenRequest } from '@/testing/fake-adapter';
 import { renderRoute } from '@/testing/render';
-import { demo, sessionOf } from '@/testing/sessions';
+import { demo, type sessionOf } from '@/testing/sessions';
 import { FIGURES, leadFixture } from '../testing/fixtures';
 import { LeadsPage } from './leads-page';
 
