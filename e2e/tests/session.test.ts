@@ -59,11 +59,11 @@ describe('signing in', () => {
       'Welcome, Lars',
       [
         'Overview',
-        'Leads',
         'Sub-Accounts',
         'Badges',
         'Registration Links',
         'Email Outbox',
+        'Leads',
         'Badge Categories',
         'Badge Allocations',
         'Allocation Purchases',
@@ -75,9 +75,9 @@ describe('signing in', () => {
       'Welcome, Emil',
       [
         'Overview',
-        'Leads',
         'Badges',
         'Registration Links',
+        'Leads',
         'Badge Categories',
         'Badge Allocations',
         'Allocation Purchases',

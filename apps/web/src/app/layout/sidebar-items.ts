@@ -86,14 +86,7 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
   const sections: NavSection[] = [
     {
       id: 'main',
-      entries: [
-        ...when(isEventUser, link('Overview', paths.welcome.href(), HomeIcon)),
-        // Leads are the exhibitor's team's own: an organiser sees counts per exhibitor, never the leads.
-        ...when(
-          (type === 'exhibitor' || type === 'sub-account') && can('scan_leads'),
-          link('Leads', paths.leads.href(), ContactIcon),
-        ),
-      ],
+      entries: [...when(isEventUser, link('Overview', paths.welcome.href(), HomeIcon))],
     },
     {
       id: 'management',
@@ -122,6 +115,17 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
       ],
     },
     { id: 'badges', label: 'Badges', entries: badgeEntries(session, categories) },
+    {
+      id: 'leads',
+      label: 'Leads',
+      // Scanning at the booth is an exhibitor's team's: an organiser holding the permission has no booth.
+      entries: [
+        ...when(
+          (type === 'exhibitor' || type === 'sub-account') && can('scan_leads'),
+          link('Leads', paths.leads.href(), ContactIcon),
+        ),
+      ],
+    },
     {
       id: 'allocations',
       label: 'Allocations',
