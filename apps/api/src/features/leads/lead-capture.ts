@@ -34,47 +34,51 @@ export async function captureLead(db: Database, staff: LeadStaff, body: CaptureL
   const at = new Date(Math.min(new Date(body.scannedAt).getTime(), Date.now()));
 
   try {
-    if (lookup.leadId === null) {
-      const created = await repo.insertFirstCapture(
-        db,
-        staff,
-        {
-          eventId: lookup.eventId,
-          exhibitorId: staff.exhibitorId,
-          badgeId,
-          firstName: lookup.firstName!,
-          lastName: lookup.lastName!,
-          company: visitorCompany(lookup),
-          scannedAt: at,
-          consentGiven: consent.given,
-          consentVersion: consent.version,
-          rating: body.rating ?? null,
-          tags: body.tags ?? [],
-          answers: Object.fromEntries([...answers].filter(([, value]) => value !== null).map(([id, value]) => [String(id), value])),
-        },
-        body.nonce,
-        body.note,
-      );
-      if (created) return { created: true, lead: toLead({ ...created, badge: lookup.badge }, context.release) };
-    }
-    // Scanned before, or a colleague's first scan of the visitor came first: this scan joins that lead.
-    const leadId = await db.transaction(async (tx) => {
-      const lead = await repo.lockLeadOfBadge(tx, staff.exhibitorId, badgeId);
-      if (!lead) throw unknownBadge();
-      await repo.insertCapture(tx, lead.id, staff.adminId, body.nonce, at);
-      // A scan only adds tags: its scanner saw none of the lead's, so none of them is removed.
-      await reviseLead(tx, staff, lead, {
-        rating: body.rating,
-        tags: body.tags,
-        baseTags: [],
-        notes: body.note ? [body.note] : undefined,
-        answers,
-        rescan: { consentGiven: consent.given, consentVersion: consent.version },
+    // Usually one pass; another only when the lead this scan was to join was deleted meanwhile.
+    for (let scannedBefore = lookup.leadId !== null; ; scannedBefore = false) {
+      if (!scannedBefore) {
+        const created = await repo.insertFirstCapture(
+          db,
+          staff,
+          {
+            eventId: lookup.eventId,
+            exhibitorId: staff.exhibitorId,
+            badgeId,
+            firstName: lookup.firstName!,
+            lastName: lookup.lastName!,
+            company: visitorCompany(lookup),
+            scannedAt: at,
+            consentGiven: consent.given,
+            consentVersion: consent.version,
+            rating: body.rating ?? null,
+            tags: body.tags ?? [],
+            answers: Object.fromEntries([...answers].filter(([, value]) => value !== null).map(([id, value]) => [String(id), value])),
+          },
+          body.nonce,
+          body.note,
+        );
+        if (created) return { created: true, lead: toLead({ ...created, badge: lookup.badge }, context.release) };
+      }
+      // Scanned before, or a colleague's first scan of the visitor came first: this scan joins that lead.
+      const leadId = await db.transaction(async (tx) => {
+        const lead = await repo.lockLeadOfBadge(tx, staff.exhibitorId, badgeId);
+        if (!lead) return null;
+        await repo.insertCapture(tx, lead.id, staff.adminId, body.nonce, at);
+        // A scan only adds tags: its scanner saw none of the lead's, so none of them is removed.
+        await reviseLead(tx, staff, lead, {
+          rating: body.rating,
+          tags: body.tags,
+          baseTags: [],
+          notes: body.note ? [body.note] : undefined,
+          answers,
+          rescan: { consentGiven: consent.given, consentVersion: consent.version },
+        });
+        return lead.id;
       });
-      return lead.id;
-    });
-    const row = await repo.findLead(db, releasedFieldIds(context.release), leadId, sql`l.exhibitor_id = ${staff.exhibitorId}`);
-    return { created: false, lead: toLead(row!, context.release) };
+      if (leadId === null) continue;
+      const row = await repo.findLead(db, releasedFieldIds(context.release), leadId, sql`l.exhibitor_id = ${staff.exhibitorId}`);
+      return { created: false, lead: toLead(row!, context.release) };
+    }
   } catch (error) {
     if (!isUniqueViolation(error, repo.CAPTURE_NONCE_KEY)) throw error;
     return replay(db, staff, context, body.nonce);

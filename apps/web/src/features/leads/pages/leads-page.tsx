@@ -119,7 +119,7 @@ export function LeadsPage() {
               icon={ContactIcon}
               search={search}
               onSearch={setSearch}
-              searchPlaceholder="Search name, company or email"
+              searchPlaceholder="Search name or company"
               filters={
                 <div className="grid w-full gap-2 sm:grid-cols-2 lg:grid-cols-4">
                   <NativeSelect
