@@ -86,7 +86,7 @@ export async function captureLead(db: Database, staff: LeadStaff, body: CaptureL
 }
 
 /** The answer to a nonce captured before: the lead it reached as it is now, and whether that capture made it. */
-async function replay(db: Database, staff: LeadStaff, context: repo.LeadContext, nonce: string): Promise<CapturedLead> {
+async function replay(db: Database, staff: LeadStaff, context: repo.CaptureContext, nonce: string): Promise<CapturedLead> {
   const capture = await repo.findCapture(db, staff.adminId, nonce);
   const row = capture && (await repo.findLead(db, releasedFieldIds(context.release), capture.leadId, sql`l.exhibitor_id = ${staff.exhibitorId}`));
   if (!row) throw unknownBadge();

@@ -57,6 +57,14 @@ type SettingsRow = {
   questions: LeadQuestion[] | null;
 };
 
+function releaseOf(row: SettingsRow): LeadRelease {
+  return {
+    eventId: row.eventId,
+    settings: { releasedFields: row.releasedFields, askConsent: row.askConsent },
+    definitions: row.releaseDefinitions,
+  };
+}
+
 function contextOf(row: SettingsRow & { timezone: string }): LeadContext {
   return {
     exhibitorId: row.exhibitorId,
@@ -64,11 +72,7 @@ function contextOf(row: SettingsRow & { timezone: string }): LeadContext {
     timezone: row.timezone,
     shareWithTeam: row.shareWithTeam,
     scanning: row.scanning,
-    release: {
-      eventId: row.eventId,
-      settings: { releasedFields: row.releasedFields, askConsent: row.askConsent },
-      definitions: row.releaseDefinitions,
-    },
+    release: releaseOf(row),
     questions: row.questions ?? [],
   };
 }
@@ -281,9 +285,11 @@ export async function captureLookup(
   return row ?? null;
 }
 
-/** Settings as a lead context, from a capture's lookup (the time zone is not needed there). */
-export function captureContext(lookup: CaptureLookup): LeadContext {
-  return contextOf({ ...lookup, timezone: 'UTC' });
+/** What a scan's answer and checks need of the context: the event's release and the exhibitor's questions. */
+export type CaptureContext = Pick<LeadContext, 'release' | 'questions'>;
+
+export function captureContext(lookup: CaptureLookup): CaptureContext {
+  return { release: releaseOf(lookup), questions: lookup.questions ?? [] };
 }
 
 export type NewLead = {
