@@ -89,9 +89,11 @@ function screensOf(user: DemoUser, ids: Ids): string[] {
         '/badge-allocations',
         '/email-outbox',
         `/events/${event}/bulk-send-registration-link`,
+        '/leads',
+        '/leads/scan',
       ];
     case 'subAccount':
-      return ['/welcome', `/users/${category}`, '/badge-allocations'];
+      return ['/welcome', `/users/${category}`, '/badge-allocations', '/leads', '/leads/scan'];
   }
 }
 

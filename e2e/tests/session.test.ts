@@ -63,6 +63,7 @@ describe('signing in', () => {
         'Badges',
         'Registration Links',
         'Email Outbox',
+        'Leads',
         'Badge Categories',
         'Badge Allocations',
         'Allocation Purchases',
@@ -72,7 +73,15 @@ describe('signing in', () => {
       'subAccount',
       '/welcome',
       'Welcome, Emil',
-      ['Overview', 'Badges', 'Registration Links', 'Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
+      [
+        'Overview',
+        'Badges',
+        'Registration Links',
+        'Leads',
+        'Badge Categories',
+        'Badge Allocations',
+        'Allocation Purchases',
+      ],
     ],
   ];
 

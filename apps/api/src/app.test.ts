@@ -151,14 +151,14 @@ describe('serving the single-page app', () => {
     }
   });
 
-  it("serves the door app's service worker and manifest uncached, with their types, and lets its QR reader run", async () => {
+  it("serves the scanning pages' service worker and the door app's manifest uncached, with their types, and lets its QR reader run", async () => {
     const dist = mkdtempSync(join(tmpdir(), 'portal-web-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal</title>');
-    writeFileSync(join(dist, 'check-in-sw.js'), "self.addEventListener('fetch', () => {});");
+    writeFileSync(join(dist, 'scanner-sw.js'), "self.addEventListener('fetch', () => {});");
     writeFileSync(join(dist, 'check-in.webmanifest'), '{"name":"Check-in"}');
     const spa = await createTestApp({ WEB_DIST_DIR: dist });
     try {
-      const worker = await spa.app.inject({ method: 'GET', url: '/check-in-sw.js' });
+      const worker = await spa.app.inject({ method: 'GET', url: '/scanner-sw.js' });
       expect(worker.statusCode).toBe(200);
       expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
       // A worker cached for long would keep an old version on the door devices.

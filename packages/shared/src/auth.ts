@@ -30,6 +30,8 @@ export const sessionAdminSchema = z.object({
       venue: z.string().nullable(),
       city: z.string().nullable(),
       country: z.string().nullable(),
+      /** The event's IANA time zone: its times (a lead's scan, a day of the show) are shown on its clock. */
+      timezone: z.string(),
     })
     .nullable(),
   exhibitorId: z.number().int().nullable(),

@@ -170,6 +170,11 @@ const ImportBadgesPage = lazyWithPreload(() =>
 const ImportVipBadgesPage = lazyWithPreload(() =>
   import('@/features/bulk-imports/pages/import-vip-badges-page').then((m) => ({ default: m.ImportVipBadgesPage })),
 );
+const LeadsPage = lazyWithPreload(() => import('@/features/leads/pages/leads-page').then((m) => ({ default: m.LeadsPage })));
+const LeadPage = lazyWithPreload(() => import('@/features/leads/pages/lead-page').then((m) => ({ default: m.LeadPage })));
+const LeadScanPage = lazyWithPreload(() =>
+  import('@/features/leads/pages/lead-scan-page').then((m) => ({ default: m.LeadScanPage })),
+);
 // The door app: a paired device, no signed-in person (docs/check-in.md).
 const CheckInScannerPage = lazyWithPreload(() =>
   import('@/features/check-in-app/pages/scanner-page').then((m) => ({ default: m.ScannerPage })),
@@ -389,6 +394,11 @@ const screens: Screen[] = [
     permissions: ['update_email_template'],
     element: <EditEmailTemplatePage />,
   },
+
+  // Leads at the booth (docs/leads.md): the API scopes them to the exhibitor's team.
+  { path: paths.leads.path, permissions: ['scan_leads'], element: <LeadsPage />, leadsTo: [LeadPage, LeadScanPage] },
+  { path: paths.leadsScan.path, permissions: ['scan_leads'], element: <LeadScanPage /> },
+  { path: paths.lead.path, permissions: ['scan_leads'], element: <LeadPage /> },
 ];
 
 /** The public pages, the sign-in pages apart: they read and write through the query cache. */

@@ -89,7 +89,10 @@ export const paths = {
   eventTemplateEdit: route('/events/:eventId/templates/:id/edit'),
   emailOutbox: route('/email-outbox'),
 
+  leads: route('/leads'),
+  leadsScan: route('/leads/scan'),
   leadQuestions: route('/leads/questions'),
+  lead: route('/leads/:id'),
 } as const;
 
 export function isLoginPath(pathname: string): boolean {

@@ -12,6 +12,7 @@ const EVENT = {
   venue: 'Harbour Exhibition Centre',
   city: 'Oslo',
   country: 'Norway',
+  timezone: 'Europe/Oslo',
 };
 
 type Overrides = Partial<Omit<SessionAdmin, 'permissions'>> & {

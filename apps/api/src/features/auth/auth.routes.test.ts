@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { refreshTokens } from '../../db/schema/auth';
 import { admins } from '../../db/schema/admins';
+import { events } from '../../db/schema/events';
 import { createTestApp, createWorld, TEST_PASSWORD, TEST_SECRET, type TestApp } from '../../test/harness';
 
 const SSO_SECRET = 'sso-shared-secret-with-at-least-32-chars';
@@ -40,6 +41,18 @@ describe('login', () => {
     expect(body.refreshToken.length).toBeGreaterThan(30);
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.token}` } });
     expect(me.json().data.id).toBe(company.id);
+  });
+
+  it('names the event of an account with it, on its clock: a lead scanned there is shown in its time zone', async () => {
+    const [event] = await t.db
+      .insert(events)
+      .values({ name: 'Рига Expo', slug: `riga-expo-${Date.now()}`, timezone: 'Europe/Riga', city: 'Rīga' })
+      .returning({ id: events.id });
+    const exhibitor = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.exhibitor], eventId: event!.id });
+    const body = (await login(exhibitor.email, TEST_PASSWORD)).json();
+    expect(body.admin.event).toMatchObject({ id: event!.id, name: 'Рига Expo', city: 'Rīga', timezone: 'Europe/Riga' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.token}` } });
+    expect(me.json().data.event.timezone).toBe('Europe/Riga');
   });
 
   it('treats the email case-insensitively', async () => {

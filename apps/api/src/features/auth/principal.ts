@@ -40,6 +40,7 @@ function principalQuery(db: Database) {
       eventVenue: events.venue,
       eventCity: events.city,
       eventCountry: events.country,
+      eventTimezone: events.timezone,
       exhibitorId: admins.exhibitorId,
       companyId: admins.companyId,
       companyName: companies.name,
@@ -115,6 +116,7 @@ function toPrincipal(row: PrincipalRow): Principal {
             venue: row.eventVenue,
             city: row.eventCity,
             country: row.eventCountry,
+            timezone: row.eventTimezone ?? 'UTC',
           }
         : null,
     exhibitorId: row.exhibitorId,

@@ -77,6 +77,20 @@ describe('sidebar', () => {
     });
   });
 
+  it('Leads: for an exhibitor and its sub-accounts holding scan_leads, for nobody else', () => {
+    const granted = (session: Session) =>
+      sessionOf({ ...session.user, permissions: [...session.user.permissions, 'scan_leads'] });
+    expect(outline(granted(demo.exhibitor())).Leads).toEqual(['Leads']);
+    expect(outline(granted(demo.subAccount())).Leads).toEqual(['Leads']);
+    const leads = buildSidebar(granted(demo.subAccount()), CATEGORIES).find((section) => section.id === 'leads')!;
+    expect(leads.entries).toMatchObject([{ kind: 'link', label: 'Leads', to: '/leads' }]);
+    // Without the permission (scanning sold as an add-on, not bought), or as an organiser even with it: no entry.
+    expect(outline(demo.subAccount()).Leads).toBeUndefined();
+    for (const organiser of [demo.eventAdmin(), demo.systemAdmin()]) {
+      expect(outline(granted(organiser)).Leads).toBeUndefined();
+    }
+  });
+
   it.each(Object.entries(demo))('%s: no two entries lead to the same place, "/" included', (_, session) => {
     const user = session();
     const targets = buildSidebar(user, CATEGORIES)

@@ -5,6 +5,7 @@ import {
   BuildingIcon,
   CalendarDaysIcon,
   ClipboardListIcon,
+  ContactIcon,
   CreditCardIcon,
   FolderKanbanIcon,
   HomeIcon,
@@ -122,6 +123,7 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
       entries: [
         ...when(
           (type === 'exhibitor' || type === 'sub-account') && can('scan_leads'),
+          link('Leads', paths.leads.href(), ContactIcon),
           link('Lead questions', paths.leadQuestions.href(), ClipboardListIcon),
         ),
       ],

@@ -1,7 +1,7 @@
 import { CheckCircle2Icon, CircleAlertIcon, XCircleIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { cn } from '@/lib/utils';
-import { beep } from '../lib/beep';
+import { beep } from '@/lib/scanning/beep';
 import { resultText } from '../lib/result-text';
 import type { ScanOutcome } from '../lib/station';
 
@@ -30,7 +30,7 @@ export function ResultScreen({
   const { className, Icon } = TONES[text.tone];
 
   useEffect(() => {
-    beep(text.tone === 'admitted' ? 'admitted' : 'refused');
+    beep(text.tone === 'admitted' ? 'success' : 'failure');
     const timer = setTimeout(onDone, RESULT_SHOWN_MS);
     return () => clearTimeout(timer);
   }, [outcome, text.tone, onDone]);

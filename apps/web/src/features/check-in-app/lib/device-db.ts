@@ -1,7 +1,10 @@
-import type { DeviceInfo } from '@portal/shared/check-in';
+import type { CheckInResult, DeviceInfo, RedeemBody } from '@portal/shared/check-in';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { StoredRoster } from './roster';
-import type { QueuedScan } from './scan-queue';
+
+/** A scan decided on the device, waiting for the server: kept until the server has answered it. */
+export type QueuedScan = Omit<RedeemBody, 'direction' | 'method'> &
+  Required<Pick<RedeemBody, 'direction' | 'method'>> & { localResult: CheckInResult };
 
 /** What the device keeps across reloads and without network: its token, the rosters, the unsent scans. */
 export type StoredDevice = { token: string; info: DeviceInfo; pairedAt: string };

@@ -8,7 +8,9 @@ import {
   type RedeemResult,
   type RosterResponse,
 } from '@portal/shared/check-in';
+import { answeredNonces, nextSyncBatch } from '@/lib/scanning/scan-queue';
 import * as store from './device-db';
+import type { QueuedScan } from './device-db';
 import { deviceBlob, deviceRequest, DeviceOfflineError, DeviceUnpairedError, SCAN_TIMEOUT_MS } from './device-api';
 import { decideLocally } from './local-decision';
 import {
@@ -19,7 +21,6 @@ import {
   storedFromRoster,
   type Roster,
 } from './roster';
-import { answeredNonces, nextSyncBatch, type QueuedScan } from './scan-queue';
 
 /** How often the roster is brought up to date while online. */
 export const ROSTER_REFRESH_MS = 30_000;

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { CameraScanner } from '@/components/scanning/camera-scanner';
+import { ManualCodeForm } from '@/components/scanning/manual-code-form';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useHidScanner } from '@/lib/scanning/use-hid-scanner';
 import { cn } from '@/lib/utils';
-import { CameraScanner } from '../components/camera-scanner';
-import { ManualCodeForm } from '../components/manual-code-form';
 import { ResultScreen } from '../components/result-screen';
 import { StatusPill } from '../components/status-pill';
 import { Conflicts } from '../components/supervisor/conflicts';
@@ -14,7 +15,6 @@ import { WalkInForm } from '../components/supervisor/walk-in-form';
 import { UnpairedScreen } from '../components/unpaired-screen';
 import { installDoorApp } from '../lib/pwa';
 import { Station, type StationState } from '../lib/station';
-import { useHidScanner } from '../lib/use-hid-scanner';
 import { useWakeLock } from '../lib/use-wake-lock';
 
 function useStation(): [Station, StationState] {

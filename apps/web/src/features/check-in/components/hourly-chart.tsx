@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { formatEventHour, formatEventTime, timeZoneName } from '@/lib/event-time';
 import { formatCount } from '@/lib/format';
-import { formatEventHour, formatEventTime, timeZoneName } from '../lib/event-time';
 
 export type HourlyPoint = { hour: string; entries: number };
 

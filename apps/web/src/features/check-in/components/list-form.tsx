@@ -20,9 +20,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { isoToZonedLocal, timeZoneName, zonedLocalToIso } from '@/lib/event-time';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateCheckInList, useUpdateCheckInList } from '../api/lists';
-import { isoToZonedLocal, timeZoneName, zonedLocalToIso } from '../lib/event-time';
 
 const MAX_WINDOWS = 20;
 

@@ -14,8 +14,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
+import { formatEventTime } from '@/lib/event-time';
 import { useCheckInLists, useDeleteCheckInList } from '../api/lists';
-import { formatEventTime } from '../lib/event-time';
 import { ListForm } from './list-form';
 
 type ListsSectionProps = {

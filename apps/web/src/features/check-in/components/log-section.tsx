@@ -17,9 +17,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { Tooltip } from '@/components/ui/tooltip';
 import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api-client';
+import { formatEventTime, timeZoneName, zonedLocalToIso } from '@/lib/event-time';
 import { useDevices } from '../api/devices';
 import { exportCheckInLog, useCheckInLog, useResolveConflict, type CheckInLogFilters } from '../api/log';
-import { formatEventTime, timeZoneName, zonedLocalToIso } from '../lib/event-time';
 import { ResultLabel } from './result-label';
 import { UndoDialog } from './undo-dialog';
 

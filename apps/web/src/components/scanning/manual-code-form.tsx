@@ -3,7 +3,13 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
 /** The code typed by hand, for a badge whose QR code will not read. */
-export function ManualCodeForm({ onCode }: { onCode: (code: string) => void }) {
+export function ManualCodeForm({
+  onCode,
+  submitLabel = 'Check',
+}: {
+  onCode: (code: string) => void;
+  submitLabel?: string;
+}) {
   const [code, setCode] = useState('');
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -28,7 +34,7 @@ export function ManualCodeForm({ onCode }: { onCode: (code: string) => void }) {
         />
       </div>
       <Button type="submit" className="h-11">
-        Check
+        {submitLabel}
       </Button>
     </form>
   );

@@ -1,11 +1,8 @@
-import { MAX_SYNC_BATCH, type CheckInResult, type RedeemBody } from '@portal/shared/check-in';
-
-/** A scan decided on the device, waiting for the server: kept until the server has answered it. */
-export type QueuedScan = Omit<RedeemBody, 'direction' | 'method'> &
-  Required<Pick<RedeemBody, 'direction' | 'method'>> & { localResult: CheckInResult };
+/** What a queue of scans kept on a device needs of each: its own nonce, and when it happened. */
+export type QueuedItem = { nonce: string; scannedAt: string };
 
 /** The next call's scans: the oldest first, so that the server judges them in the order they happened. */
-export function nextSyncBatch(queue: readonly QueuedScan[], size = MAX_SYNC_BATCH): QueuedScan[] {
+export function nextSyncBatch<T extends QueuedItem>(queue: readonly T[], size: number): T[] {
   return [...queue]
     .sort((a, b) => a.scannedAt.localeCompare(b.scannedAt) || a.nonce.localeCompare(b.nonce))
     .slice(0, size);
@@ -15,7 +12,7 @@ export function nextSyncBatch(queue: readonly QueuedScan[], size = MAX_SYNC_BATC
  * The nonces the server answered, which leave the queue. A scan the answer does not mention stays
  * for the next try: nothing leaves the queue on the device's word alone.
  */
-export function answeredNonces(sent: readonly QueuedScan[], results: readonly { nonce: string }[]): string[] {
+export function answeredNonces(sent: readonly QueuedItem[], results: readonly { nonce: string }[]): string[] {
   const answered = new Set(results.map((r) => r.nonce));
   return sent.filter((scan) => answered.has(scan.nonce)).map((scan) => scan.nonce);
 }

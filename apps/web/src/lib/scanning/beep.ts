@@ -14,8 +14,8 @@ function tone(audio: AudioContext, frequency: number, start: number, seconds: nu
   oscillator.stop(start + seconds + 0.02);
 }
 
-/** One high beep for admitted, two low ones for refused: told apart without looking at the screen. */
-export function beep(kind: 'admitted' | 'refused') {
+/** One high beep for a good scan, two low ones for a refused one: told apart without looking at the screen. */
+export function beep(kind: 'success' | 'failure') {
   const Audio =
     window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Audio) return;
@@ -24,7 +24,7 @@ export function beep(kind: 'admitted' | 'refused') {
     // Browsers start audio suspended until the page has had a user gesture; a scan after one resumes it.
     void context.resume();
     const now = context.currentTime;
-    if (kind === 'admitted') tone(context, 1320, now, 0.15);
+    if (kind === 'success') tone(context, 1320, now, 0.15);
     else {
       tone(context, 220, now, 0.18);
       tone(context, 220, now + 0.26, 0.18);

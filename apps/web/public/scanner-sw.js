@@ -1,16 +1,21 @@
 /* global self, caches */
 /*
- * The door app's service worker (docs/check-in.md, "The door app"): it lets /check-in open and
- * scan with no network. Its scope is /check-in, so it controls no admin page; it never caches
- * /api/ (answers there carry personal data and tokens, and the app keeps what it needs in IndexedDB).
+ * The service worker of the portal's scanning pages (docs/check-in.md, "The door app"; docs/leads.md,
+ * "Scanning at the booth"): it lets such a page open and scan with no network. It is registered once
+ * per page, with that page as its scope (/check-in, /leads/scan), and reads which page it serves
+ * from its registration, so it controls no other page; it never caches /api/ (answers there carry
+ * personal data and tokens, and the pages keep what they need in IndexedDB).
  *
- * - install: the app's page and the scripts and styles it names are cached;
+ * - install: the page and the scripts and styles it names are cached;
  * - hashed /assets/* files: from the cache first (a hash never changes its content);
- * - pages under /check-in: from the network first, the cached page when there is none;
+ * - pages under the scope: from the network first, the cached page when there is none;
  * - the page sends the chunks it loaded later (its own code, the scanner's WebAssembly) to be cached.
  */
-const CACHE = 'check-in-v1';
-const SHELL = '/check-in';
+const SHELL = new URL(self.registration.scope).pathname.replace(/\/$/, '');
+/** One cache per page, `check-in-v1` for the door app as before this worker served the booth too. */
+const CACHE_PREFIX = `${SHELL.slice(1).replaceAll('/', '-')}-v`;
+const CACHE = `${CACHE_PREFIX}1`;
+/** The door app's install files: any scanning page may need the icons, and they are small. */
 const STATIC = [
   '/check-in.webmanifest',
   '/check-in-icon.svg',
@@ -44,7 +49,7 @@ self.addEventListener('activate', (event) => {
       .keys()
       .then((keys) =>
         Promise.all(
-          keys.filter((key) => key.startsWith('check-in-') && key !== CACHE).map((key) => caches.delete(key)),
+          keys.filter((key) => key.startsWith(CACHE_PREFIX) && key !== CACHE).map((key) => caches.delete(key)),
         ),
       )
       .then(() => self.clients.claim()),

@@ -1,9 +1,10 @@
 import { CameraIcon, CameraOffIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { createBarcodeReader } from '../lib/barcode-reader';
-import { createScanDebounce } from '../lib/scan-debounce';
+import { createBarcodeReader } from '@/lib/scanning/barcode-reader';
+import { createScanDebounce } from '@/lib/scanning/scan-debounce';
 
+/** Camera on or off is the browser's choice for every scanning page (the door's and the booth's); the key predates the booth. */
 const CAMERA_KEY = 'portal-check-in-camera';
 /** Frames read per second: enough to catch a badge held up, light on a phone's battery. */
 const READS_PER_SECOND = 6;
