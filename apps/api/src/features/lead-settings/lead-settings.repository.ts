@@ -11,15 +11,17 @@ import { exhibitorAccount } from '../exhibitors/exhibitor-account';
 export type LeadSettingsRow = typeof leadSettings.$inferSelect;
 
 /**
- * When an event's leads are purged, as ISO text: the end of its last day (its end date, else its
- * start date) on the event's clock, plus the retention. Null for an event without dates.
- * Reads `events` as `events` and the settings as `lead_settings` (absent: the default retention).
+ * When an event's leads are purged: local midnight after its last day (its end date, else its start
+ * date) plus the retention, on the event's clock. Null for an event without dates. `event` and
+ * `settings` are the aliases of `events` and `lead_settings` (absent: the default retention); the
+ * settings screen shows this moment and the retention sweep deletes at it.
  */
-export const LEAD_PURGE_AT = sql.raw(
-  isoText(
-    `((coalesce(events.end_date, events.start_date) + 1 + coalesce(lead_settings.retention_days, ${DEFAULT_LEAD_RETENTION_DAYS}))::timestamp at time zone events.timezone)`,
-  ),
-);
+export function leadPurgeAt(event: string, settings: string): string {
+  return `((coalesce(${event}.end_date, ${event}.start_date) + 1 + coalesce(${settings}.retention_days, ${DEFAULT_LEAD_RETENTION_DAYS}))::timestamp at time zone ${event}.timezone)`;
+}
+
+/** `leadPurgeAt` as ISO text, of `events` and `lead_settings`. */
+export const LEAD_PURGE_AT = sql.raw(isoText(leadPurgeAt('events', 'lead_settings')));
 
 /** The event's settings row (undefined: none saved, the defaults apply) and its purge time. */
 export async function findLeadSettings(db: Database, eventId: number) {

@@ -1,6 +1,7 @@
 import { DEFAULT_LEAD_RETENTION_DAYS, LEAD_PURGE_REMINDER_DAYS } from '@portal/shared/leads';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
+import { leadPurgeAt } from '../lead-settings/lead-settings.repository';
 
 /**
  * Each event's lead schedule (docs/leads.md#retention-and-purge). The event ends at the end of its
@@ -12,7 +13,7 @@ import { queryRows, type Database } from '../../db/client';
 const schedule = sql`
   select e.id as event_id, e.name as event_name,
          (d.last_day + d.days)::text as kept_until,
-         (d.last_day + 1 + d.days)::timestamp at time zone e.timezone as purge_at,
+         ${sql.raw(leadPurgeAt('e', 's'))} as purge_at,
          (d.last_day + 1 + greatest(d.days - ${LEAD_PURGE_REMINDER_DAYS}, 0))::timestamp at time zone e.timezone as remind_at
     from events e
     left join lead_settings s on s.event_id = e.id

@@ -62,7 +62,7 @@ describe('sidebar', () => {
       '-': ['Overview'],
       Management: ['Sub-Accounts', 'Badges', 'Registration Links', 'Email Outbox'],
       Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]'],
-      Leads: ['Lead questions'],
+      Leads: ['Leads', 'Lead questions'],
       Allocations: ['Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     });
   });
@@ -72,7 +72,7 @@ describe('sidebar', () => {
       '-': ['Overview'],
       Management: ['Badges', 'Registration Links'],
       Badges: ['Exhibitor: [Exhibitor Staff]', 'Visitor: [Day Visitor]', 'Contractor: [Stand Builder]'],
-      Leads: ['Lead questions'],
+      Leads: ['Leads', 'Lead questions'],
       Allocations: ['Badge Categories', 'Badge Allocations', 'Allocation Purchases'],
     });
   });
@@ -80,12 +80,16 @@ describe('sidebar', () => {
   it('Leads: for an exhibitor and its sub-accounts holding scan_leads, for nobody else', () => {
     const granted = (session: Session) =>
       sessionOf({ ...session.user, permissions: [...session.user.permissions, 'scan_leads'] });
-    expect(outline(granted(demo.exhibitor())).Leads).toEqual(['Leads']);
-    expect(outline(granted(demo.subAccount())).Leads).toEqual(['Leads']);
-    const leads = buildSidebar(granted(demo.subAccount()), CATEGORIES).find((section) => section.id === 'leads')!;
-    expect(leads.entries).toMatchObject([{ kind: 'link', label: 'Leads', to: '/leads' }]);
+    const withheld = (session: Session) =>
+      sessionOf({ ...session.user, permissions: session.user.permissions.filter((p) => p !== 'scan_leads') });
+    const leads = buildSidebar(demo.subAccount(), CATEGORIES).find((section) => section.id === 'leads')!;
+    expect(leads.entries).toMatchObject([
+      { kind: 'link', label: 'Leads', to: '/leads', end: true },
+      { kind: 'link', label: 'Lead questions', to: '/leads/questions' },
+    ]);
     // Without the permission (scanning sold as an add-on, not bought), or as an organiser even with it: no entry.
-    expect(outline(demo.subAccount()).Leads).toBeUndefined();
+    expect(outline(withheld(demo.subAccount())).Leads).toBeUndefined();
+    expect(outline(withheld(demo.exhibitor())).Leads).toBeUndefined();
     for (const organiser of [demo.eventAdmin(), demo.systemAdmin()]) {
       expect(outline(granted(organiser)).Leads).toBeUndefined();
     }
@@ -130,8 +134,6 @@ describe('sidebar', () => {
     expect(outline(withoutScanning).Leads).toBeUndefined();
     expect(outline(demo.eventAdmin()).Leads).toBeUndefined();
     expect(outline(demo.systemAdmin()).Leads).toBeUndefined();
-    const leads = buildSidebar(demo.subAccount(), CATEGORIES).find((section) => section.id === 'leads')!;
-    expect(leads.entries).toMatchObject([{ kind: 'link', label: 'Lead questions', to: '/leads/questions' }]);
   });
 
   it('shows System to any user without an event and to nobody with one', () => {

@@ -83,6 +83,7 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
   const isEventAdmin = type === 'eventAdmin';
   const isEventUser = user.eventId != null && !ADMIN_TYPES.includes(type);
   const when = (condition: boolean, entry: NavEntry) => (condition ? [entry] : []);
+  const booth = (type === 'exhibitor' || type === 'sub-account') && can('scan_leads');
 
   const sections: NavSection[] = [
     {
@@ -121,11 +122,9 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
       label: 'Leads',
       // Scanning at the booth is an exhibitor's team's: an organiser holding the permission has no booth.
       entries: [
-        ...when(
-          (type === 'exhibitor' || type === 'sub-account') && can('scan_leads'),
-          link('Leads', paths.leads.href(), ContactIcon),
-          link('Lead questions', paths.leadQuestions.href(), ClipboardListIcon),
-        ),
+        // `end`: the leads list is not the current page on the questions' page below it.
+        ...when(booth, link('Leads', paths.leads.href(), ContactIcon, true)),
+        ...when(booth, link('Lead questions', paths.leadQuestions.href(), ClipboardListIcon)),
       ],
     },
     {
