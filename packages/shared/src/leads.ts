@@ -146,6 +146,8 @@ export type UpdateLeadBody = z.infer<typeof updateLeadBodySchema>;
 export const leadNoteSchema = z.object({
   id: z.string(),
   text: z.string(),
+  /** Null once the author's account is gone; the name stays. */
+  authorId: z.number().int().nullable(),
   authorName: z.string(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

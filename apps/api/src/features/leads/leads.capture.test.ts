@@ -57,6 +57,7 @@ describe('capturing a lead', () => {
       scans: 1,
     });
     expect(lead.notes[0]!.authorName).toBe(lead.scannedBy.name);
+    expect(lead.notes[0]!.authorId).toBe(lead.scannedBy.id);
     const [stored] = await t.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(stored).toMatchObject({ badgeId: badge.id, firstName: 'Jānis', company: 'Company B', scannedByAdminId: w.subAccountA.id });
   });

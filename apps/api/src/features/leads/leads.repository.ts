@@ -165,7 +165,7 @@ const LEAD_COLUMNS = sql.raw(`l.id, l.event_id as "eventId", l.exhibitor_id as "
     ${isoText('l.created_at')} as "createdAt", ${isoText('l.updated_at')} as "updatedAt"`);
 
 const noteJson = (n: string) =>
-  `json_build_object('id', ${n}.id, 'text', ${n}.text, 'authorName', ${n}.author_name, 'createdAt', ${isoText(`${n}.created_at`)}, 'updatedAt', ${isoText(`${n}.updated_at`)})`;
+  `json_build_object('id', ${n}.id, 'text', ${n}.text, 'authorId', ${n}.author_admin_id, 'authorName', ${n}.author_name, 'createdAt', ${isoText(`${n}.created_at`)}, 'updatedAt', ${isoText(`${n}.updated_at`)})`;
 
 const NOTES = sql.raw(`(select coalesce(json_agg(${noteJson('n')} order by n.created_at, n.id), '[]'::json)
     from lead_notes n where n.lead_id = l.id) as notes`);

@@ -14,7 +14,8 @@ type Save = (body: UpdateLeadBody) => Promise<Lead>;
 type LeadNotesProps = {
   notes: readonly LeadNote[];
   /** Whose notes this person may change: the API names a note's author, and changes only the author's own. */
-  ownName: string;
+  /** The signed-in account: its own notes are the ones it may edit. */
+  ownId: number | null;
   /** The exhibitor's own account removes any note of its team's leads; everyone else only their own. */
   removesAny: boolean;
   timeZone: string;
@@ -101,7 +102,7 @@ function NoteEditor({
  * changed or removed. Each note has an id made here once, so a save sent twice (an answer lost on
  * the way back) keeps one note.
  */
-export function LeadNotes({ notes, ownName, removesAny, timeZone, save, onDraftChange }: LeadNotesProps) {
+export function LeadNotes({ notes, ownId, removesAny, timeZone, save, onDraftChange }: LeadNotesProps) {
   const [draftId, setDraftId] = useState(newClientId);
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<LeadNote | null>(null);
@@ -162,9 +163,9 @@ export function LeadNotes({ notes, ownName, removesAny, timeZone, save, onDraftC
                       <time dateTime={note.createdAt}>{formatEventTime(note.createdAt, timeZone)}</time>
                       {note.updatedAt !== note.createdAt && ' · edited'}
                     </span>
-                    {(note.authorName === ownName || removesAny) && (
+                    {(note.authorId === ownId || removesAny) && (
                       <span className="flex gap-1">
-                        {note.authorName === ownName && (
+                        {note.authorId === ownId && (
                           <Button
                             type="button"
                             variant="ghost"

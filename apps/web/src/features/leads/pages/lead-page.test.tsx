@@ -187,6 +187,7 @@ describe('LeadPage', () => {
       {
         id: 'note-own-1',
         text: 'Mine',
+        authorId: 1,
         authorName: 'Sam Person',
         createdAt: '2027-03-16T08:10:00.000Z',
         updatedAt: '2027-03-16T08:10:00.000Z',
@@ -194,6 +195,7 @@ describe('LeadPage', () => {
       {
         id: 'note-else-1',
         text: 'Theirs',
+        authorId: 2,
         authorName: 'Emil Staff',
         createdAt: '2027-03-16T08:20:00.000Z',
         updatedAt: '2027-03-16T08:20:00.000Z',
@@ -215,6 +217,7 @@ describe('LeadPage', () => {
       {
         id: 'note-else-1',
         text: 'Theirs',
+        authorId: 2,
         authorName: 'Emil Staff',
         createdAt: '2027-03-16T08:20:00.000Z',
         updatedAt: '2027-03-16T08:20:00.000Z',

@@ -31,7 +31,6 @@ export function LeadPage() {
   const navigate = useNavigate();
   const session = useSession();
   // The name the API writes as a note's author: the account's first and last name, else its email.
-  const ownName = session ? `${session.user.firstName} ${session.user.lastName}`.trim() || session.user.email : '';
   const timeZone = useEventTimeZone();
   const lead = useLead(id);
   const update = useUpdateLead(id);
@@ -165,7 +164,7 @@ export function LeadPage() {
           <CardContent>
             <LeadNotes
               notes={current.notes}
-              ownName={ownName}
+              ownId={session?.user.id ?? null}
               removesAny={session?.type === 'exhibitor'}
               timeZone={timeZone}
               save={save}

@@ -116,6 +116,7 @@ describe('LeadsPage', () => {
             {
               id: 'note-0001',
               text: 'Hi',
+              authorId: 2,
               authorName: 'Emil Staff',
               createdAt: '2027-03-16T08:06:00.000Z',
               updatedAt: '2027-03-16T08:06:00.000Z',
