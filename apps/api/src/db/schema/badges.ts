@@ -34,10 +34,13 @@ export const badgeCategories = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     description: text('description'),
+    /** An add-on that sells lead scanning: each unit of an exhibitor's allocation is one member of its staff who may scan (docs/leads.md). */
+    grantsLeadScanning: boolean('grants_lead_scanning').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('badge_categories_lead_scanning_addon', sql`NOT ${t.grantsLeadScanning} OR ${t.type} = 'addon'`),
     uniqueIndex('badge_categories_event_name_key').on(t.eventId, sql`lower(${t.name})`),
     index('badge_categories_event_order_idx').on(t.eventId, t.type, t.sortOrder, t.id),
     check('badge_categories_type_known', sql`${t.type} IN ('badge', 'addon')`),

@@ -143,3 +143,21 @@ export const leadExports = pgTable(
   },
   (t) => [index('lead_exports_exhibitor_idx').on(t.exhibitorId, t.createdAt)],
 );
+
+/**
+ * Who of an exhibitor's staff holds one of the lead-scanning seats it bought as an add-on (used only
+ * where scanning is sold: the exhibitor's switch and the event's default leave it to the add-on).
+ */
+export const leadScannerSeats = pgTable(
+  'lead_scanner_seats',
+  {
+    adminId: integer('admin_id')
+      .primaryKey()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    exhibitorId: integer('exhibitor_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_scanner_seats_exhibitor_idx').on(t.exhibitorId)],
+);
