@@ -28,8 +28,6 @@ const notForEventAdmins = new Set<Permission>([
   'view_logs',
   'create_event',
   'delete_event',
-  // Leads are an exhibitor's: the organiser sees counts (manage_leads), never scans.
-  'scan_leads',
 ]);
 
 /** The five built-in roles and their permissions; docs/roles.md explains each choice. */
