@@ -26,6 +26,8 @@ const summary = (overrides: Partial<ExhibitorLeadSummary> = {}): ExhibitorLeadSu
   scanning: true,
   leads: 128,
   scanners: 3,
+  seats: 0,
+  mode: 'all',
   ...overrides,
 });
 
