@@ -20,7 +20,8 @@ export type LeadAccessRow = {
   seatedIds: number[];
   /** Whether anyone of the staff may scan now. */
   anyScanner: boolean;
-  exhibitorCompany: string | null;
+  /** The exhibitor's company, named to a sub-account without a seat. */
+  ownCompany: string | null;
 };
 
 /**
@@ -35,7 +36,7 @@ export function leadAccessJoin(exhibitor: 'ex' | 'admins'): SQL {
            else '{}'::integer[] end as seated_ids,
       (m.mode = 'all' or (m.mode = 'seats' and s.seats > 0
         and exists (select 1 from lead_scanner_seats ss where ss.exhibitor_id = ${exhibitor}.id))) as any_scanner,
-      (select co.name from companies co where co.id = ${exhibitor}.company_id) as exhibitor_company
+      (select co.name from companies co where co.id = ${exhibitor}.company_id) as own_company
     from (select case (select x.scanning_enabled from exhibitor_lead_settings x where x.exhibitor_id = ${exhibitor}.id)
                    when true then 'all' when false then 'off'
                    else case when coalesce((select x.scanning_by_default from lead_settings x where x.event_id = ${exhibitor}.event_id), true)
@@ -49,7 +50,7 @@ export function leadAccessJoin(exhibitor: 'ex' | 'admins'): SQL {
 }
 
 export const LEAD_ACCESS_COLUMNS = sql.raw(`la.scan_mode as "scanMode", la.scan_seats as "scanSeats", la.seated_ids as "seatedIds",
-    la.any_scanner as "anyScanner", la.exhibitor_company as "exhibitorCompany"`);
+    la.any_scanner as "anyScanner", la.own_company as "ownCompany"`);
 
 export const ACCESS_MESSAGES = {
   buySeat: 'Lead scanning is sold as an add-on at this event: buy it under Allocation Purchases, then give a seat to this account',
@@ -62,5 +63,5 @@ export function scanningAccess(row: LeadAccessRow, staff: LeadStaff): LeadAccess
   if (mode === 'all') return { canScan: true, mode, reason: null };
   if (mode === 'off') return { canScan: false, mode, reason: LEAD_MESSAGES.scanningOff };
   if (row.seatedIds.includes(staff.adminId)) return { canScan: true, mode, reason: null };
-  return { canScan: false, mode, reason: staff.isExhibitorAccount ? ACCESS_MESSAGES.buySeat : ACCESS_MESSAGES.askForSeat(row.exhibitorCompany) };
+  return { canScan: false, mode, reason: staff.isExhibitorAccount ? ACCESS_MESSAGES.buySeat : ACCESS_MESSAGES.askForSeat(row.ownCompany) };
 }

@@ -67,8 +67,8 @@ function releaseOf(row: SettingsRow): LeadRelease {
 }
 
 export function accessOf(row: LeadAccessRow): LeadAccessRow {
-  const { scanMode, scanSeats, seatedIds, anyScanner, exhibitorCompany } = row;
-  return { scanMode, scanSeats, seatedIds, anyScanner, exhibitorCompany };
+  const { scanMode, scanSeats, seatedIds, anyScanner, ownCompany } = row;
+  return { scanMode, scanSeats, seatedIds, anyScanner, ownCompany };
 }
 
 function contextOf(row: SettingsRow & { timezone: string }): LeadContext {
