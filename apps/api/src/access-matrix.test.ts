@@ -389,6 +389,12 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/leads/exports': { access: 'all:scan_leads' },
   'GET /api/leads/team-settings': { access: 'all:scan_leads' },
   'PUT /api/leads/team-settings': { access: 'all:scan_leads' },
+  'GET /api/leads/access': { access: 'all:scan_leads' },
+  'GET /api/leads/seats': { access: 'all:scan_leads' },
+  'PUT /api/leads/seats': {
+    access: 'all:scan_leads',
+    outOfScope: (w) => ({ as: w.exhibitorB, id: '', payload: { adminIds: [w.exhibitorA.id] } }),
+  },
   'GET /api/leads/:id': { access: 'all:scan_leads', outOfScope: (w) => ({ as: w.exhibitorB, id: leadA }) },
   'PUT /api/leads/:id': { access: 'all:scan_leads', outOfScope: (w) => ({ as: w.exhibitorB, id: leadA, payload: { rating: 'hot' } }) },
   'DELETE /api/leads/:id': { access: 'all:scan_leads', outOfScope: (w) => ({ as: w.exhibitorB, id: leadA }) },

@@ -66,7 +66,11 @@ const unitPriceMinorUnits = z
   .max(MAX_UNIT_PRICE, 'At most 100,000,000 of the currency’s smallest unit');
 
 /** A category with its number of active badges, as the category list and details show it. */
-export const badgeCategorySchema = badgeCategorySummarySchema.extend({ badgeCount: z.number().int() });
+export const badgeCategorySchema = badgeCategorySummarySchema.extend({
+  badgeCount: z.number().int(),
+  /** An add-on whose every unit lets one member of the exhibitor's staff scan leads (docs/leads.md). */
+  grantsLeadScanning: z.boolean(),
+});
 export type BadgeCategory = z.infer<typeof badgeCategorySchema>;
 
 export const BADGE_CATEGORY_SORTS = ['sortOrder', 'name', 'createdAt'] as const;
@@ -96,6 +100,7 @@ const categoryFields = {
   isActive: z.boolean().default(true),
   sortOrder: boundedInt(0, MAX_SORT_ORDER).default(0),
   description: optionalTextLine(2000),
+  grantsLeadScanning: z.boolean().default(false),
 };
 
 export const createBadgeCategoryBodySchema = z.object({ eventId: idSchema, ...categoryFields });
@@ -111,6 +116,7 @@ export const updateBadgeCategoryBodySchema = z
     isActive: z.boolean(),
     sortOrder: boundedInt(0, MAX_SORT_ORDER),
     description: categoryFields.description,
+    grantsLeadScanning: z.boolean(),
   })
   .partial();
 export type UpdateBadgeCategoryBody = z.input<typeof updateBadgeCategoryBodySchema>;

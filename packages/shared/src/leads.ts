@@ -87,6 +87,14 @@ export const leadSettingsSchema = z.object({
 });
 export type LeadSettings = z.infer<typeof leadSettingsSchema>;
 
+/**
+ * How an exhibitor's staff may scan: `all` (the exhibitor's switch, or the event's default, is on),
+ * `off` (the exhibitor's switch is off), `seats` (the default is off: scanning is sold as an add-on,
+ * and only staff given one of the bought seats scan).
+ */
+export const LEAD_SCANNING_MODES = ['all', 'off', 'seats'] as const;
+export type LeadScanningMode = (typeof LEAD_SCANNING_MODES)[number];
+
 /** One exhibitor as the organiser sees it: counts only, never the leads. */
 export const exhibitorLeadSummarySchema = z.object({
   exhibitorId: z.number().int(),
@@ -97,6 +105,9 @@ export const exhibitorLeadSummarySchema = z.object({
   scanning: z.boolean(),
   leads: z.number().int(),
   scanners: z.number().int(),
+  /** The lead-scanning seats bought: the exhibitor's allocations of add-ons that sell scanning. */
+  seats: z.number().int(),
+  mode: z.enum(LEAD_SCANNING_MODES),
 });
 export type ExhibitorLeadSummary = z.infer<typeof exhibitorLeadSummarySchema>;
 
@@ -257,3 +268,40 @@ export type LeadSummaryListQuery = z.infer<typeof leadSummaryListQuerySchema>;
 /** The consent question a visitor is asked at registration: the organiser's wording and its version. */
 export const leadConsentQuestionSchema = z.object({ wording: z.string(), version: z.number().int() });
 export type LeadConsentQuestion = z.infer<typeof leadConsentQuestionSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Lead scanning sold as an add-on: the seats an exhibitor gives its staff
+
+/** A member of the exhibitor's staff, and whether one of the seats that count is theirs. */
+export const leadSeatHolderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(['exhibitor', 'sub-account']),
+  hasSeat: z.boolean(),
+});
+export type LeadSeatHolder = z.infer<typeof leadSeatHolderSchema>;
+
+export const leadSeatsSchema = z.object({
+  mode: z.enum(LEAD_SCANNING_MODES),
+  seats: z.number().int(),
+  staff: z.array(leadSeatHolderSchema),
+});
+export type LeadSeats = z.infer<typeof leadSeatsSchema>;
+
+/** Who holds a seat from now on: the whole list, replacing the last one. */
+export const leadSeatsBodySchema = z.object({
+  adminIds: z
+    .array(idSchema)
+    .max(1000)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type LeadSeatsBody = z.input<typeof leadSeatsBodySchema>;
+
+/** Whether the caller may scan now, and if not, what to do about it. */
+export const leadAccessSchema = z.object({
+  canScan: z.boolean(),
+  mode: z.enum(LEAD_SCANNING_MODES),
+  reason: z.string().nullable(),
+});
+export type LeadAccess = z.infer<typeof leadAccessSchema>;

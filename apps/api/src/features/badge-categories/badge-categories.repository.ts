@@ -30,6 +30,7 @@ const summaryColumns = {
  */
 const categoryColumns = (badgeFilter?: SQL) => ({
   ...summaryColumns,
+  grantsLeadScanning: badgeCategories.grantsLeadScanning,
   badgeCount: sql<number>`(select cast(count(*) as integer) from ${badges}
     where ${badges.eventId} = badge_categories.event_id and ${badges.badgeCategoryId} = badge_categories.id
       and ${badges.status} = 'active' ${badgeFilter ? sql`and ${badgeFilter}` : sql``})`,

@@ -84,4 +84,27 @@ describe('badge categories', () => {
     expect((await send(w.eventAdminA, 'DELETE', `/api/admin/badge-categories/${created.id}`)).statusCode).toBe(204);
     expect((await send(w.eventAdminA, 'GET', `/api/admin/badge-categories/${created.id}`)).statusCode).toBe(404);
   });
+
+  it('sells lead scanning only through an add-on: stored on create and update, 400 for a badge category', async () => {
+    const post = (payload: object) => send(w.eventAdminA, 'POST', '/api/admin/badge-categories', { eventId: w.eventA, badgeType: 'exhibitor', ...payload });
+    const plain = await post({ name: 'Stendu Wi‑Fi', type: 'addon' });
+    expect(plain.json().data.grantsLeadScanning).toBe(false);
+    const scanner = await post({ name: 'Σαρωτής leads', type: 'addon', grantsLeadScanning: true });
+    expect(scanner.statusCode).toBe(201);
+    expect(scanner.json().data).toMatchObject({ type: 'addon', grantsLeadScanning: true });
+    const id = scanner.json().data.id;
+    expect((await send(w.eventAdminA, 'GET', `/api/admin/badge-categories/${id}`)).json().data.grantsLeadScanning).toBe(true);
+    const off = await send(w.eventAdminA, 'PUT', `/api/admin/badge-categories/${id}`, { grantsLeadScanning: false });
+    expect(off.json().data.grantsLeadScanning).toBe(false);
+
+    const badge = await post({ name: 'Сканер', grantsLeadScanning: true });
+    expect(badge.statusCode).toBe(400);
+    expect(badge.json().details).toEqual([{ field: 'grantsLeadScanning', message: 'Only an add-on can sell lead scanning' }]);
+    const staff = await send(w.eventAdminA, 'PUT', `/api/admin/badge-categories/${w.categoryA}`, { grantsLeadScanning: true });
+    expect(staff.statusCode).toBe(400);
+    expect(staff.json().details[0].field).toBe('grantsLeadScanning');
+    // Saying no on a badge category is no claim to refuse.
+    expect((await send(w.eventAdminA, 'PUT', `/api/admin/badge-categories/${w.categoryA}`, { grantsLeadScanning: false })).statusCode).toBe(200);
+    expect((await post({ name: 'Not a flag', type: 'addon', grantsLeadScanning: 'yes' })).statusCode).toBe(400);
+  });
 });

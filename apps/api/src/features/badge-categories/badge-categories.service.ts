@@ -28,6 +28,7 @@ type CategoryInput = {
   isActive?: boolean;
   sortOrder?: number;
   description?: string | null;
+  grantsLeadScanning?: boolean;
 };
 
 export function toCategory<Row extends { createdAt: Date; updatedAt: Date; vatRateBasisPoints: number | null }>(row: Row) {
@@ -89,7 +90,15 @@ export function createBadgeCategoriesService({ db, provider }: { db: Database; p
     isActive: body.isActive,
     sortOrder: body.sortOrder,
     description: body.description,
+    grantsLeadScanning: body.grantsLeadScanning,
   });
+
+  /** Lead scanning is sold per unit to an exhibitor: a badge category has no units of that kind. */
+  function assertScanningOnAddon(type: 'badge' | 'addon', grantsLeadScanning: boolean | undefined) {
+    if (grantsLeadScanning && type !== 'addon') {
+      throw ValidationError.field('grantsLeadScanning', 'Only an add-on can sell lead scanning');
+    }
+  }
 
   return {
     /** Each category's `badgeCount` counts the badges the caller reaches, never the whole event's for an exhibitor. */
@@ -122,6 +131,7 @@ export function createBadgeCategoriesService({ db, provider }: { db: Database; p
     ): Promise<BadgeCategory> {
       const event = await eventInScope(actor, body.eventId, 'eventId');
       assertVisibleType(actor, body.badgeType);
+      assertScanningOnAddon(body.type, body.grantsLeadScanning);
       checkPriceStep(body.unitPrice, event.currency);
       const values = { ...toValues(body), eventId: body.eventId, type: body.type, name: body.name, badgeType: body.badgeType };
       const id = await saveConflicts(() =>
@@ -137,6 +147,7 @@ export function createBadgeCategoriesService({ db, provider }: { db: Database; p
     async updateCategory(actor: Actor, id: number, body: CategoryInput): Promise<BadgeCategory> {
       const before = await getInScope(actor, id);
       assertVisibleType(actor, body.badgeType);
+      assertScanningOnAddon(before.type, body.grantsLeadScanning);
       checkPriceStep(body.unitPrice, before.currency);
       if (body.badgeType && body.badgeType !== before.badgeType && before.badgeCount > 0) {
         throw ValidationError.field('badgeType', 'The badge type cannot change while the category has badges');

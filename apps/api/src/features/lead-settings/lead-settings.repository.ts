@@ -7,6 +7,7 @@ import { events } from '../../db/schema/events';
 import { exhibitorLeadSettings, leadSettings } from '../../db/schema/leads';
 import { containsPattern, isoText, nameOrder, orderBy, pageClause, pageWindow } from '../../lib/listing';
 import { exhibitorAccount } from '../exhibitors/exhibitor-account';
+import { leadAccessJoin } from '../leads/lead-access';
 
 export type LeadSettingsRow = typeof leadSettings.$inferSelect;
 
@@ -128,8 +129,9 @@ type SummaryRow = ExhibitorLeadSummary & { total: number };
 /**
  * A page of the event's exhibitor accounts with their lead counts, in one statement: the leads are
  * counted per exhibitor in one grouped pass over the event's leads, never per row; the total rides
- * along as a window count. `scanning` is the exhibitor's own switch, else the event's default. A
- * scanner is a staff account, or the name kept on its leads once the account is removed.
+ * along as a window count. `mode`, `seats` and `scanning` (anyone of the staff may scan) come from
+ * `leadAccessJoin`, the rule the capture applies. A scanner is a staff account, or the name kept
+ * on its leads once the account is removed.
  */
 export async function listLeadSummaries(
   db: Database,
@@ -161,13 +163,14 @@ export async function listLeadSummaries(
     db,
     sql`select admins.id as "exhibitorId", c.name as "company", admins.email as "email",
           els.scanning_enabled as "scanningEnabled",
-          coalesce(els.scanning_enabled, s.scanning_by_default, true) as "scanning",
+          la.any_scanner as "scanning",
           coalesce(l.leads, 0) as "leads", coalesce(l.scanners, 0) as "scanners",
+          la.scan_seats as "seats", la.scan_mode as "mode",
           cast(count(*) over () as integer) as "total"
         from admins
         left join companies c on c.id = admins.company_id
         left join exhibitor_lead_settings els on els.exhibitor_id = admins.id
-        left join lead_settings s on s.event_id = admins.event_id
+        ${leadAccessJoin('admins')}
         left join (
           select exhibitor_id, cast(count(*) as integer) as leads,
             cast(count(distinct coalesce('id:' || scanned_by_admin_id, 'name:' || scanned_by_name)) as integer) as scanners

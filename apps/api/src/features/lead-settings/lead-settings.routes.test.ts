@@ -264,9 +264,9 @@ describe('exhibitors’ lead counts', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { data, meta } = res.json() as { data: ExhibitorLeadSummary[]; meta: { total: number } };
     expect(data).toEqual([
-      { exhibitorId: abols.id, company: 'Ābols SIA', email: abols.email, scanningEnabled: null, scanning: true, leads: 1, scanners: 1 },
-      { exhibitorId: w.exhibitorA.id, company: 'Company A', email: w.exhibitorA.email, scanningEnabled: null, scanning: true, leads: 4, scanners: 3 },
-      { exhibitorId: quiet.id, company: 'Zebra GmbH', email: quiet.email, scanningEnabled: null, scanning: true, leads: 0, scanners: 0 },
+      { exhibitorId: abols.id, company: 'Ābols SIA', email: abols.email, scanningEnabled: null, scanning: true, leads: 1, scanners: 1, seats: 0, mode: 'all' },
+      { exhibitorId: w.exhibitorA.id, company: 'Company A', email: w.exhibitorA.email, scanningEnabled: null, scanning: true, leads: 4, scanners: 3, seats: 0, mode: 'all' },
+      { exhibitorId: quiet.id, company: 'Zebra GmbH', email: quiet.email, scanningEnabled: null, scanning: true, leads: 0, scanners: 0, seats: 0, mode: 'all' },
     ]);
     expect(meta.total).toBe(3);
     // Counts only: nothing of a lead travels, and a sub-account is no exhibitor of its own.
@@ -293,7 +293,8 @@ describe('exhibitors’ lead counts', () => {
   it('follows the event’s default unless an exhibitor has its own switch', async () => {
     await saved(body({ scanningByDefault: false }));
     const off = (await summaries()).json().data as ExhibitorLeadSummary[];
-    expect(off.every((s) => s.scanning === false && s.scanningEnabled === null)).toBe(true);
+    // A default that is off sells scanning as an add-on: none of these exhibitors bought a seat.
+    expect(off.every((s) => s.scanning === false && s.scanningEnabled === null && s.mode === 'seats' && s.seats === 0)).toBe(true);
     await saved(body());
   });
 
@@ -318,6 +319,8 @@ describe('an exhibitor’s lead access', () => {
       scanning: false,
       leads: 1,
       scanners: 1,
+      seats: 0,
+      mode: 'off',
     });
     // Only this exhibitor: the others keep the default.
     const rows = (await summaries()).json().data as ExhibitorLeadSummary[];

@@ -2,6 +2,7 @@ import { MAX_LEAD_CODE_LENGTH, type CaptureLeadBody, type CapturedLead } from '@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { AppError, BusinessRuleError, ForbiddenError, isUniqueViolation } from '../../lib/errors';
+import { scanningAccess } from './lead-access';
 import { toLead } from './lead-answer';
 import { reviseLead } from './lead-changes';
 import { releasedFieldIds, visitorCompany } from './lead-release';
@@ -24,7 +25,8 @@ export async function captureLead(db: Database, staff: LeadStaff, body: CaptureL
   if (!lookup) throw new ForbiddenError(LEAD_MESSAGES.notStaff);
   const context = repo.captureContext(lookup);
   if (lookup.replayLeadId !== null) return replay(db, staff, context, body.nonce);
-  if (!lookup.scanning) throw new ForbiddenError(LEAD_MESSAGES.scanningOff);
+  const access = scanningAccess(lookup, staff);
+  if (!access.canScan) throw new ForbiddenError(access.reason!);
   if (lookup.badgeId === null || lookup.badgeEventId !== lookup.eventId) throw unknownBadge();
   if (lookup.badgeStatus === 'cancelled') throw new BusinessRuleError(LEAD_MESSAGES.cancelledBadge);
   const badgeId = lookup.badgeId;

@@ -190,15 +190,18 @@ describe('what a scan refuses', () => {
     const badge = await visitorA('Switched', 'Off');
     await setLeadSettings(t, w.eventA, { scanningByDefault: false });
     try {
+      // The event's default off sells scanning as an add-on (leads.seats.test.ts): without a seat, no scan.
       const off = await capture(t, w.subAccountA, scanOf(badge.code));
       expect(off.statusCode).toBe(403);
-      expect(off.json().message).toBe('Lead scanning is not available for your company at this event');
+      expect(off.json().message).toBe('Ask Company A to give you a lead scanning seat');
       // The exhibitor's own setting wins over the event's default, either way.
       await setExhibitorScanning(t, w.exhibitorA.id, true);
       expect((await capture(t, w.subAccountA, scanOf(badge.code))).statusCode).toBe(201);
       await setLeadSettings(t, w.eventA, { scanningByDefault: true });
       await setExhibitorScanning(t, w.exhibitorA.id, false);
-      expect((await capture(t, w.exhibitorA, scanOf(badge.code))).statusCode).toBe(403);
+      const switchedOff = await capture(t, w.exhibitorA, scanOf(badge.code));
+      expect(switchedOff.statusCode).toBe(403);
+      expect(switchedOff.json().message).toBe('Lead scanning is not available for your company at this event');
     } finally {
       await setExhibitorScanning(t, w.exhibitorA.id, null);
       await setLeadSettings(t, w.eventA, {});

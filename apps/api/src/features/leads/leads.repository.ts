@@ -2,6 +2,7 @@ import type { LeadExportFormat, LeadExportLogEntry, LeadFigures, LeadListQuery, 
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { containsPattern, isoText, nameOrder, pageClause } from '../../lib/listing';
+import { LEAD_ACCESS_COLUMNS, leadAccessJoin, type LeadAccessRow } from './lead-access';
 import type { LeadRelease, ReleaseFieldDefinition, VisitorBadge } from './lead-release';
 import type { LeadQuestion, LeadStaff } from './leads.rules';
 
@@ -16,8 +17,8 @@ export type LeadContext = {
   eventId: number;
   timezone: string;
   shareWithTeam: boolean;
-  /** Whether the exhibitor may scan: its own setting when the organiser set one, else the event's default. */
-  scanning: boolean;
+  /** Who of the staff may scan: decided by `scanningAccess`. */
+  access: LeadAccessRow;
   release: LeadRelease;
   /** The exhibitor's qualifier questions, when asked for. */
   questions: LeadQuestion[];
@@ -38,19 +39,19 @@ const QUESTIONS = sql.raw(`(select coalesce(json_agg(json_build_object('id', f.i
     from custom_fields f where f.exhibitor_id = ex.id and f.event_id = ex.event_id and f.entity_type = 'lead')`);
 
 /** The joins that give `ex` (the exhibitor account), its lead settings `els` and its event's `ls`. */
-const SETTINGS_JOINS = sql.raw(`left join exhibitor_lead_settings els on els.exhibitor_id = ex.id
-    left join lead_settings ls on ls.event_id = ex.event_id`);
+const SETTINGS_JOINS = sql`left join exhibitor_lead_settings els on els.exhibitor_id = ex.id
+    left join lead_settings ls on ls.event_id = ex.event_id
+    ${leadAccessJoin('ex')}`;
 const SETTINGS_COLUMNS = sql`ex.id as "exhibitorId", ex.event_id as "eventId",
     coalesce(els.share_with_team, false) as "shareWithTeam",
-    coalesce(els.scanning_enabled, ls.scanning_by_default, true) as scanning,
+    ${LEAD_ACCESS_COLUMNS},
     coalesce(ls.released_fields, '[]'::jsonb) as "releasedFields", coalesce(ls.ask_consent, false) as "askConsent",
     ${RELEASE_DEFINITIONS} as "releaseDefinitions"`;
 
-type SettingsRow = {
+type SettingsRow = LeadAccessRow & {
   exhibitorId: number;
   eventId: number;
   shareWithTeam: boolean;
-  scanning: boolean;
   releasedFields: string[];
   askConsent: boolean;
   releaseDefinitions: ReleaseFieldDefinition[];
@@ -65,13 +66,18 @@ function releaseOf(row: SettingsRow): LeadRelease {
   };
 }
 
+export function accessOf(row: LeadAccessRow): LeadAccessRow {
+  const { scanMode, scanSeats, seatedIds, anyScanner, ownCompany } = row;
+  return { scanMode, scanSeats, seatedIds, anyScanner, ownCompany };
+}
+
 function contextOf(row: SettingsRow & { timezone: string }): LeadContext {
   return {
     exhibitorId: row.exhibitorId,
     eventId: row.eventId,
     timezone: row.timezone,
     shareWithTeam: row.shareWithTeam,
-    scanning: row.scanning,
+    access: accessOf(row),
     release: releaseOf(row),
     questions: row.questions ?? [],
   };
@@ -501,4 +507,32 @@ export async function saveShareWithTeam(db: Database, exhibitorId: number, share
         returning share_with_team as "shareWithTeam"`,
   );
   return row!.shareWithTeam;
+}
+
+/** The exhibitor's staff: its own account first, then its sub-accounts by name. */
+export async function seatStaff(db: Database, exhibitorId: number): Promise<{ id: number; name: string; email: string; type: 'exhibitor' | 'sub-account' }[]> {
+  return queryRows(
+    db,
+    sql`select a.id, coalesce(nullif(trim(a.first_name || ' ' || a.last_name), ''), a.email) as name, a.email,
+               case when a.id = ${exhibitorId} then 'exhibitor' else 'sub-account' end as type
+          from admins a
+         where a.id = ${exhibitorId} or a.exhibitor_id = ${exhibitorId}
+         order by a.id <> ${exhibitorId}, ${nameOrder(sql`(a.last_name || ' ' || a.first_name)`)}, a.id`,
+  );
+}
+
+/** Holds the exhibitor's seats against a concurrent change of them until the transaction ends. */
+export async function lockSeats(tx: Database, exhibitorId: number): Promise<void> {
+  await tx.execute(sql`select 1 from admins where id = ${exhibitorId} for no key update`);
+}
+
+/**
+ * Gives seats to exactly `adminIds`: the others lose theirs, and those who kept one keep its date,
+ * so the earliest given still come first should the seats shrink.
+ */
+export async function replaceSeats(tx: Database, exhibitorId: number, adminIds: readonly number[]): Promise<void> {
+  const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(adminIds)}::jsonb)::integer)`;
+  await tx.execute(sql`delete from lead_scanner_seats where exhibitor_id = ${exhibitorId} and admin_id not in ${ids}`);
+  await tx.execute(sql`insert into lead_scanner_seats (admin_id, exhibitor_id) select id, ${exhibitorId} from ${ids} x(id)
+                       on conflict (admin_id) do nothing`);
 }

@@ -5,8 +5,11 @@ import {
   leadExportLogEntrySchema,
   leadExportQuerySchema,
   leadFiguresSchema,
+  leadAccessSchema,
   leadListQuerySchema,
   leadSchema,
+  leadSeatsBodySchema,
+  leadSeatsSchema,
   leadTeamSettingsSchema,
   updateLeadBodySchema,
 } from '@portal/shared/leads';
@@ -26,6 +29,7 @@ const CONTENT_TYPES = {
 const captured = itemResponseSchema(capturedLeadSchema);
 const lead = itemResponseSchema(leadSchema);
 const teamSettings = itemResponseSchema(leadTeamSettingsSchema);
+const seats = itemResponseSchema(leadSeatsSchema);
 
 /**
  * An exhibitor's leads, for its own account and its sub-accounts (docs/leads.md). Every route takes
@@ -132,6 +136,43 @@ export async function leadsRoutes(app: FastifyInstance, { leads }: { leads: Lead
       response: { 200: teamSettings, ...errors },
     },
     handler: async (request) => ({ data: await leads.saveTeamSettings(actorOf(request), request.body) }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/leads/access',
+    config,
+    schema: {
+      tags,
+      summary: 'Whether the caller may scan leads now, and if not, what to do about it',
+      response: { 200: itemResponseSchema(leadAccessSchema), ...errors },
+    },
+    handler: async (request) => ({ data: await leads.access(actorOf(request)) }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/leads/seats',
+    config,
+    schema: {
+      tags,
+      summary: 'The lead-scanning seats bought as an add-on and who of the staff holds one (the exhibitor’s own account only)',
+      response: { 200: seats, ...errors },
+    },
+    handler: async (request) => ({ data: await leads.seats(actorOf(request)) }),
+  });
+
+  routes.route({
+    method: 'PUT',
+    url: '/leads/seats',
+    config,
+    schema: {
+      tags,
+      summary: 'Gives the lead-scanning seats to exactly these staff (the exhibitor’s own account only)',
+      body: leadSeatsBodySchema,
+      response: { 200: seats, ...errors },
+    },
+    handler: async (request) => ({ data: await leads.saveSeats(actorOf(request), request.body.adminIds) }),
   });
 
   routes.route({

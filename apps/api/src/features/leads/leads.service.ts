@@ -6,16 +6,19 @@ import type {
   Lead,
   LeadExportFormat,
   LeadExportLogEntry,
+  LeadAccess,
   LeadFigures,
   LeadListQuery,
+  LeadSeats,
   LeadTeamSettings,
   UpdateLeadBody,
 } from '@portal/shared/leads';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { listResult, pageWindow, type Page } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
+import { scanningAccess, type LeadAccessRow } from './lead-access';
 import { toLead } from './lead-answer';
 import { captureLead } from './lead-capture';
 import { reviseLead } from './lead-changes';
@@ -40,6 +43,17 @@ export function createLeadsService({ db }: { db: Database }) {
     const context = await repo.loadContext(db, staff.exhibitorId, withQuestions);
     if (!context) throw new ForbiddenError(LEAD_MESSAGES.notStaff);
     return { staff, context, scope: repo.leadScope(staff, context.shareWithTeam) };
+  }
+
+  /** The staff with the seats that count (see `scanningAccess`): what the seats screen shows. */
+  async function seatsOf(tx: Database, exhibitorId: number, access: LeadAccessRow): Promise<LeadSeats> {
+    const staff = await repo.seatStaff(tx, exhibitorId);
+    const seated = new Set(access.seatedIds);
+    return {
+      mode: access.scanMode,
+      seats: access.scanSeats,
+      staff: staff.map((member) => ({ ...member, hasSeat: seated.has(member.id) })),
+    };
   }
 
   return {
@@ -130,6 +144,51 @@ export function createLeadsService({ db }: { db: Database }) {
       const { limit, offset } = pageWindow(page);
       const { rows, total } = await repo.exportLog(db, staff.exhibitorId, limit, offset);
       return listResult(rows, total, page);
+    },
+
+    /** Whether the caller may scan now; read by the scan page before its first scan. */
+    async access(actor: Actor): Promise<LeadAccess> {
+      const { staff, context } = await staffContext(actor);
+      return scanningAccess(context.access, staff);
+    },
+
+    async seats(actor: Actor): Promise<LeadSeats> {
+      exhibitorAccount(actor);
+      const { staff, context } = await staffContext(actor);
+      return seatsOf(db, staff.exhibitorId, context.access);
+    },
+
+    /**
+     * Gives the bought seats to exactly these staff. Refused beyond the seats bought (422) and for
+     * anyone who is not the exhibitor's staff (404, as another tenant's id).
+     */
+    async saveSeats(actor: Actor, adminIds: readonly number[]): Promise<LeadSeats> {
+      const staff = exhibitorAccount(actor);
+      return db.transaction(async (tx) => {
+        await repo.lockSeats(tx, staff.exhibitorId);
+        const context = await repo.loadContext(tx, staff.exhibitorId);
+        if (!context) throw new ForbiddenError(LEAD_MESSAGES.notStaff);
+        const members = new Set((await repo.seatStaff(tx, staff.exhibitorId)).map((member) => member.id));
+        if (adminIds.some((id) => !members.has(id))) throw new NotFoundError('Staff member');
+        const seats = context.access.scanSeats;
+        if (adminIds.length > seats) {
+          throw new BusinessRuleError(`You have ${seats} ${seats === 1 ? 'seat' : 'seats'}`, [
+            { field: 'adminIds', message: `At most ${seats} of your staff can hold a seat` },
+          ]);
+        }
+        const before = context.access.seatedIds;
+        await repo.replaceSeats(tx, staff.exhibitorId, adminIds);
+        await recordAudit(tx, actor, {
+          action: 'lead.seats',
+          entityType: 'exhibitor',
+          entityId: staff.exhibitorId,
+          eventId: context.eventId,
+          before: { adminIds: before },
+          after: { adminIds },
+        });
+        const after = await repo.loadContext(tx, staff.exhibitorId);
+        return seatsOf(tx, staff.exhibitorId, after!.access);
+      });
     },
 
     async teamSettings(actor: Actor): Promise<LeadTeamSettings> {

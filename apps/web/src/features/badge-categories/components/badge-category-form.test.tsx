@@ -8,6 +8,13 @@ import { fakeAdapter } from '@/testing/fake-adapter';
 import { fill, renderRoute } from '@/testing/render';
 import { BadgeCategoryForm } from './badge-category-form';
 
+// jsdom has no ResizeObserver, with which Radix's switch measures itself; nothing here needs sizes.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // What the form reads of an event: its name for the picker and its currency for the price.
 const EVENTS = [
   { id: 1, name: 'Nordic Tech Expo 2027', currency: 'EUR' },
@@ -226,4 +233,31 @@ describe('BadgeCategoryForm', () => {
     await waitFor(() => expect(screen.getByLabelText('VAT rate (%)').getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById('category-vat-rate-error')?.textContent).toBe('At most two decimals');
   });
+
+  it('offers to sell lead scanning for an add-on only, and sends the choice', async () => {
+    const seen = renderCreateForm(EVENTS);
+    const scanning = /^Sells lead scanning — each unit lets one member of the exhibitor’s staff scan leads/;
+    expect(screen.queryByRole('switch', { name: scanning })).toBeNull();
+    fill(screen.getByLabelText(/^Event/), '1');
+    fill(screen.getByLabelText(/^Name/), 'Skeneris stendam');
+    fill(screen.getByLabelText(/^Kind/), 'addon');
+    fireEvent.click(await screen.findByRole('switch', { name: scanning }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create category' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.body).toMatchObject({ type: 'addon', name: 'Skeneris stendam', grantsLeadScanning: true });
+  });
+
+  it('never sends lead scanning as on for a badge category, even when chosen before the kind changed back', async () => {
+    const seen = renderCreateForm(EVENTS);
+    fill(screen.getByLabelText(/^Event/), '1');
+    fill(screen.getByLabelText(/^Name/), 'Προσωπικό');
+    fill(screen.getByLabelText(/^Kind/), 'addon');
+    fireEvent.click(await screen.findByRole('switch', { name: /^Sells lead scanning/ }));
+    fill(screen.getByLabelText(/^Kind/), 'badge');
+    await waitFor(() => expect(screen.queryByRole('switch', { name: /^Sells lead scanning/ })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Create category' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.body).toMatchObject({ type: 'badge', grantsLeadScanning: false });
+  });
 });
+

@@ -11,13 +11,15 @@ import {
 } from '@portal/shared/badge-categories';
 import { boundedIntText, MAX_SORT_ORDER } from '@portal/shared/common';
 import type { PortalEvent } from '@portal/shared/events';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { Input, NativeSelect, Textarea } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBadgeCategory } from '../api/create-badge-category';
 import { useUpdateBadgeCategory } from '../api/update-badge-category';
@@ -38,6 +40,7 @@ const FIELDS = [
   'isActive',
   'sortOrder',
   'description',
+  'grantsLeadScanning',
 ] as const;
 
 /**
@@ -67,9 +70,12 @@ const formSchema = (currency: string) =>
       isActive: z.boolean(),
       sortOrder: boundedIntText(0, MAX_SORT_ORDER),
       description: z.string(),
+      grantsLeadScanning: z.boolean(),
     })
     .transform((values): CreateBadgeCategoryBody => ({
       ...values,
+      // Hidden for a badge category, which cannot sell scanning: never sent as on from there.
+      grantsLeadScanning: values.type === 'addon' && values.grantsLeadScanning,
       eventId: Number(values.eventId),
       unitPrice: minorUnitsFromMoney(values.unitPrice, currency) ?? 0,
       sortOrder: Number(values.sortOrder),
@@ -111,10 +117,12 @@ export function BadgeCategoryForm({ category, events, eventId, badgeTypes, onSav
       isActive: category?.isActive ?? true,
       sortOrder: String(category?.sortOrder ?? 0),
       description: category?.description ?? '',
+      grantsLeadScanning: category?.grantsLeadScanning ?? false,
     },
   });
   const { errors } = form.formState;
   const watchedEvent = useWatch({ control: form.control, name: 'eventId' });
+  const isAddon = useWatch({ control: form.control, name: 'type' }) === 'addon';
   const currency = currencyOf(watchedEvent);
 
   const submit = form.handleSubmit(async ({ eventId: _eventId, type: _type, ...rest }) => {
@@ -220,6 +228,37 @@ export function BadgeCategoryForm({ category, events, eventId, badgeTypes, onSav
         <input type="checkbox" {...form.register('isActive')} className="size-4 accent-primary" />
         Active: badges can be registered in it
       </label>
+      {isAddon && (
+        <Controller
+          control={form.control}
+          name="grantsLeadScanning"
+          render={({ field }) => (
+            <div className="flex items-start gap-3 rounded-lg border p-3">
+              <Switch
+                id="category-grants-lead-scanning"
+                className="mt-0.5"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                aria-describedby="category-grants-lead-scanning-hint"
+              />
+              <Label htmlFor="category-grants-lead-scanning" className="grid gap-0.5 leading-snug font-normal">
+                <span className="font-medium">
+                  Sells lead scanning — each unit lets one member of the exhibitor’s staff scan leads
+                </span>
+                <span id="category-grants-lead-scanning-hint" className="text-xs text-muted-foreground">
+                  Where the event’s lead scanning is off by default, exhibitors buy it as this add-on and give each
+                  seat to one of their staff.
+                </span>
+              </Label>
+            </div>
+          )}
+        />
+      )}
+      {errors.grantsLeadScanning?.message && (
+        <p role="alert" className="text-sm text-destructive">
+          {errors.grantsLeadScanning.message}
+        </p>
+      )}
       <FormActions
         pending={create.isPending || update.isPending}
         submitLabel={category ? 'Save changes' : 'Create category'}

@@ -26,6 +26,8 @@ const summary = (overrides: Partial<ExhibitorLeadSummary> = {}): ExhibitorLeadSu
   scanning: true,
   leads: 128,
   scanners: 3,
+  seats: 0,
+  mode: 'all',
   ...overrides,
 });
 
@@ -121,6 +123,22 @@ describe('the exhibitors’ lead counts', () => {
     fireEvent.change(scanningOf('Ελαιόλαδο ΑΕ'), { target: { value: 'default' } });
     expect(await screen.findByRole('alertdialog')).toBeTruthy();
     expect(puts(seen)).toEqual([]);
+  });
+
+  it('shows the seats bought where the event sells scanning as an add-on, and nothing of seats elsewhere', async () => {
+    renderTable({
+      scanningByDefault: false,
+      rows: [
+        summary({ mode: 'seats', seats: 3 }),
+        summary({ exhibitorId: 22, company: 'Ελαιόλαδο ΑΕ', mode: 'seats', seats: 1, scanning: false }),
+        summary({ exhibitorId: 23, company: 'Ёлка ООО', scanningEnabled: true, mode: 'all', seats: 2 }),
+      ],
+    });
+    const row = (name: string) => screen.getByText(name).closest('tr')!;
+    await screen.findByText('Ābols SIA');
+    expect(within(row('Ābols SIA')).getByText('Add-on: 3 seats')).toBeTruthy();
+    expect(within(row('Ελαιόλαδο ΑΕ')).getByText('Add-on: 1 seat')).toBeTruthy();
+    expect(within(row('Ёлка ООО')).queryByText(/Add-on/)).toBeNull();
   });
 
   it('searches and sorts through the server', async () => {

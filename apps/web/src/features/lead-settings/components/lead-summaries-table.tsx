@@ -139,6 +139,11 @@ export function LeadSummariesTable({ eventId, scanningByDefault }: { eventId: nu
                       <option value="on">On</option>
                       <option value="off">Off</option>
                     </NativeSelect>
+                    {summary.mode === 'seats' && (
+                      <div className="mt-1 text-xs text-muted-foreground tabular-nums">
+                        Add-on: {counted(summary.seats, 'seat')}
+                      </div>
+                    )}
                   </TableCell>
                 </TableRow>
               );

@@ -10,4 +10,7 @@ export const leadKeys = {
   exports: () => [...leadKeys.all, 'exports'] as const,
   teamSettings: () => [...leadKeys.all, 'team-settings'] as const,
   questions: () => [...leadKeys.all, 'questions'] as const,
+  seats: () => [...leadKeys.all, 'seats'] as const,
+  // Outside `all`: each saved scan invalidates the leads, and need not ask again whether one may scan.
+  access: () => ['lead-access'] as const,
 };

@@ -96,9 +96,11 @@ describe('LeadScanPage', () => {
     fill(await screen.findByLabelText('Note'), 'Met at the coffee bar');
     scanWithScanner('NEXTBADGE2');
     await waitFor(() => expect(seen.filter((request) => request.method === 'POST')).toHaveLength(2));
-    expect(seen.map((request) => request.method)).toEqual(['POST', 'PUT', 'POST']);
-    expect((seen[1]!.body as UpdateLeadBody).notes![0]!.text).toBe('Met at the coffee bar');
-    expect(seen[2]!.body).toMatchObject({ code: 'NEXTBADGE2' });
+    // The page's one question of whether the caller may scan aside, the scans and the save in order.
+    const sent = seen.filter((request) => request.url !== '/leads/access');
+    expect(sent.map((request) => request.method)).toEqual(['POST', 'PUT', 'POST']);
+    expect((sent[1]!.body as UpdateLeadBody).notes![0]!.text).toBe('Met at the coffee bar');
+    expect(sent[2]!.body).toMatchObject({ code: 'NEXTBADGE2' });
   });
 
   it('says in words why a badge is no lead', async () => {
@@ -129,4 +131,20 @@ describe('LeadScanPage', () => {
     expect([...queued.values()].map((work) => work.body.rating)).toEqual(['hot']);
     expect(screen.getByTestId('booth-status').textContent).toContain('1 waiting to send');
   });
+
+  it('shows why the caller cannot scan in place of the camera, and scans nothing from a handheld scanner', async () => {
+    const seen = renderPage((request) =>
+      request.url === '/leads/access'
+        ? { status: 200, data: { data: { canScan: false, mode: 'seats', reason: 'Ask Ābols SIA to give you a lead scanning seat' } } }
+        : { status: 200, data: { data: leadFixture() } },
+    );
+    expect(await screen.findByText('Ask Ābols SIA to give you a lead scanning seat')).toBeTruthy();
+    expect(screen.queryByLabelText('Badge code')).toBeNull();
+    // A sub-account cannot buy: no link to the purchases.
+    expect(screen.queryByRole('link', { name: 'Allocation Purchases' })).toBeNull();
+    scanWithScanner('K7M9Q2XR4T');
+    await waitFor(() => expect(seen.some((request) => request.url === '/leads/access')).toBe(true));
+    expect(seen.filter((request) => request.method === 'POST')).toEqual([]);
+  });
 });
+

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { LeadAccess } from '@portal/shared/leads';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { CameraScanner } from '@/components/scanning/camera-scanner';
 import { ManualCodeForm } from '@/components/scanning/manual-code-form';
@@ -12,6 +14,7 @@ import { keepPageUsableOffline } from '@/lib/scanning/offline-page';
 import { useHidScanner } from '@/lib/scanning/use-hid-scanner';
 import { useSession } from '@/lib/session';
 import { leadKeys } from '../api/lead-keys';
+import { useLeadAccess } from '../api/seats';
 import { BoothStatus } from '../components/booth-status';
 import { CaptureAnswer } from '../components/capture-answer';
 import { UnsavedList } from '../components/unsaved-list';
@@ -34,7 +37,11 @@ type Panel = { answer: BoothAnswer | null; draft: Qualification; error: string |
 
 /** /leads/scan: scanning at the booth, on a phone first. */
 export function LeadScanPage() {
-  const adminId = useSession()?.user.id ?? 0;
+  const session = useSession();
+  const adminId = session?.user.id ?? 0;
+  // Unknown (offline, or not answered yet) is no refusal: the server still decides at each scan.
+  const access = useLeadAccess();
+  const refused = access.data?.canScan === false ? access.data : null;
   const timeZone = useEventTimeZone();
   const [booth, state] = useBooth(adminId);
   const [stored, setPanel] = useState<Panel>({ answer: null, draft: startingQualification(null), error: null });
@@ -68,7 +75,7 @@ export function LeadScanPage() {
   }
 
   useHidScanner(
-    (code) => void scan(code),
+    (code) => void (refused ? undefined : scan(code)),
     () => state.answer?.kind === 'refused' && booth.dismiss(),
   );
 
@@ -107,14 +114,18 @@ export function LeadScanPage() {
         The camera keeps running under an answer, so that the badge still held up is not read again
         the moment the answer goes, and the next one is read at once; it hands on no code meanwhile.
       */}
-      <div className={state.answer ? 'grid gap-4 opacity-40' : 'grid gap-4'} inert={state.answer !== null}>
-        <CameraScanner onCode={(code) => void scan(code)} paused={state.answer !== null || state.scanning} />
-        <ManualCodeForm onCode={(code) => void scan(code.toUpperCase())} submitLabel="Look up" />
-        <p className="text-sm text-muted-foreground">
-          A handheld scanner works here too: scan a badge at any time. Without network, scans are kept on this phone and
-          sent when it is back.
-        </p>
-      </div>
+      {refused ? (
+        <NoScanning access={refused} isExhibitorAccount={session?.type === 'exhibitor'} />
+      ) : (
+        <div className={state.answer ? 'grid gap-4 opacity-40' : 'grid gap-4'} inert={state.answer !== null}>
+          <CameraScanner onCode={(code) => void scan(code)} paused={state.answer !== null || state.scanning} />
+          <ManualCodeForm onCode={(code) => void scan(code.toUpperCase())} submitLabel="Look up" />
+          <p className="text-sm text-muted-foreground">
+            A handheld scanner works here too: scan a badge at any time. Without network, scans are kept on this phone
+            and sent when it is back.
+          </p>
+        </div>
+      )}
 
       <UnsavedList
         unsaved={state.unsaved}
@@ -122,6 +133,26 @@ export function LeadScanPage() {
         onDismiss={(nonce) => void booth.dismissUnsaved(nonce)}
       />
       {leaveGuard}
+    </div>
+  );
+}
+
+/** In place of the camera when the caller may not scan: why, and for the exhibitor where to fix it. */
+function NoScanning({ access, isExhibitorAccount }: { access: LeadAccess; isExhibitorAccount: boolean }) {
+  return (
+    <div role="status" className="grid gap-2 rounded-md border bg-card p-4 text-sm">
+      <p className="font-medium">You cannot scan leads at the moment</p>
+      <p>{access.reason}</p>
+      {isExhibitorAccount && access.mode === 'seats' && (
+        <p className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to={paths.allocationPurchases.href()} className="font-medium text-primary hover:underline">
+            Allocation Purchases
+          </Link>
+          <Link to={paths.leads.href()} className="font-medium text-primary hover:underline">
+            Give seats on the Leads page
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

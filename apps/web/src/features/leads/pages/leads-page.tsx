@@ -24,6 +24,7 @@ import { ExportLogCard } from '../components/export-log-card';
 import { LeadFiguresCard } from '../components/lead-figures-card';
 import { visitorName } from '../components/lead-visitor';
 import { RatingLabel } from '../components/rating-control';
+import { ScannerSeatsCard } from '../components/scanner-seats-card';
 import { TeamSharingCard } from '../components/team-sharing-card';
 import { formatDay } from '../lib/lead-days';
 import { isFiltered, leadFilters, nextSort, sortDirection, type LeadSortKey } from '../lib/lead-filters';
@@ -255,6 +256,7 @@ export function LeadsPage() {
         )}
         {isExhibitorAccount && (
           <>
+            <ScannerSeatsCard />
             <TeamSharingCard />
             <ExportLogCard timeZone={timeZone} />
           </>
