@@ -193,7 +193,7 @@ export function LeadSettingsForm({ event, settings }: LeadSettingsFormProps) {
           control={form.control}
           name="scanningByDefault"
           label="Exhibitors scan leads"
-          description="The default for every exhibitor; turn it on or off for one of them below."
+          description="The default for every exhibitor; turn it on or off for one of them below. Off, scanning is sold: an add-on category that sells lead scanning gives one seat per unit bought."
         />
       </div>
 

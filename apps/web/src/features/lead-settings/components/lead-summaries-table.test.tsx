@@ -117,12 +117,26 @@ describe('the exhibitors’ lead counts', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
-  it('asks too when going back to a default that is off', async () => {
+  it('asks too when going back to a default of add-on seats where none were bought, and not where some were', async () => {
     const seen = renderTable({ scanningByDefault: false });
-    expect(within(await screen.findByRole('combobox', { name: 'Lead scanning for Ελαιόλαδο ΑΕ' })).getByRole('option', { name: 'Default (off)' })).toBeTruthy();
+    expect(
+      within(await screen.findByRole('combobox', { name: 'Lead scanning for Ελαιόλαδο ΑΕ' })).getByRole('option', { name: 'Default (add-on seats)' }),
+    ).toBeTruthy();
     fireEvent.change(scanningOf('Ελαιόλαδο ΑΕ'), { target: { value: 'default' } });
     expect(await screen.findByRole('alertdialog')).toBeTruthy();
     expect(puts(seen)).toEqual([]);
+  });
+
+  it('keeps scanning when going back to a default of add-on seats the exhibitor bought', async () => {
+    const seen = renderTable({
+      scanningByDefault: false,
+      rows: [summary({ exhibitorId: 22, company: 'Ελαιόλαδο ΑΕ', scanningEnabled: true, scanning: true, mode: 'all', seats: 2 })],
+    });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Lead scanning for Ελαιόλαδο ΑΕ' }), { target: { value: 'default' } });
+    await waitFor(() =>
+      expect(puts(seen).map((request) => [request.url, request.body])).toEqual([['/admin/exhibitors/22/lead-access', { scanningEnabled: null }]]),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('shows the seats bought where the event sells scanning as an add-on, and nothing of seats elsewhere', async () => {

@@ -47,7 +47,8 @@ export function LeadSummariesTable({ eventId, scanningByDefault }: { eventId: nu
   const summaries = useLeadSummaries(eventId, { page, search, sort });
   const update = useUpdateLeadAccess(eventId);
   const [confirming, setConfirming] = useState<Change | null>(null);
-  const defaultLabel = `Default (${scanningByDefault ? 'on' : 'off'})`;
+  // With the default off, scanning is sold: the default is then the add-on's seats, not "off".
+  const defaultLabel = `Default (${scanningByDefault ? 'on' : 'add-on seats'})`;
 
   function apply({ summary, access }: Change) {
     const name = nameOf(summary);
@@ -67,7 +68,7 @@ export function LeadSummariesTable({ eventId, scanningByDefault }: { eventId: nu
   }
 
   function choose(summary: ExhibitorLeadSummary, access: Access) {
-    const scanningAfter = ENABLED[access] ?? scanningByDefault;
+    const scanningAfter = ENABLED[access] ?? (scanningByDefault || summary.seats > 0);
     if (summary.scanning && !scanningAfter) setConfirming({ summary, access });
     else apply({ summary, access });
   }
