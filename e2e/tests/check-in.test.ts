@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityFindings } from './axe';
 import { baseUrl, callApi, launchChromium, signedInPage } from './browser';
-import { writeQrVideo } from './fake-camera';
+import { launchWithCamera, writeQrVideo } from './fake-camera';
 
 const EVENT_ID = 1;
 
@@ -43,10 +43,6 @@ afterAll(async () => {
   await browser?.close();
   rmSync(folder, { recursive: true, force: true });
 });
-
-/** A browser whose camera films `video` (Chromium's fake capture device), with camera access granted. */
-const launchWithCamera = (video: string): Promise<Browser> =>
-  launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
 
 const logOf = async (listId: number) =>
   (

@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { encode } from 'uqr';
+import { launchChromium } from './browser';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -30,4 +32,9 @@ export function writeQrVideo(path: string, text: string): void {
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
   const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F10:1 Ip A1:1 C420jpeg\n`);
   writeFileSync(path, Buffer.concat([header, frame, frame]));
+}
+
+/** A browser whose camera films `video` (Chromium's fake capture device), with camera access granted. */
+export function launchWithCamera(video: string): Promise<Browser> {
+  return launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
 }

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityFindings } from './axe';
 import { baseUrl, callApi, DEMO, launchChromium, signIn, signedInPage, type DemoUser } from './browser';
-import { writeQrVideo } from './fake-camera';
+import { launchWithCamera, writeQrVideo } from './fake-camera';
 
 const EVENT_ID = 1;
 const NOTE = 'Wants two demo robots for the Bergen plant — call after the show';
@@ -83,11 +83,7 @@ describe('leads at the booth', () => {
     // The phone: its camera films the visitor's badge.
     const video = join(folder, 'visitor-badge.y4m');
     writeQrVideo(video, visitor!.code);
-    phone = await launchChromium([
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ]);
+    phone = await launchWithCamera(video);
     // The CSP is bypassed for axe, the test's script, not the page's.
     const context = await phone.newContext({
       viewport: { width: 390, height: 844 },

@@ -1,6 +1,5 @@
-import { CloudOffIcon, WifiIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { cn } from '@/lib/utils';
+import { ConnectionPill } from '@/components/scanning/connection-pill';
 
 function age(fetchedAt: string | null, now: number): string {
   if (!fetchedAt) return 'No list on this device yet';
@@ -26,24 +25,9 @@ export function StatusPill({
     return () => clearInterval(timer);
   }, []);
   return (
-    <p
-      className={cn(
-        'inline-flex flex-wrap items-center gap-x-2 gap-y-1 rounded-full border px-3 py-1 text-sm',
-        online
-          ? 'border-border bg-card text-foreground'
-          : 'border-amber-500 bg-amber-100 text-amber-950 dark:bg-amber-950 dark:text-amber-100',
-      )}
-      aria-live="polite"
-      data-testid="status-pill"
-    >
-      <span className="inline-flex items-center gap-1 font-semibold">
-        {online ? <WifiIcon aria-hidden className="size-4" /> : <CloudOffIcon aria-hidden className="size-4" />}
-        {online ? 'Online' : 'Offline'}
-      </span>
-      <span aria-hidden>·</span>
-      <span>{queued === 0 ? 'All scans sent' : `${queued} waiting to send`}</span>
+    <ConnectionPill online={online} queued={queued} allSent="All scans sent" testId="status-pill">
       <span aria-hidden>·</span>
       <span>{age(rosterFetchedAt, now)}</span>
-    </p>
+    </ConnectionPill>
   );
 }

@@ -1,3 +1,4 @@
+import { SwitchField } from '@/components/form/switch-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   BADGE_TYPE_LABELS,
@@ -19,7 +20,6 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
 import { isoToZonedLocal, timeZoneName, zonedLocalToIso } from '@/lib/event-time';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateCheckInList, useUpdateCheckInList } from '../api/lists';
@@ -278,12 +278,14 @@ export function ListForm({ event, list, categories, onSaved }: ListFormProps) {
         <SwitchField
           control={form.control}
           name="scansExits"
+          id="check-in-list-scansExits"
           label="Scan exits too"
           description="The door records people leaving, so the figures show who is inside now."
         />
         <SwitchField
           control={form.control}
           name="allowsReentry"
+          id="check-in-list-allowsReentry"
           label="Allow a second entry"
           description={
             scansExits ? 'A badge may come back in after leaving.' : 'A badge may be scanned in more than once.'
@@ -397,36 +399,3 @@ function TypeRule({ type, control, admitted, errors, timeZone }: TypeRuleProps) 
   );
 }
 
-type SwitchFieldProps = {
-  control: Control<ListFormValues>;
-  name: 'scansExits' | 'allowsReentry';
-  label: string;
-  description: string;
-};
-
-function SwitchField({ control, name, label, description }: SwitchFieldProps) {
-  const id = `check-in-list-${name}`;
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <div className="flex items-start gap-3 rounded-lg border p-3">
-          <Switch
-            id={id}
-            className="mt-0.5"
-            checked={field.value}
-            onCheckedChange={field.onChange}
-            aria-describedby={`${id}-hint`}
-          />
-          <Label htmlFor={id} className="grid gap-0.5 leading-snug font-normal">
-            <span className="font-medium">{label}</span>
-            <span id={`${id}-hint`} className="text-xs text-muted-foreground">
-              {description}
-            </span>
-          </Label>
-        </div>
-      )}
-    />
-  );
-}

@@ -1,3 +1,4 @@
+import { SwitchField } from '@/components/form/switch-field';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PortalEvent } from '@portal/shared/events';
 import {
@@ -9,7 +10,7 @@ import {
   type LeadSettingsWithFields,
 } from '@portal/shared/leads';
 import { LockIcon } from 'lucide-react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormAlert } from '@/components/form/form-alert';
@@ -19,7 +20,6 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input, Textarea } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { Switch } from '@/components/ui/switch';
 import { applyServerErrors } from '@/lib/form-errors';
 import { formatDate } from '@/lib/format';
 import { useUpdateLeadSettings } from '../api/update-lead-settings';
@@ -138,6 +138,7 @@ export function LeadSettingsForm({ event, settings }: LeadSettingsFormProps) {
         <SwitchField
           control={form.control}
           name="askConsent"
+          id="lead-askConsent"
           label="Ask visitors for consent"
           description="Visitors registering through a link are asked whether exhibitors who scan their badge may receive their contact details. Unticked unless they tick it."
         />
@@ -192,6 +193,7 @@ export function LeadSettingsForm({ event, settings }: LeadSettingsFormProps) {
         <SwitchField
           control={form.control}
           name="scanningByDefault"
+          id="lead-scanningByDefault"
           label="Exhibitors scan leads"
           description="The default for every exhibitor; turn it on or off for one of them below. Off, scanning is sold: an add-on category that sells lead scanning gives one seat per unit bought."
         />
@@ -246,39 +248,3 @@ function ReleaseChoice({
   );
 }
 
-function SwitchField({
-  control,
-  name,
-  label,
-  description,
-}: {
-  control: Control<FormValues>;
-  name: 'askConsent' | 'scanningByDefault';
-  label: string;
-  description: string;
-}) {
-  const id = `lead-${name}`;
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <div className="flex items-start gap-3 rounded-lg border p-3">
-          <Switch
-            id={id}
-            className="mt-0.5"
-            checked={field.value}
-            onCheckedChange={field.onChange}
-            aria-describedby={`${id}-hint`}
-          />
-          <Label htmlFor={id} className="grid gap-0.5 leading-snug font-normal">
-            <span className="font-medium">{label}</span>
-            <span id={`${id}-hint`} className="text-xs text-muted-foreground">
-              {description}
-            </span>
-          </Label>
-        </div>
-      )}
-    />
-  );
-}
