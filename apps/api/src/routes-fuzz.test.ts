@@ -259,6 +259,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
+/**
+ * Who sends a route's input: its device for a device route, an exhibitor for the exhibitor's lead
+ * routes (which answer anyone else 403 before reading what was sent), else a system admin.
+ */
+async function callerOf(op: Operation & { isDevice: boolean }): Promise<TestUser> {
+  if (op.isDevice) return device;
+  if (op.url === '/api/leads' || op.url.startsWith('/api/leads/')) return w.exhibitorA;
+  return t.createUser({ roles: ['System Admin'] });
+}
+
 /** A field no route takes. */
 const STRAY = 'strayField';
 /** Routes that read their body as the sender's signed bytes: its fields are the sender's (Stripe's), not the API's. */
@@ -278,7 +288,7 @@ describe('every route and the fields it does not take', () => {
     const failures: string[] = [];
     const all = (fields: Field[]) => Object.fromEntries(fields.map((f) => [f.name, plausible(f.schema, f.name)]));
     for (const op of operations) {
-      const admin = op.isDevice ? device : await t.createUser({ roles: ['System Admin'] });
+      const admin = await callerOf(op);
       const url = (query: Record<string, unknown>) => buildUrl(op, op.pathValid, Object.entries(query));
       const send = (target: string, extra: object = {}) => t.request(admin, { method: op.method as HTTPMethods, url: target, ...extra });
       const json = (body: object) => ({ payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
@@ -310,7 +320,7 @@ describe('every route under random and boundary input', () => {
     for (const op of operations) {
       // A fresh administrator per route, so that one route disabling or deleting its caller does
       // not leave the routes after it answering 401.
-      const admin = op.isDevice ? device : await t.createUser({ roles: ['System Admin'] });
+      const admin = await callerOf(op);
       const callers: (TestUser | null)[] = op.isPublic ? [admin, null] : [admin];
       const examples = sweep(op).map((example): [Example, TestUser | null] => [example, callers.at(-1)!]);
       await fc.assert(
