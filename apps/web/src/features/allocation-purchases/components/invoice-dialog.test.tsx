@@ -180,7 +180,8 @@ describe('InvoiceDialog', () => {
     expect(seen.map((request) => request.url)).toContain('/admin/allocation-purchases/42/invoice.xml');
 
     refuse = true;
-    fireEvent.click(screen.getByRole('button', { name: 'E-invoice (XML)' }));
+    // The button stays busy until the first download settles; click it once it is back.
+    fireEvent.click(await screen.findByRole('button', { name: 'E-invoice (XML)' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Enter the issuer's country on the event's Invoicing page"));
     expect(saved).toHaveLength(1);
     click.mockRestore();
@@ -214,7 +215,8 @@ describe('InvoiceDialog', () => {
     expect(seen.find((request) => request.url === '/admin/credit-notes/5.xml')?.params).toEqual({ profile: 'xrechnung' });
 
     refuse = true;
-    fireEvent.click(screen.getByRole('button', { name: 'XRechnung (XML)' }));
+    // The button stays busy until the first download settles; click it once it is back.
+    fireEvent.click(await screen.findByRole('button', { name: 'XRechnung (XML)' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('An XRechnung needs what this document lacks: issuer.postcode'));
     expect(saved).toHaveLength(1);
     click.mockRestore();
