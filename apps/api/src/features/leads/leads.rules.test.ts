@@ -40,7 +40,7 @@ describe('consentAtScan', () => {
 
 describe('leadStaffOf', () => {
   const principal = (type: Principal['type'], extra: Partial<Principal> = {}) =>
-    ({ id: 7, email: 'x@example.com', firstName: 'Ilze', lastName: 'Bērziņa', type, exhibitorId: null, ...extra }) as Principal;
+    ({ id: 7, email: 'x@example.com', firstName: 'Ilze', lastName: 'Bērziņa', type, eventId: 1, exhibitorId: null, ...extra }) as Principal;
 
   it('makes the exhibitor account and its sub-accounts staff of the exhibitor', () => {
     expect(leadStaffOf(principal('exhibitor'))).toEqual({ adminId: 7, name: 'Ilze Bērziņa', exhibitorId: 7, isExhibitorAccount: true });
@@ -52,6 +52,13 @@ describe('leadStaffOf', () => {
       expect(() => leadStaffOf(principal(type))).toThrow(ForbiddenError);
     }
     expect(() => leadStaffOf(principal('eventAdmin'))).toThrow(/exhibitor’s staff/);
+  });
+
+  it('reads staff from the account’s ids, not its role names', () => {
+    // An account under an exhibitor stays that exhibitor's staff whatever its roles make of it.
+    expect(leadStaffOf(principal('eventAdmin', { exhibitorId: 3 }))).toMatchObject({ exhibitorId: 3, isExhibitorAccount: false });
+    // An exhibitor account with no event reaches no exhibitor's records.
+    expect(() => leadStaffOf(principal('exhibitor', { eventId: null }))).toThrow(ForbiddenError);
   });
 });
 

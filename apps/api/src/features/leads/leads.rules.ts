@@ -1,5 +1,6 @@
 import type { FieldError } from '@portal/shared/common';
 import type { Principal } from '../auth/principal';
+import { scopeOf } from '../auth/scope';
 import { validateFieldValues, type FieldDefinition } from '../custom-fields/custom-field-values.rules';
 import { ForbiddenError, ValidationError } from '../../lib/errors';
 
@@ -18,15 +19,15 @@ export const LEAD_MESSAGES = {
 } as const;
 
 /**
- * The caller as lead staff, from its user type (an organiser given `scan_leads` by a custom role is
- * still no exhibitor's staff, so it is refused rather than given someone's leads).
+ * The caller as lead staff, from its scope (its ids, as every other scoped call reads it): an
+ * organiser given `scan_leads` is still no exhibitor's staff, so it is refused rather than given
+ * someone's leads.
  */
 export function leadStaffOf(principal: Principal): LeadStaff {
   const name = `${principal.firstName} ${principal.lastName}`.trim() || principal.email;
-  if (principal.type === 'exhibitor') return { adminId: principal.id, name, exhibitorId: principal.id, isExhibitorAccount: true };
-  if (principal.type === 'sub-account' && principal.exhibitorId != null) {
-    return { adminId: principal.id, name, exhibitorId: principal.exhibitorId, isExhibitorAccount: false };
-  }
+  const scope = scopeOf(principal);
+  if (scope.kind === 'exhibitor') return { adminId: principal.id, name, exhibitorId: scope.exhibitorId, isExhibitorAccount: true };
+  if (scope.kind === 'sub-account') return { adminId: principal.id, name, exhibitorId: scope.exhibitorId, isExhibitorAccount: false };
   throw new ForbiddenError(LEAD_MESSAGES.notStaff);
 }
 
