@@ -407,6 +407,10 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
       payload: { releasedFields: [], askConsent: false, retentionDays: 60, scanningByDefault: true },
     }),
   },
+  'GET /api/admin/events/:eventId/lead-consent': {
+    access: 'any:view_exhibitor_users,view_users,view_badges,view_registrations',
+    outOfScope: (w) => ({ as: w.exhibitorA, id: w.eventB }),
+  },
   'GET /api/admin/events/:eventId/lead-summaries': { access: 'all:manage_leads', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
   'PUT /api/admin/exhibitors/:id/lead-access': {
     access: 'all:manage_leads',

@@ -14,6 +14,13 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
+// jsdom has no ResizeObserver, with which Radix's checkbox and switch measure themselves; no test needs sizes.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // A page waits on lazy chunks and fake requests; on a busy two-core runner that can take over the
 // one-second default, which would fail a test for the machine's load rather than for the page.
 configure({ asyncUtilTimeout: 5000 });

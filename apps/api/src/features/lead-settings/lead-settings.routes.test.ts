@@ -236,6 +236,29 @@ describe('lead settings', () => {
   });
 });
 
+describe('the consent question for the badge forms', () => {
+  const consent = (as: TestUser, eventId = w.eventA) => t.request(as, { method: 'GET', url: `/api/admin/events/${eventId}/lead-consent` });
+
+  it('answers the wording and version to whoever registers badges in the event, null when none is asked', async () => {
+    await saved(body({ askConsent: true, consentWording: 'Συμφωνώ να μοιραστώ τα στοιχεία επικοινωνίας μου.' }));
+    const version = (await getSettings()).json().data.consentVersion;
+    for (const user of [w.eventAdminA, w.exhibitorA, w.subAccountA, w.systemAdmin]) {
+      const res = await consent(user);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toEqual({ wording: 'Συμφωνώ να μοιραστώ τα στοιχεία επικοινωνίας μου.', version });
+    }
+    await saved(body({ askConsent: false, consentWording: 'Συμφωνώ να μοιραστώ τα στοιχεία επικοινωνίας μου.' }));
+    expect((await consent(w.exhibitorA)).json()).toEqual({ data: null });
+    await saved(body());
+  });
+
+  it('refuses another event and anyone who reads no badges', async () => {
+    for (const user of [w.eventAdminA, w.exhibitorA, w.subAccountA]) expect((await consent(user, w.eventB)).statusCode).toBe(404);
+    expect((await consent(w.noRole)).statusCode).toBe(403);
+    expect((await t.request(null, { method: 'GET', url: `/api/admin/events/${w.eventA}/lead-consent` })).statusCode).toBe(401);
+  });
+});
+
 describe('exhibitors’ lead counts', () => {
   beforeAll(async () => {
     const lead = (exhibitorId: number, firstName: string, scannedByAdminId: number | null, scannedByName: string, eventId = w.eventA) => ({

@@ -3,6 +3,7 @@ import { idParamsSchema, itemResponseSchema, listResponseSchema } from '@portal/
 import {
   exhibitorLeadAccessBodySchema,
   exhibitorLeadSummarySchema,
+  leadConsentQuestionSchema,
   leadSettingsBodySchema,
   leadSettingsWithFieldsSchema,
   leadSummaryListQuerySchema,
@@ -11,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
 import { errorResponses as errors } from '../../lib/route-schemas';
-import { requires } from '../../plugins/access';
+import { BADGE_LIST_READERS } from '@portal/shared/permissions';
+import { requires, requiresAny } from '../../plugins/access';
 import type { LeadSettingsService } from './lead-settings.service';
 
 const tags = ['leads'];
@@ -49,6 +51,19 @@ export async function leadSettingsRoutes(app: FastifyInstance, { leadSettings }:
     handler: async (request) => ({
       data: await leadSettings.update(actorOf(request), request.params.eventId, request.body),
     }),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/events/:eventId/lead-consent',
+    config: { access: requiresAny(...BADGE_LIST_READERS) },
+    schema: {
+      tags,
+      summary: 'The consent question the event asks a badge holder, for the badge forms; null when it asks none',
+      params: eventParamsSchema,
+      response: { 200: itemResponseSchema(leadConsentQuestionSchema.nullable()), ...errors },
+    },
+    handler: async (request) => ({ data: await leadSettings.consentQuestion(actorOf(request), request.params.eventId) }),
   });
 
   routes.route({

@@ -2,6 +2,7 @@ import type { ListMeta } from '@portal/shared/common';
 import {
   DEFAULT_LEAD_RETENTION_DAYS,
   type ExhibitorLeadSummary,
+  type LeadConsentQuestion,
   type LeadSettings,
   type LeadSettingsBody,
   type LeadSettingsWithFields,
@@ -66,6 +67,15 @@ export function createLeadSettingsService({ db }: { db: Database }) {
      * a consent question needs its wording. A changed wording is a new version of the question, so
      * that each visitor's consent keeps the wording it was given under.
      */
+    /**
+     * The consent question the event asks, for whoever registers its badges (the organiser's and an
+     * exhibitor's badge forms ask it as the public form does). Public wording, but another event's is not found.
+     */
+    async consentQuestion(actor: Actor, eventId: number): Promise<LeadConsentQuestion | null> {
+      if (!mayReachEvent(actor, eventId)) throw new NotFoundError('Event');
+      return (await repo.findConsentQuestion(db, eventId)) ?? null;
+    },
+
     async update(actor: Actor, eventId: number, body: LeadSettingsBody): Promise<LeadSettingsWithFields> {
       await organisedEvent(db, actor, eventId, REFUSAL);
       const choices = releasableFields(await repo.listBadgeFields(db, eventId));

@@ -11,13 +11,6 @@ vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.f
 
 const originalAdapter = api.defaults.adapter;
 
-// jsdom has no ResizeObserver, with which Radix's checkbox measures itself; nothing here needs sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 afterEach(() => {
   api.defaults.adapter = originalAdapter;
   vi.clearAllMocks();

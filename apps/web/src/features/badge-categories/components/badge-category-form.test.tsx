@@ -8,13 +8,6 @@ import { fakeAdapter } from '@/testing/fake-adapter';
 import { fill, renderRoute } from '@/testing/render';
 import { BadgeCategoryForm } from './badge-category-form';
 
-// jsdom has no ResizeObserver, with which Radix's switch measures itself; nothing here needs sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 // What the form reads of an event: its name for the picker and its currency for the price.
 const EVENTS = [
   { id: 1, name: 'Nordic Tech Expo 2027', currency: 'EUR' },

@@ -9,12 +9,6 @@ import { PrintBadgesDialog } from './print-badges-dialog';
 
 const originalAdapter = api.defaults.adapter;
 
-// jsdom has no ResizeObserver, with which Radix's checkbox measures itself; nothing here needs sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
 let seen: SeenRequest[];
 let answers: Reply[];
 const pdf = () => ({ status: 200, data: new Blob(['%PDF-1.3']), headers: { 'content-disposition': "attachment; filename*=UTF-8''badges.pdf", 'x-badge-count': '3' } });

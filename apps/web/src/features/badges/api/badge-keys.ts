@@ -24,4 +24,5 @@ export const badgeKeys = {
   eventOptions: () => [...badgeKeys.all, 'event-options'] as const,
   exhibitorOptions: (eventId: number | null) => [...badgeKeys.all, 'exhibitor-options', eventId] as const,
   places: (holderId: number) => [...badgeKeys.all, 'places', holderId] as const,
+  leadConsent: (eventId: number) => [...badgeKeys.all, 'lead-consent', eventId] as const,
 };

@@ -1,4 +1,5 @@
 import type { CustomField } from '@portal/shared/custom-fields';
+import type { LeadConsentQuestion } from '@portal/shared/leads';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '@/lib/api-client';
@@ -52,11 +53,11 @@ afterEach(() => {
   clearSession();
 });
 
-function renderForm() {
+function renderForm(consent: LeadConsentQuestion | null = null) {
   renderRoute('/users/4/create', [
     {
       path: '/users/4/create',
-      element: <BadgeForm badge={null} badgeCategoryId={4} fields={FIELDS} cancelTo="/users/4" onSaved={() => {}} />,
+      element: <BadgeForm badge={null} badgeCategoryId={4} fields={FIELDS} consent={consent} cancelTo="/users/4" onSaved={() => {}} />,
     },
   ]);
   fill(screen.getByLabelText(/^First name/), 'Ola');
@@ -121,6 +122,31 @@ describe('BadgeForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
     await waitFor(() => expect(seen).toHaveLength(2));
     expect(seen[1]!.body).toMatchObject({ sendConfirmation: false });
+  });
+
+  it('asks the event’s consent question when it has one and sends the answer, and sends none otherwise', async () => {
+    answer = { status: 201, data: { data: { id: 90 } } };
+    renderForm({ wording: 'Piekrītu dalīties ar kontaktinformāciju.', version: 3 });
+    fill(screen.getByLabelText(/^job title/), 'Engineer');
+    const box = screen.getByRole('checkbox', { name: /Piekrītu dalīties/ });
+    expect(box.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.body).toMatchObject({ leadConsent: false });
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]!.body).toMatchObject({ leadConsent: true });
+  });
+
+  it('leaves consent out where the event asks none', async () => {
+    answer = { status: 201, data: { data: { id: 90 } } };
+    renderForm(null);
+    fill(screen.getByLabelText(/^job title/), 'Engineer');
+    expect(screen.queryByText(/Tick only if the holder agreed/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Register badge' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]!.body).not.toHaveProperty('leadConsent');
   });
 
   it('shows an exhausted allocation on the form', async () => {

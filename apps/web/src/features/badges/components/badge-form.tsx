@@ -3,8 +3,9 @@ import type { Badge, CreateBadgeBody, UpdateBadgeBody } from '@portal/shared/bad
 import { whenParsed } from '@portal/shared/common';
 import type { CustomField } from '@portal/shared/custom-fields';
 import type { Exhibitor } from '@portal/shared/exhibitors';
+import type { LeadConsentQuestion } from '@portal/shared/leads';
 import { isAxiosError } from 'axios';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import {
@@ -22,7 +23,9 @@ import {
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
 import { PageFormActions } from '@/components/form/page-form-actions';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input, NativeSelect } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { apiErrorBody } from '@/lib/api-client';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateBadge } from '../api/create-badge';
@@ -37,6 +40,8 @@ type BadgeFormProps = {
   fields: readonly CustomField[];
   /** Offered to organisers: the badge then uses that exhibitor's allocation. */
   exhibitors?: readonly Exhibitor[];
+  /** The event's consent question, asked of the holder as the public form asks it; null or absent when none. */
+  consent?: LeadConsentQuestion | null;
   cancelTo: string;
   onSaved: (badge: Badge) => void;
 };
@@ -46,7 +51,7 @@ type Answers = Record<string, CustomFieldAnswer>;
 /** The form's schema: the badge's own fields as the API checks them, and each answer by its field's rules. */
 function formSchema(fields: readonly CustomField[], storedFiles: ReadonlySet<string>) {
   return z
-    .object({ ...badgeHolderShape, exhibitorId: z.string(), sendConfirmation: z.boolean() })
+    .object({ ...badgeHolderShape, exhibitorId: z.string(), sendConfirmation: z.boolean(), leadConsent: z.boolean() })
     .superRefine(
       (values, ctx) => addAnswerIssues(fields, values.customFieldValues, ctx, storedFiles),
       whenParsed('customFieldValues'),
@@ -56,7 +61,7 @@ function formSchema(fields: readonly CustomField[], storedFiles: ReadonlySet<str
 type FormSchema = ReturnType<typeof formSchema>;
 
 /** Registers a badge, or edits the one given: name and contact, then the category's custom fields. */
-export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo, onSaved }: BadgeFormProps) {
+export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, consent, cancelTo, onSaved }: BadgeFormProps) {
   const active = fields.filter((field) => field.isActive);
   const stored = new Map(badge?.customFieldValues.map((answer) => [answer.key, answer]) ?? []);
   const storedFiles = new Set([...stored.values()].filter((answer) => answer.file).map((answer) => answer.key));
@@ -71,6 +76,7 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
       phone: badge?.phone ?? '',
       exhibitorId: '',
       sendConfirmation: true,
+      leadConsent: badge?.leadConsent != null,
       customFieldValues: Object.fromEntries(
         active.map((field) => [
           field.key,
@@ -89,7 +95,10 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
   const fieldNames = [...badgeHolderFieldNames(active), 'exhibitorId'] as const;
 
   const submit = form.handleSubmit(async (values) => {
-    const { holder: person, files } = badgeHolderForApi(active, values);
+    const { holder, files } = badgeHolderForApi(active, values);
+    // Sent only when asked and, on a badge, changed: re-saving a badge must not renew a consent given to an older wording.
+    const answered = consent && (!badge || form.formState.dirtyFields.leadConsent);
+    const person = answered ? { ...holder, leadConsent: values.leadConsent } : holder;
     try {
       const saved = badge
         ? await update.mutateAsync({ id: badge.id, body: person satisfies UpdateBadgeBody, files })
@@ -176,6 +185,28 @@ export function BadgeForm({ badge, badgeCategoryId, fields, exhibitors, cancelTo
             />
           ))}
         </section>
+      )}
+
+      {consent && (
+        <Controller
+          control={form.control}
+          name="leadConsent"
+          render={({ field }) => (
+            <div className="flex items-start gap-3 rounded-lg border p-3">
+              <Checkbox
+                id="badge-lead-consent"
+                className="mt-0.5"
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+              />
+              <Label htmlFor="badge-lead-consent" className="grid gap-1 leading-snug font-normal">
+                <span className="whitespace-pre-line">{consent.wording}</span>
+                <span className="text-xs text-muted-foreground">Tick only if the holder agreed to this.</span>
+              </Label>
+            </div>
+          )}
+        />
       )}
 
       {!badge && (

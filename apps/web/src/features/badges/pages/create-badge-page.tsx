@@ -13,6 +13,7 @@ import { useListParams } from '@/hooks/use-list-params';
 import { useSession } from '@/lib/session';
 import { useCategory } from '../api/get-category';
 import { useCategoryFields } from '../api/get-category-fields';
+import { useLeadConsent } from '../api/get-lead-consent';
 import { usePlaces } from '../api/get-places';
 import { useEventCategories } from '../api/get-event-categories';
 import { useExhibitorOptions } from '../api/get-exhibitor-options';
@@ -36,6 +37,7 @@ export function CreateBadgePage() {
   const categories = useEventCategories(routeCategory ? null : chosenEvent);
   const category = useCategory(badgeCategoryId);
   const fields = useCategoryFields(badgeCategoryId);
+  const consent = useLeadConsent(category.data?.eventId ?? null);
   // Organisers may register a badge on behalf of an exhibitor; exhibitors and sub-accounts use their own allocation.
   const organiser = session?.type !== 'exhibitor' && session?.type !== 'sub-account' && can('view_exhibitors');
   const exhibitors = useExhibitorOptions(category.data?.eventId ?? null, { enabled: organiser && category.isSuccess });
@@ -123,6 +125,7 @@ export function CreateBadgePage() {
               badgeCategoryId={badgeCategoryId}
               fields={fields.data}
               exhibitors={organiser ? exhibitors.data : undefined}
+              consent={consent.data}
               cancelTo={backTo}
               onSaved={(badge) => navigate(paths.viewUser.href({ id: badge.id }))}
             />

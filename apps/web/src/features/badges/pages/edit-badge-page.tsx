@@ -5,6 +5,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useBadge } from '../api/get-badge';
 import { useCategoryFields } from '../api/get-category-fields';
+import { useLeadConsent } from '../api/get-lead-consent';
 import { BadgeForm } from '../components/badge-form';
 
 /** /edit-user/:id. */
@@ -12,6 +13,7 @@ export function EditBadgePage() {
   const id = Number(useParams().id);
   const badge = useBadge(id);
   const fields = useCategoryFields(badge.data?.badgeCategoryId ?? null);
+  const consent = useLeadConsent(badge.data?.eventId ?? null);
   const navigate = useNavigate();
   const viewHref = paths.viewUser.href({ id });
 
@@ -33,6 +35,7 @@ export function EditBadgePage() {
             badge={badge.data}
             badgeCategoryId={badge.data.badgeCategoryId}
             fields={fields.data ?? []}
+            consent={consent.data}
             cancelTo={viewHref}
             onSaved={() => navigate(viewHref)}
           />

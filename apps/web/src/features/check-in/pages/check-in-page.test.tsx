@@ -9,13 +9,6 @@ import { demo, sessionOf } from '@/testing/sessions';
 import { CATEGORIES, deviceFixture, EVENT, listFixture, logEntryFixture } from '../testing/fixtures';
 import { CheckInPage } from './check-in-page';
 
-// jsdom has no ResizeObserver, with which Radix's checkbox and switch measure themselves; nothing here needs sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const originalAdapter = api.defaults.adapter;
 afterEach(() => {
   api.defaults.adapter = originalAdapter;

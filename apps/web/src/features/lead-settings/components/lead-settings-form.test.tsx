@@ -7,13 +7,6 @@ import { fakeAdapter, type Reply, type SeenRequest } from '@/testing/fake-adapte
 import { fill, renderRoute } from '@/testing/render';
 import { LeadsSection } from './leads-section';
 
-// jsdom has no ResizeObserver, with which Radix's checkbox and switch measure themselves; nothing here needs sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const originalAdapter = api.defaults.adapter;
 afterEach(() => {
   api.defaults.adapter = originalAdapter;

@@ -6,13 +6,6 @@ import { fakeAdapter, type SeenRequest } from '@/testing/fake-adapter';
 import { renderRoute } from '@/testing/render';
 import { ScannerSeatsCard } from './scanner-seats-card';
 
-// jsdom has no ResizeObserver, with which Radix's checkbox measures itself; nothing here needs sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const originalAdapter = api.defaults.adapter;

@@ -9,13 +9,6 @@ import { demo, type sessionOf } from '@/testing/sessions';
 import { FIGURES, leadFixture } from '../testing/fixtures';
 import { LeadsPage } from './leads-page';
 
-// jsdom has no ResizeObserver, with which Radix's switch measures itself; nothing here needs sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const originalAdapter = api.defaults.adapter;
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:leads');

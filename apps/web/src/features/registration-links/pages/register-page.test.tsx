@@ -16,13 +16,6 @@ const EVENT = {
   city: 'Riga',
   country: 'Latvia',
 };
-// jsdom has no ResizeObserver, with which Radix's checkbox measures itself; nothing here needs sizes.
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const originalAdapter = api.defaults.adapter;
 
 afterEach(() => {
