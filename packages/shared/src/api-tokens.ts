@@ -26,7 +26,9 @@ export const createApiTokenBodySchema = z.object({
     .refine((value) => Date.parse(value) > Date.now(), 'Choose a time in the future')
     .nullish(),
 });
+/** As the server reads it (catalogue names); the client sends the input form. */
 export type CreateApiTokenBody = z.infer<typeof createApiTokenBodySchema>;
+export type CreateApiTokenInput = z.input<typeof createApiTokenBodySchema>;
 
 export const API_TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type ApiTokenStatus = (typeof API_TOKEN_STATUSES)[number];
