@@ -94,7 +94,8 @@ export const paths = {
   leadQuestions: route('/leads/questions'),
   lead: route('/leads/:id'),
 
-  apiTokens: route('/api-tokens'),
+  // Not under /api…: the server and the dev proxy send every path starting /api to the API.
+  apiTokens: route('/account/api-tokens'),
 } as const;
 
 export function isLoginPath(pathname: string): boolean {

@@ -123,7 +123,7 @@ describe('sidebar', () => {
 
   it('links everyone holding a permission to their API tokens, and nobody else', () => {
     for (const session of Object.values(demo)) {
-      expect(accountLinks(session()).map((link) => [link.label, link.to])).toEqual([['API tokens', '/api-tokens']]);
+      expect(accountLinks(session()).map((link) => [link.label, link.to])).toEqual([['API tokens', '/account/api-tokens']]);
     }
     expect(accountLinks(sessionOf({ roles: [], permissions: [] }))).toEqual([]);
   });

@@ -49,7 +49,7 @@ function renderPage({ tokens = [tokenFixture()], answer }: { tokens?: ApiToken[]
     return { status: 404, data: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
   });
   api.defaults.adapter = adapter;
-  renderRoute('/api-tokens', [{ path: '/api-tokens', element: <ApiTokensPage /> }]);
+  renderRoute('/account/api-tokens', [{ path: '/account/api-tokens', element: <ApiTokensPage /> }]);
   return { seen };
 }
 
