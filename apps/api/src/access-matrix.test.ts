@@ -6,10 +6,12 @@ import { badges, customFields } from './db/schema/badges';
 import { checkInDevices, checkInLists } from './db/schema/check-in';
 import { emailTemplates } from './db/schema/email-templates';
 import { registrationLinks } from './db/schema/registration-links';
+import type { Permission } from '@portal/shared/permissions';
 import type { RouteAccess } from './plugins/access';
 import { enqueueEmail } from './features/email/email.repository';
 import { invoicedPurchase } from './features/allocation-purchases/purchase-fixtures';
 import { createCheckInList, pairTestDevice, type TestDevice } from './features/check-in/check-in-fixtures';
+import { createRoleWith, issueApiToken } from './features/api-tokens/api-token-fixtures';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from './test/harness';
 
 /** The record of another event or exhibitor to ask for, and the query the route's variants take. */
@@ -29,6 +31,10 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'POST /api/auth/password-reset/check': { access: 'public' },
   'GET /api/integrations/jwt/verify/:token': { access: 'public' },
   'GET /api/auth/me': { access: 'signed-in' },
+  // Only the caller's own tokens: another account's answers 404 (api-tokens.routes.test.ts).
+  'GET /api/admin/api-tokens': { access: 'signed-in' },
+  'POST /api/admin/api-tokens': { access: 'signed-in' },
+  'POST /api/admin/api-tokens/:id/revoke': { access: 'signed-in', outOfScope: (w) => ({ as: w.exhibitorB, id: tokenOfExhibitorA }) },
   'GET /api/dashboard/summary': { access: 'all:view_reports' },
   'GET /api/admin/admins': { access: 'all:manage_admins' },
   'POST /api/admin/admins': { access: 'all:manage_admins' },
@@ -444,6 +450,27 @@ const leadScanOf = (code: string) => ({ code, nonce: 'lead-nonce-0001', scannedA
 const badgeLinkB = 'badge-link-of-event-b-0001';
 /** A lead question of event B's exhibitor, made in beforeAll. */
 let leadQuestionB: number;
+/** An API token of exhibitor A, made in beforeAll. */
+let tokenOfExhibitorA: number;
+
+/** What an API token may never do: the whole route, or the body fields named. */
+const SESSION_ONLY: Record<string, true | string[]> = {
+  'POST /api/admin/auth/login': true,
+  'POST /api/auth/refresh': true,
+  'POST /api/auth/logout': true,
+  'POST /api/auth/accept-invitation': true,
+  'POST /api/auth/password-reset/request': true,
+  'POST /api/auth/password-reset': true,
+  'GET /api/integrations/jwt/verify/:token': true,
+  'GET /api/admin/api-tokens': true,
+  'POST /api/admin/api-tokens': true,
+  'POST /api/admin/api-tokens/:id/revoke': true,
+  'POST /api/admin/admins': ['password'],
+  'PUT /api/admin/admins/:id': ['password', 'email'],
+  'POST /api/admin/exhibitors': ['password'],
+  'POST /api/admin/sub-accounts': ['password'],
+  'PUT /api/admin/sub-accounts/:id': ['password', 'email'],
+};
 
 function describeAccess(access: RouteAccess): string {
   if (access.kind === 'device') return access.role ? `device:${access.role}` : 'device';
@@ -485,6 +512,7 @@ beforeAll(async () => {
     .values({ eventId: w.eventB, entityType: 'lead', exhibitorId: w.exhibitorB.id, label: 'Budget', key: 'budget', type: 'text' })
     .returning({ id: customFields.id });
   leadQuestionB = question!.id;
+  tokenOfExhibitorA = (await issueApiToken(t, w.exhibitorA, ['view_exhibitor_users'])).id;
   listA = await createCheckInList(t, w.eventA);
   const deviceA = await pairTestDevice(t, { eventId: w.eventA, listIds: [listA], role: 'supervisor' });
   deviceB = await pairTestDevice(t, { eventId: w.eventB, listIds: [await createCheckInList(t, w.eventB)], role: 'supervisor' });
@@ -544,6 +572,39 @@ describe('access matrix', () => {
       expect(res.statusCode).toBe(404);
     },
   );
+});
+
+describe('API tokens', () => {
+  it('declares what a token may never do on exactly these routes', () => {
+    const declared = Object.fromEntries(t.app.routeTable.filter((r) => r.sessionOnly).map((r) => [`${r.method} ${r.url}`, r.sessionOnly]));
+    expect(declared).toEqual(SESSION_ONLY);
+  });
+
+  it('allows and refuses every route to a token exactly as to an account holding only the token’s permissions', async () => {
+    const held = (await t.request(w.eventAdminA, { method: 'GET', url: '/api/auth/me' })).json().data.permissions as Permission[];
+    // Every other permission of an organiser, so that each kind of route meets both answers.
+    const subset = held.filter((_, index) => index % 2 === 0);
+    const peer = await t.createUser({ roles: [(await createRoleWith(t, subset)).name], eventId: w.eventA });
+    expect((await t.request(peer, { method: 'GET', url: '/api/auth/me' })).json().data.type).toBe('eventAdmin');
+    const token = await issueApiToken(t, w.eventAdminA, subset);
+    const outcomes = { allowed: 0, refused: 0 };
+    for (const { method, url, access, sessionOnly } of t.app.routeTable) {
+      if (access.kind === 'public' || access.kind === 'device') continue;
+      const request = { method: method as HTTPMethods, url: sampleUrl(url), payload: {} };
+      const asToken = await t.request(token, request);
+      if (sessionOnly === true) {
+        expect(asToken.statusCode, `${method} ${url}`).toBe(403);
+        continue;
+      }
+      const asPeer = await t.request(peer, request);
+      expect(asToken.statusCode === 403, `${method} ${url}: ${asToken.statusCode} for the token, ${asPeer.statusCode} for the account`).toBe(
+        asPeer.statusCode === 403,
+      );
+      outcomes[asPeer.statusCode === 403 ? 'refused' : 'allowed'] += 1;
+    }
+    expect(outcomes.allowed).toBeGreaterThan(20);
+    expect(outcomes.refused).toBeGreaterThan(20);
+  });
 });
 
 describe('resending a badge', () => {

@@ -12,6 +12,8 @@ import { join, resolve } from 'node:path';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { adminsRoutes } from './features/admins/admins.routes';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes';
+import { createApiTokensService } from './features/api-tokens/api-tokens.service';
 import { createAdminsService } from './features/admins/admins.service';
 import { createAccessTokens } from './features/auth/access-tokens';
 import { authRoutes } from './features/auth/auth.routes';
@@ -218,9 +220,17 @@ export async function buildApp({ config, database, secret, logger = true, logStr
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           // A paired check-in device's own token (`chk_…`), for the door's routes only.
           device: { type: 'http', scheme: 'bearer', bearerFormat: 'chk_ device token' },
+          // An account's API token (`ept_…`, docs/api-tokens.md): its creator's scope with some of its permissions.
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'ept_ API token',
+            description: 'An API token made in the portal under API tokens; acts as its creator with only the permissions chosen for it.',
+          },
         },
       },
-      security: [{ bearer: [] }],
+      // Either a session's access token or an API token; routes a token may not use say so (lib/openapi.ts).
+      security: [{ bearer: [] }, { apiToken: [] }],
     },
     transform: operationTransform,
   });
@@ -275,6 +285,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       publicUrl,
     }),
     admins: createAdminsService({ db, publicUrl }),
+    apiTokens: createApiTokensService({ db }),
     roles: createRolesService({ db }),
     companies: createCompaniesService({ db }),
     dashboard: createDashboardService({ db }),
@@ -337,6 +348,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(healthRoutes, { ping: () => database.ping(), rateLimiter: () => limiter.state() });
       await api.register(authRoutes, services);
       await api.register(adminsRoutes, services);
+      await api.register(apiTokensRoutes, services);
       await api.register(rolesRoutes, services);
       await api.register(companiesRoutes, services);
       await api.register(dashboardRoutes, services);

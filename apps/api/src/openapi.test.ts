@@ -45,14 +45,16 @@ describe('OpenAPI document', () => {
     expect(problems.filter((p) => p.ruleId !== 'operation-4xx-response').map(describe)).toEqual([]);
   }, 60_000);
 
-  it('lets public routes be called without a token and requires one everywhere else', async () => {
+  it('lets public routes be called without a token, takes a session’s or an API token elsewhere, and a session’s alone where tokens are refused', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(document.security).toEqual([{ bearer: [] }]);
-    for (const { method, url, access } of t.app.routeTable) {
+    expect(document.security).toEqual([{ bearer: [] }, { apiToken: [] }]);
+    expect(document.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'ept_ API token' });
+    for (const { method, url, access, sessionOnly } of t.app.routeTable) {
       const operation = document.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
       expect(operation, `${method} ${url}`).toBeDefined();
       const expected = { public: [], device: [{ device: [] }] } as Record<string, unknown>;
-      expect(operation.security, `${method} ${url}`).toEqual(expected[access.kind]);
+      const sessionAlone = sessionOnly === true && access.kind !== 'public' ? [{ bearer: [] }] : undefined;
+      expect(operation.security, `${method} ${url}`).toEqual(expected[access.kind] ?? sessionAlone);
       expect(operation.tags?.length, `${method} ${url}`).toBeGreaterThan(0);
     }
   });

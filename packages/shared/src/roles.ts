@@ -19,7 +19,7 @@ export const ROLE_SORTS = ['name', 'createdAt'] as const;
 export const listRolesQuerySchema = listQueryWithSort(ROLE_SORTS);
 
 /** Accepts any spelling of a catalogue permission and names each unknown one. */
-const permissionListSchema = z
+export const permissionListSchema = z
   .array(z.string().max(100))
   .max(200)
   .transform((names, ctx) => {

@@ -141,8 +141,8 @@ const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 /**
  * The zod transform of every route, plus what the document needs of each operation: an
- * operationId, a summary, and `security: []` on public routes so that the global bearer
- * requirement does not claim them.
+ * operationId, a summary, `security: []` on public routes so that the global bearer
+ * requirement does not claim them, and the session's bearer alone where an API token is refused.
  */
 export function operationTransform(input: TransformInput) {
   const transformed = jsonSchemaTransform(input) as { schema: FastifySchema; url: string };
@@ -162,6 +162,8 @@ export function operationTransform(input: TransformInput) {
   }
   schema.summary ??= SUMMARIES[`${method} ${path}`] ?? fallbackSummary(method, path);
   if (input.route.config?.access?.kind === 'public') schema.security = [];
-  if (input.route.config?.access?.kind === 'device') schema.security = [{ device: [] }];
+  else if (input.route.config?.access?.kind === 'device') schema.security = [{ device: [] }];
+  // A person's session only: an API token is refused here (sign-in, sessions, making tokens).
+  else if (input.route.config?.sessionOnly === true) schema.security = [{ bearer: [] }];
   return transformed;
 }

@@ -1,12 +1,14 @@
+import { API_TOKEN_MESSAGES } from '@portal/shared/api-tokens';
 import { AUTH_MESSAGES } from '@portal/shared/auth';
 import { hasPermissions, type Permission, type PermissionRequirement } from '@portal/shared/permissions';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import { authenticateApiToken, isApiToken } from '../features/api-tokens/api-token-auth';
 import type { AccessTokens } from '../features/auth/access-tokens';
 import { authenticateDevice, DEVICE_MESSAGES, deviceTokenHash, type CheckInDevice } from '../features/check-in/device-auth';
 import { loadSessionPrincipal, type Principal } from '../features/auth/principal';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import { AppError, ForbiddenError, UnauthorizedError } from '../lib/errors';
 
 /** What a route demands of its caller. Every /api route declares one; there is no default. */
 export type RouteAccess =
@@ -36,11 +38,19 @@ export function requiresAny(...permissions: Permission[]): RouteAccess {
   return { kind: 'permission', requirement: { permissions, mode: 'any' } };
 }
 
-export type RouteEntry = { method: HTTPMethods; url: string; access: RouteAccess };
+/**
+ * What an API token (`ept_`) may not do where a person's session may: `true`, the whole route (sign-in,
+ * sessions, making tokens); a list, the body fields a token may not send (an account's password
+ * and email, which would hand the account to whoever holds the token).
+ */
+export type SessionOnly = true | readonly string[];
+
+export type RouteEntry = { method: HTTPMethods; url: string; access: RouteAccess; sessionOnly?: SessionOnly };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    sessionOnly?: SessionOnly;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -80,6 +90,7 @@ export default fp(
     async function authenticate(request: FastifyRequest): Promise<Principal | null> {
       const token = bearerToken(request);
       if (!token) return null;
+      if (isApiToken(token)) return authenticateApiToken(opts.db, token);
       const claims = await opts.accessTokens.verify(token);
       const principal = claims ? await loadSessionPrincipal(opts.db, claims.adminId, claims.sessionId) : null;
       if (principal) request.sessionId = claims!.sessionId;
@@ -90,10 +101,15 @@ export default fp(
       if (!route.url.startsWith('/api') || route.method === 'HEAD' || route.url.startsWith('/api/docs')) return;
       const access = route.config?.access;
       if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule`);
-      for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
+      const sessionOnly = route.config?.sessionOnly;
+      for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access, sessionOnly });
 
       route.onRequest = [
         async (request: FastifyRequest) => {
+          // A sign-in or session route refuses a token before anything else, valid or not.
+          if (sessionOnly === true && access.kind === 'public' && isApiToken(bearerToken(request))) {
+            throw new ForbiddenError(API_TOKEN_MESSAGES.sessionOnly);
+          }
           if (access.kind === 'public') {
             request.principal = await authenticate(request).catch(() => null);
             return;
@@ -111,15 +127,31 @@ export default fp(
             request.device = device;
             return;
           }
+          const token = bearerToken(request);
           const principal = await authenticate(request);
-          if (!principal) throw new UnauthorizedError(AUTH_MESSAGES.authenticationRequired);
+          if (!principal) throw new UnauthorizedError(isApiToken(token) ? API_TOKEN_MESSAGES.invalid : AUTH_MESSAGES.authenticationRequired);
           request.principal = principal;
+          if (sessionOnly === true && principal.apiTokenId != null) throw new ForbiddenError(API_TOKEN_MESSAGES.sessionOnly);
           if (access.kind === 'permission' && !hasPermissions(principal.permissions, access.requirement)) {
             throw new ForbiddenError(AUTH_MESSAGES.forbidden);
           }
         },
         ...[route.onRequest ?? []].flat(),
       ];
+      if (Array.isArray(sessionOnly)) {
+        // The body is parsed by now, not yet validated: the refusal comes before any 400 for the same body.
+        route.preValidation = [
+          async (request: FastifyRequest) => {
+            if (request.principal?.apiTokenId == null || typeof request.body !== 'object' || request.body === null) return;
+            const field = sessionOnly.find((name) => (request.body as Record<string, unknown>)[name] !== undefined);
+            if (field) {
+              const message = API_TOKEN_MESSAGES.fieldRefused(field);
+              throw new AppError(403, 'Forbidden', message, [{ field, message }]);
+            }
+          },
+          ...[route.preValidation ?? []].flat(),
+        ];
+      }
     });
   },
   { name: 'access' },

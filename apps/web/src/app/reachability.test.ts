@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { eventLinks } from '@/features/events/components/event-links';
 import type { Session } from '@/lib/session';
 import { demo } from '@/testing/sessions';
-import { buildSidebar, type MenuCategory } from './layout/sidebar-items';
+import { accountLinks, buildSidebar, type MenuCategory } from './layout/sidebar-items';
 import { screenAccess } from './routes';
 
 const CATEGORIES: MenuCategory[] = [
@@ -49,6 +49,7 @@ function reachable(session: Session, path: string): boolean {
       .flatMap((section) => section.entries)
       .flatMap((entry) => (entry.kind === 'link' ? [entry.to] : entry.links.map((link) => link.to))),
     ...(can('view_events') ? eventLinks(1, can).map((link) => link.to) : []),
+    ...accountLinks(session).map((link) => link.to),
   ].map((to) => to.split('?')[0]!);
   const target = SAME_SCREEN[path] ?? path;
   if (direct.some((to) => matchPath(target, to))) return true;

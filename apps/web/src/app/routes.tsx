@@ -1,4 +1,4 @@
-import { hasPermissions, type Permission } from '@portal/shared/permissions';
+import { hasPermissions, PERMISSIONS, type Permission } from '@portal/shared/permissions';
 import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, Outlet, useLocation, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/errors/route-error';
@@ -26,6 +26,9 @@ const DashboardPage = lazyWithPreload(() => import('./routes/dashboard').then((m
 const WelcomePage = lazyWithPreload(() => import('./routes/welcome').then((m) => ({ default: m.WelcomePage })));
 const AdminsPage = lazyWithPreload(() => import('@/features/admins/pages/admins-page').then((m) => ({ default: m.AdminsPage })));
 const RolesPage = lazyWithPreload(() => import('@/features/roles/pages/roles-page').then((m) => ({ default: m.RolesPage })));
+const ApiTokensPage = lazyWithPreload(() =>
+  import('@/features/api-tokens/pages/api-tokens-page').then((m) => ({ default: m.ApiTokensPage })),
+);
 const CompaniesPage = lazyWithPreload(() =>
   import('@/features/companies/pages/companies-page').then((m) => ({ default: m.CompaniesPage })),
 );
@@ -399,6 +402,9 @@ const screens: Screen[] = [
   { path: paths.leads.path, permissions: ['scan_leads'], element: <LeadsPage />, leadsTo: [LeadPage, LeadScanPage] },
   { path: paths.leadsScan.path, permissions: ['scan_leads'], element: <LeadScanPage /> },
   { path: paths.lead.path, permissions: ['scan_leads'], element: <LeadPage /> },
+
+  // One's own API tokens (docs/api-tokens.md): for anyone holding a permission a token could carry.
+  { path: paths.apiTokens.path, permissions: [...PERMISSIONS], mode: 'any', element: <ApiTokensPage /> },
 ];
 
 /** The public pages, the sign-in pages apart: they read and write through the query cache. */

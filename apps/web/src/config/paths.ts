@@ -93,6 +93,9 @@ export const paths = {
   leadsScan: route('/leads/scan'),
   leadQuestions: route('/leads/questions'),
   lead: route('/leads/:id'),
+
+  // Not under /api…: the server and the dev proxy send every path starting /api to the API.
+  apiTokens: route('/account/api-tokens'),
 } as const;
 
 export function isLoginPath(pathname: string): boolean {

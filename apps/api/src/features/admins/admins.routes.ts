@@ -34,7 +34,7 @@ export async function adminsRoutes(app: FastifyInstance, { admins }: { admins: A
   routes.route({
     method: 'POST',
     url: '/admin/admins',
-    config: { access },
+    config: { access, sessionOnly: ['password'] },
     schema: { tags, body: createAdminBodySchema, response: { 201: admin, ...errors } },
     handler: async (request, reply) =>
       reply.code(201).send({ data: await admins.createAdmin(actorOf(request), request.body) }),
@@ -43,7 +43,7 @@ export async function adminsRoutes(app: FastifyInstance, { admins }: { admins: A
   routes.route({
     method: 'PUT',
     url: '/admin/admins/:id',
-    config: { access: requiresAny('manage_admins', 'update_exhibitor') },
+    config: { access: requiresAny('manage_admins', 'update_exhibitor'), sessionOnly: ['password', 'email'] },
     schema: { tags, params: idParamsSchema, body: updateAdminBodySchema, response: { 200: admin, ...errors } },
     handler: async (request) => ({ data: await admins.updateAdmin(actorOf(request), request.params.id, request.body) }),
   });

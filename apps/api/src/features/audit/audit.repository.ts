@@ -36,6 +36,7 @@ export async function recordAudit(db: Database, actor: Actor | null, entry: Audi
   const principal = actor?.principal;
   await db.insert(auditLog).values({
     actorAdminId: principal?.id ?? null,
+    apiTokenId: principal?.apiTokenId ?? null,
     actorLabel: principal ? `${`${principal.firstName} ${principal.lastName}`.trim()} <${principal.email}>` : null,
     action: entry.action,
     entityType: entry.entityType,

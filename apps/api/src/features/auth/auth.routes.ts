@@ -27,6 +27,8 @@ import type { PasswordReset } from './password-reset';
 import { toSessionAdmin } from './principal';
 
 const client = (request: FastifyRequest) => ({ ip: request.ip, requestId: request.id });
+/** Signing in, sessions and passwords are a person's: an API token presented here is refused. */
+const sessionRoute = { access: publicRoute, sessionOnly: true } as const;
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -37,7 +39,7 @@ export async function authRoutes(
   routes.route({
     method: 'POST',
     url: '/admin/auth/login',
-    config: { access: publicRoute },
+    config: sessionRoute,
     schema: { tags: ['auth'], body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } },
     handler: (request) => auth.login(request.body.email, request.body.password, client(request)),
   });
@@ -45,7 +47,7 @@ export async function authRoutes(
   routes.route({
     method: 'POST',
     url: '/auth/refresh',
-    config: { access: publicRoute },
+    config: sessionRoute,
     schema: { tags: ['auth'], body: refreshBodySchema, response: { 200: refreshResponseSchema, ...errors } },
     handler: (request) => auth.refresh(request.body.refreshToken),
   });
@@ -53,7 +55,7 @@ export async function authRoutes(
   routes.route({
     method: 'POST',
     url: '/auth/logout',
-    config: { access: publicRoute },
+    config: sessionRoute,
     schema: { tags: ['auth'], body: logoutBodySchema.nullish(), response: { 204: z.null(), ...errors } },
     handler: async (request, reply) => {
       const actor = request.principal ? actorOf(request) : null;
@@ -65,7 +67,7 @@ export async function authRoutes(
   routes.route({
     method: 'POST',
     url: '/auth/accept-invitation',
-    config: { access: publicRoute },
+    config: sessionRoute,
     schema: { tags: ['auth'], body: acceptInvitationBodySchema, response: { 200: loginResponseSchema, ...errors } },
     handler: (request) => auth.acceptInvitation(request.body.token, request.body.password, client(request)),
   });
@@ -99,7 +101,7 @@ export async function authRoutes(
   routes.route({
     method: 'POST',
     url: '/auth/password-reset/request',
-    config: { access: publicRoute },
+    config: sessionRoute,
     schema: {
       tags: ['auth'],
       summary: 'Emails a link to choose a new password; the same 202 whether or not the account exists',
@@ -115,7 +117,7 @@ export async function authRoutes(
   routes.route({
     method: 'POST',
     url: '/auth/password-reset',
-    config: { access: publicRoute },
+    config: sessionRoute,
     schema: {
       tags: ['auth'],
       summary: `Sets a new password with an emailed token, once; ends every session. A bad token answers 400 "${AUTH_MESSAGES.passwordResetInvalid}"`,
@@ -139,7 +141,7 @@ export async function authRoutes(
   routes.route({
     method: 'GET',
     url: '/integrations/jwt/verify/:token',
-    config: { access: publicRoute },
+    config: sessionRoute,
     schema: {
       tags: ['auth'],
       summary: `Single sign-on; a bad, foreign or expired token answers 401 "${AUTH_MESSAGES.ssoFailed}"`,

@@ -6,11 +6,12 @@ import {
   type RefreshResponse,
 } from '@portal/shared/auth';
 import { eq, sql } from 'drizzle-orm';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
+import { sha256Hex } from '../../lib/sha256';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { recordAudit } from '../audit/audit.repository';
 import type { AccessTokens } from './access-tokens';
@@ -32,17 +33,13 @@ export type AuthServiceDeps = {
 
 type ClientInfo = { ip: string; requestId: string };
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
 export function createAuthService({ db, accessTokens, sso, limiter, limits }: AuthServiceDeps) {
   async function issueSession(tx: Database, principal: Principal, familyId: string = randomUUID()) {
     const refreshToken = randomBytes(32).toString('base64url');
     await refreshTokens.insertRefreshToken(tx, {
       adminId: principal.id,
       familyId,
-      tokenHash: hashToken(refreshToken),
+      tokenHash: sha256Hex(refreshToken),
       expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 86_400_000),
     });
     return { token: await accessTokens.sign({ adminId: principal.id, sessionId: familyId }), refreshToken };
@@ -110,7 +107,7 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
      */
     async refresh(presented: string): Promise<RefreshResponse> {
       const outcome = await db.transaction(async (tx) => {
-        const stored = await refreshTokens.findRefreshTokenForUpdate(tx, hashToken(presented));
+        const stored = await refreshTokens.findRefreshTokenForUpdate(tx, sha256Hex(presented));
         if (!stored || stored.revokedAt) return null;
         if (stored.rotatedAt) {
           await refreshTokens.revokeFamily(tx, stored.familyId);
@@ -161,7 +158,7 @@ export function createAuthService({ db, accessTokens, sso, limiter, limits }: Au
     ): Promise<void> {
       await db.transaction(async (tx) => {
         const familyId = presented.refreshToken
-          ? await refreshTokens.findFamilyOf(tx, hashToken(presented.refreshToken))
+          ? await refreshTokens.findFamilyOf(tx, sha256Hex(presented.refreshToken))
           : undefined;
         for (const id of new Set([familyId, presented.sessionId])) if (id) await refreshTokens.revokeFamily(tx, id);
         if (actor) await recordAudit(tx, actor, { action: 'logout', entityType: 'admin', entityId: actor.principal.id });

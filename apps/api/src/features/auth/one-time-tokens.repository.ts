@@ -1,16 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { oneTimeTokens } from '../../db/schema/auth';
+import { sha256Hex } from '../../lib/sha256';
 
 type Purpose = (typeof oneTimeTokens.$inferInsert)['purpose'];
-
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A fresh single-use token and the row that stores its hash, for `insertOneTimeTokens`. */
 export function newOneTimeToken(adminId: number, purpose: Purpose, ttlHours: number) {
   const token = randomBytes(32).toString('base64url');
-  const row = { adminId, purpose, tokenHash: hash(token), expiresAt: new Date(Date.now() + ttlHours * 3_600_000) };
+  const row = { adminId, purpose, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() + ttlHours * 3_600_000) };
   return { token, row };
 }
 
@@ -30,7 +29,7 @@ export async function createOneTimeToken(db: Database, adminId: number, purpose:
   await db.insert(oneTimeTokens).values({
     adminId,
     purpose,
-    tokenHash: hash(token),
+    tokenHash: sha256Hex(token),
     expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
   });
   return token;
@@ -39,7 +38,7 @@ export async function createOneTimeToken(db: Database, adminId: number, purpose:
 /** The token's row while it still works: of this purpose, not used, not expired. */
 const isOpen = (token: string, purpose: Purpose) =>
   and(
-    eq(oneTimeTokens.tokenHash, hash(token)),
+    eq(oneTimeTokens.tokenHash, sha256Hex(token)),
     eq(oneTimeTokens.purpose, purpose),
     isNull(oneTimeTokens.usedAt),
     sql`${oneTimeTokens.expiresAt} > now()`,

@@ -22,6 +22,8 @@ export type Principal = {
   companyName: string | null;
   type: UserType;
   createdAt: Date;
+  /** The API token the request came with (its creator acting with the token's permissions); absent for a session. */
+  apiTokenId?: number;
 };
 
 function principalQuery(db: Database) {

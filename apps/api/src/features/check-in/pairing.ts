@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { DEVICE_TOKEN_PREFIX, PAIRING_CODE_LENGTH } from '@portal/shared/check-in';
+import { sha256Hex } from '../../lib/sha256';
 import { readableCode } from '../badges/badge-codes';
 
 /**
@@ -7,7 +8,7 @@ import { readableCode } from '../badges/badge-codes';
  * values, so a plain hash suffices (no slow password hash), and it lets a token be found by an
  * index lookup. A token is hashed whole, prefix included, as it arrives in the header.
  */
-export const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
+export const secretHash = sha256Hex;
 
 /** A new pairing code: 8 characters without look-alikes (31^8 ≈ 8.5e11 values), valid minutes only. */
 export const newPairingCode = () => readableCode(PAIRING_CODE_LENGTH);

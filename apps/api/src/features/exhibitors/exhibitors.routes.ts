@@ -36,7 +36,7 @@ export async function exhibitorsRoutes(app: FastifyInstance, { exhibitors }: { e
   routes.route({
     method: 'POST',
     url: '/admin/exhibitors',
-    config: { access: requires('create_exhibitor') },
+    config: { access: requires('create_exhibitor'), sessionOnly: ['password'] },
     schema: { tags, body: createExhibitorBodySchema, response: { 201: exhibitor, ...errors } },
     handler: async (request, reply) =>
       reply.code(201).send({ data: await exhibitors.createExhibitor(actorOf(request), request.body) }),

@@ -40,7 +40,7 @@ export async function subAccountsRoutes(app: FastifyInstance, { subAccounts }: {
   routes.route({
     method: 'POST',
     url: '/admin/sub-accounts',
-    config: { access: manage },
+    config: { access: manage, sessionOnly: ['password'] },
     schema: { tags, body: createSubAccountBodySchema, response: { 201: subAccount, ...errors } },
     handler: async (request, reply) =>
       reply.code(201).send({ data: await subAccounts.createSubAccount(actorOf(request), request.body) }),
@@ -49,7 +49,7 @@ export async function subAccountsRoutes(app: FastifyInstance, { subAccounts }: {
   routes.route({
     method: 'PUT',
     url: '/admin/sub-accounts/:id',
-    config: { access: manage },
+    config: { access: manage, sessionOnly: ['password', 'email'] },
     schema: { tags, params: idParamsSchema, body: updateSubAccountBodySchema, response: { 200: subAccount, ...errors } },
     handler: async (request) => ({ data: await subAccounts.updateSubAccount(actorOf(request), request.params.id, request.body) }),
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '@/lib/session';
 import { demo, sessionOf } from '@/testing/sessions';
 import { rootRedirect } from '../root-redirect';
-import { buildSidebar, showsBadgeMenu, type MenuCategory, type NavEntry } from './sidebar-items';
+import { accountLinks, buildSidebar, showsBadgeMenu, type MenuCategory, type NavEntry } from './sidebar-items';
 
 const CATEGORIES: MenuCategory[] = [
   { id: 11, name: 'Exhibitor Staff', type: 'badge', badgeType: 'exhibitor' },
@@ -119,6 +119,13 @@ describe('sidebar', () => {
       permissions: ['view_exhibitor_users', 'can_see_exhibitor'],
     });
     expect(outline(exhibitorBadgesOnly).Badges).toEqual(['Exhibitor Staff']);
+  });
+
+  it('links everyone holding a permission to their API tokens, and nobody else', () => {
+    for (const session of Object.values(demo)) {
+      expect(accountLinks(session()).map((link) => [link.label, link.to])).toEqual([['API tokens', '/account/api-tokens']]);
+    }
+    expect(accountLinks(sessionOf({ roles: [], permissions: [] }))).toEqual([]);
   });
 
   it('leaves the badge menu out when the category list is empty, as after a failed fetch', () => {

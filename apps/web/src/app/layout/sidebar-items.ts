@@ -11,6 +11,7 @@ import {
   HomeIcon,
   IdCardIcon,
   InboxIcon,
+  KeyRoundIcon,
   LayoutDashboardIcon,
   LinkIcon,
   ListChecksIcon,
@@ -42,6 +43,14 @@ const ADMIN_TYPES: readonly UserType[] = ['systemAdmin', 'eventAdmin', 'vipAdmin
 
 function link(label: string, to: string, icon: LucideIcon, end = false): NavLink {
   return { kind: 'link', label, to, icon, end };
+}
+
+/**
+ * The account's own pages, under the user's name at the foot of the sidebar. API tokens carry some
+ * of the user's permissions, so a user holding none has no use for them.
+ */
+export function accountLinks({ user }: Pick<SidebarUser, 'user'>): NavLink[] {
+  return user.permissions.length > 0 ? [link('API tokens', paths.apiTokens.href(), KeyRoundIcon)] : [];
 }
 
 /** Whether the sidebar lists badge categories for this user, and so whether to fetch them. */

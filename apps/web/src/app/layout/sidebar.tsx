@@ -7,7 +7,7 @@ import type { Session } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { preloadScreen } from '../routes';
 import { LogoutButton } from './logout-button';
-import { buildSidebar, showsBadgeMenu, type NavGroup, type NavLink } from './sidebar-items';
+import { accountLinks, buildSidebar, showsBadgeMenu, type NavGroup, type NavLink } from './sidebar-items';
 
 function initials(firstName: string, lastName: string): string {
   return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
@@ -122,6 +122,11 @@ export function Sidebar({ session, onNavigate }: { session: Session; onNavigate?
               {roleNames || user.email}
             </p>
           </div>
+        </div>
+        <div className="mb-1 grid gap-0.5">
+          {accountLinks(session).map((entry) => (
+            <SidebarLink key={entry.to} link={entry} onNavigate={onNavigate} />
+          ))}
         </div>
         <LogoutButton />
       </div>
