@@ -89,7 +89,10 @@ export type FieldChange = { field: string; before: unknown; after: unknown; chan
  * An entry's record field by field: every key of before and after, the changed ones first (in
  * the order the record lists them), each with both values. Values compare by their JSON.
  */
-export function diffFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): FieldChange[] {
+export function diffFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): FieldChange[] {
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const rows = keys.map((field) => {
     const from = before?.[field];

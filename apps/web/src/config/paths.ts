@@ -93,6 +93,8 @@ export const paths = {
   leadsScan: route('/leads/scan'),
   leadQuestions: route('/leads/questions'),
   lead: route('/leads/:id'),
+
+  audit: route('/audit'),
 } as const;
 
 export function isLoginPath(pathname: string): boolean {

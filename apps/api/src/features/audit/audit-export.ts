@@ -50,7 +50,9 @@ async function* exportRows(entries: AsyncIterable<AuditEntry>): AsyncGenerator<s
   for await (const entry of entries) yield auditExportRow(entry);
 }
 
-export const auditCsv = (entries: AsyncIterable<AuditEntry>): Readable => csvStream(AUDIT_EXPORT_HEADER, exportRows(entries));
+export const auditCsv = (entries: AsyncIterable<AuditEntry>): Readable =>
+  csvStream(AUDIT_EXPORT_HEADER, exportRows(entries));
 
 /** The sheet is not named History: Excel reserves that name and refuses to open the file. */
-export const auditXlsx = (entries: AsyncIterable<AuditEntry>): Readable => xlsxStream('Audit log', AUDIT_EXPORT_HEADER, exportRows(entries));
+export const auditXlsx = (entries: AsyncIterable<AuditEntry>): Readable =>
+  xlsxStream('Audit log', AUDIT_EXPORT_HEADER, exportRows(entries));

@@ -36,7 +36,9 @@ function actingExhibitorId(actor: Actor | null): number | null {
 
 /** An exhibitor's own account is its record: an organiser's change of it belongs to its history. */
 function ownerOf(entry: AuditEntry): number | null {
-  return entry.entityType === 'exhibitor' && entry.entityId != null && /^\d{1,9}$/.test(String(entry.entityId)) ? Number(entry.entityId) : null;
+  return entry.entityType === 'exhibitor' && entry.entityId != null && /^\d{1,9}$/.test(String(entry.entityId))
+    ? Number(entry.entityId)
+    : null;
 }
 
 /** Records one write; call it with the transaction of the write so both land or neither does. */
@@ -49,7 +51,7 @@ export async function recordAudit(db: Database, actor: Actor | null, entry: Audi
     entityType: entry.entityType,
     entityId: entry.entityId == null ? null : String(entry.entityId),
     eventId: entry.eventId ?? null,
-    exhibitorId: entry.exhibitorId !== undefined ? entry.exhibitorId : ownerOf(entry) ?? actingExhibitorId(actor),
+    exhibitorId: entry.exhibitorId !== undefined ? entry.exhibitorId : (ownerOf(entry) ?? actingExhibitorId(actor)),
     before: redact(entry.before),
     after: redact(entry.after),
     requestId: actor?.requestId ?? null,
@@ -86,7 +88,9 @@ export function auditConditions(filter: AuditFilter, reach: AuditReach): SQL | u
     filter.eventId ? eq(auditLog.eventId, filter.eventId) : undefined,
     filter.exhibitorId ? eq(auditLog.exhibitorId, filter.exhibitorId) : undefined,
     filter.from ? gte(auditLog.createdAt, instant(filter.from, false)) : undefined,
-    filter.to ? (/^\d{4}-\d{2}-\d{2}$/.test(filter.to) ? lt : lte)(auditLog.createdAt, instant(filter.to, true)) : undefined,
+    filter.to
+      ? (/^\d{4}-\d{2}-\d{2}$/.test(filter.to) ? lt : lte)(auditLog.createdAt, instant(filter.to, true))
+      : undefined,
   );
 }
 

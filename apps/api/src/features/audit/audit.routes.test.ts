@@ -18,7 +18,8 @@ let purchaseB: number;
 let badgeByOrganiser: number;
 
 const get = (as: TestUser | null, url: string) => t.request(as, { method: 'GET', url });
-const send = (as: TestUser, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => t.request(as, { method, url, payload });
+const send = (as: TestUser, method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.request(as, { method, url, payload });
 
 async function entries(as: TestUser, url: string): Promise<AuditEntry[]> {
   const res = await get(as, url);
@@ -27,21 +28,51 @@ async function entries(as: TestUser, url: string): Promise<AuditEntry[]> {
 }
 
 /** A user with a role of its own holding `permissions`, besides the built-in roles named. */
-async function userWith(permissions: Permission[], spec: { eventId?: number; companyId?: number; builtIn?: string[] } = {}) {
-  const [role] = await t.db.insert(roles).values({ name: `Readers ${permissions.join(' ')} ${Math.random()}` }).returning({ id: roles.id });
+async function userWith(
+  permissions: Permission[],
+  spec: { eventId?: number; companyId?: number; builtIn?: string[] } = {},
+) {
+  const [role] = await t.db
+    .insert(roles)
+    .values({ name: `Readers ${permissions.join(' ')} ${Math.random()}` })
+    .returning({ id: roles.id });
   await setRolePermissions(t.db, role!.id, permissions);
   const [roleName] = await t.db.select({ name: roles.name }).from(roles).where(eq(roles.id, role!.id));
-  return t.createUser({ roles: [...(spec.builtIn ?? []), roleName!.name], eventId: spec.eventId, companyId: spec.companyId });
+  return t.createUser({
+    roles: [...(spec.builtIn ?? []), roleName!.name],
+    eventId: spec.eventId,
+    companyId: spec.companyId,
+  });
 }
 
 beforeAll(async () => {
   t = await createTestApp();
   w = await createWorld(t);
-  expect((await send(w.eventAdminA, 'PUT', `/api/events/${w.eventA}`, { name: 'Event A renamed' })).statusCode).toBe(200);
-  expect((await send(w.eventAdminB, 'PUT', `/api/events/${w.eventB}`, { name: 'Event B renamed' })).statusCode).toBe(200);
+  expect((await send(w.eventAdminA, 'PUT', `/api/events/${w.eventA}`, { name: 'Event A renamed' })).statusCode).toBe(
+    200,
+  );
+  expect((await send(w.eventAdminB, 'PUT', `/api/events/${w.eventB}`, { name: 'Event B renamed' })).statusCode).toBe(
+    200,
+  );
   // Exhibitor A's places: the organiser allocates, the exhibitor carves some out for its sub-account, a badge takes one.
-  expect((await send(w.eventAdminA, 'PUT', '/api/admin/allocations', { adminId: w.exhibitorA.id, badgeCategoryId: w.categoryA, quantity: 5 })).statusCode).toBe(200);
-  expect((await send(w.exhibitorA, 'PUT', '/api/admin/allocations', { adminId: w.subAccountA.id, badgeCategoryId: w.categoryA, quantity: 2 })).statusCode).toBe(200);
+  expect(
+    (
+      await send(w.eventAdminA, 'PUT', '/api/admin/allocations', {
+        adminId: w.exhibitorA.id,
+        badgeCategoryId: w.categoryA,
+        quantity: 5,
+      })
+    ).statusCode,
+  ).toBe(200);
+  expect(
+    (
+      await send(w.exhibitorA, 'PUT', '/api/admin/allocations', {
+        adminId: w.subAccountA.id,
+        badgeCategoryId: w.categoryA,
+        quantity: 2,
+      })
+    ).statusCode,
+  ).toBe(200);
   const badge = await send(w.eventAdminA, 'POST', '/api/admin/exhibitor-users', {
     badgeCategoryId: w.categoryA,
     exhibitorId: w.exhibitorA.id,
@@ -53,14 +84,21 @@ beforeAll(async () => {
   badgeByOrganiser = badge.json().data.id;
   purchaseB = (await invoicedPurchase(t, w)).id;
   // A text that a spreadsheet would run as a formula, as an entry could carry it from any form.
-  await recordAudit(t.db, null, { action: 'note', entityType: 'event', entityId: w.eventB, eventId: w.eventB, after: { name: '=HYPERLINK("http://x.example")' } });
+  await recordAudit(t.db, null, {
+    action: 'note',
+    entityType: 'event',
+    entityId: w.eventB,
+    eventId: w.eventB,
+    after: { name: '=HYPERLINK("http://x.example")' },
+  });
 });
 afterAll(() => t.close());
 
 describe('GET /api/audit', () => {
   it('answers 401 without a session and 403 without view_logs', async () => {
     expect((await get(null, '/api/audit')).statusCode).toBe(401);
-    for (const user of [w.noRole, w.eventAdminA, w.exhibitorA]) expect((await get(user, '/api/audit')).statusCode).toBe(403);
+    for (const user of [w.noRole, w.eventAdminA, w.exhibitorA])
+      expect((await get(user, '/api/audit')).statusCode).toBe(403);
   });
 
   it('lists every entry newest first with its before and after, filtered by record, event, action and who', async () => {
@@ -75,7 +113,10 @@ describe('GET /api/audit', () => {
     const byId = await entries(w.systemAdmin, `/api/audit?who=${w.eventAdminA.id}&per_page=200`);
     expect(byId.length).toBeGreaterThan(1);
     expect(byId.every((e) => e.actorAdminId === w.eventAdminA.id)).toBe(true);
-    const byText = await entries(w.systemAdmin, `/api/audit?who=${encodeURIComponent(w.eventAdminA.email.toUpperCase())}&per_page=200`);
+    const byText = await entries(
+      w.systemAdmin,
+      `/api/audit?who=${encodeURIComponent(w.eventAdminA.email.toUpperCase())}&per_page=200`,
+    );
     expect(byText.map((e) => e.id)).toEqual(byId.map((e) => e.id));
     const eventB = await entries(w.systemAdmin, `/api/audit?eventId=${w.eventB}&per_page=200`);
     expect(eventB.length).toBeGreaterThan(0);
@@ -114,8 +155,16 @@ describe('GET /api/audit', () => {
     const otherEvent = await userWith(['view_logs'], { eventId: w.eventB });
     expect((await entries(otherEvent, '/api/audit?per_page=200')).some((e) => e.eventId === w.eventA)).toBe(false);
 
-    const exhibitor = await userWith(['view_logs'], { eventId: w.eventA, companyId: w.companyA, builtIn: [SYSTEM_ROLE_NAMES.exhibitor] });
-    await send(w.eventAdminA, 'PUT', '/api/admin/allocations', { adminId: exhibitor.id, badgeCategoryId: w.categoryA, quantity: 1 });
+    const exhibitor = await userWith(['view_logs'], {
+      eventId: w.eventA,
+      companyId: w.companyA,
+      builtIn: [SYSTEM_ROLE_NAMES.exhibitor],
+    });
+    await send(w.eventAdminA, 'PUT', '/api/admin/allocations', {
+      adminId: exhibitor.id,
+      badgeCategoryId: w.categoryA,
+      quantity: 1,
+    });
     const own = await entries(exhibitor, '/api/audit?per_page=200');
     expect(own.map((e) => e.entityType)).toEqual(['allocation']);
     expect(own.every((e) => e.exhibitorId === exhibitor.id)).toBe(true);
@@ -133,14 +182,20 @@ describe('GET /api/audit/export', () => {
     const res = await get(w.systemAdmin, `/api/audit/export?format=csv&eventId=${w.eventB}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^Time \(UTC\),Who,Action,Record type,Record id/);
     expect(lines).toHaveLength(listed.length + 1);
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(listed.map((e) => e.createdAt));
     // Inside the JSON of the record (a cell starting with {) the text is no formula and stays as it is.
     expect(lines.find((line) => line.includes(',note,'))).toContain('=HYPERLINK');
     await recordAudit(t.db, null, { action: '=1+1', entityType: 'event', entityId: w.eventB, eventId: w.eventB });
-    const guarded = await get(w.systemAdmin, `/api/audit/export?format=csv&eventId=${w.eventB}&action=${encodeURIComponent('=1+1')}`);
+    const guarded = await get(
+      w.systemAdmin,
+      `/api/audit/export?format=csv&eventId=${w.eventB}&action=${encodeURIComponent('=1+1')}`,
+    );
     expect(guarded.body).toContain(",'=1+1,");
   });
 
@@ -196,7 +251,13 @@ describe('GET /api/audit/records/:kind/:id', () => {
 
   it('never shows an exhibitor an entry about another exhibitor, while the organiser sees it', async () => {
     // An entry on exhibitor A's badge that concerns exhibitor B (as a badge given from one to the other would).
-    await recordAudit(t.db, null, { action: 'transfer', entityType: 'badge', entityId: badgeByOrganiser, eventId: w.eventA, exhibitorId: w.exhibitorB.id });
+    await recordAudit(t.db, null, {
+      action: 'transfer',
+      entityType: 'badge',
+      entityId: badgeByOrganiser,
+      eventId: w.eventA,
+      exhibitorId: w.exhibitorB.id,
+    });
     const organiser = await entries(w.eventAdminA, `/api/audit/records/badge/${badgeByOrganiser}`);
     expect(organiser.map((e) => e.action)).toEqual(['transfer', 'create']);
     const exhibitor = await entries(w.exhibitorA, `/api/audit/records/badge/${badgeByOrganiser}`);
@@ -218,7 +279,10 @@ describe('the log is append-only', () => {
     const writer = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.eventAdmin], eventId: w.eventA });
     expect((await send(writer, 'PUT', `/api/events/${w.eventA}`, { name: 'Event A again' })).statusCode).toBe(200);
     await t.db.delete(admins).where(eq(admins.id, writer.id));
-    const [entry] = await t.db.select().from(auditLog).where(sql`${auditLog.actorLabel} like ${`%${writer.email}%`}`);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.actorLabel} like ${`%${writer.email}%`}`);
     expect(entry).toMatchObject({ actorAdminId: null, action: 'update', entityType: 'event' });
   });
 });

@@ -28,7 +28,8 @@ export async function auditRoutes(app: FastifyInstance, { audit }: { audit: Audi
     config: { access: requires('view_logs') },
     schema: {
       tags,
-      summary: 'The audit log within the caller’s reach, filtered, newest first, a page at a time (pass meta.nextBefore as before)',
+      summary:
+        'The audit log within the caller’s reach, filtered, newest first, a page at a time (pass meta.nextBefore as before)',
       querystring: auditQuerySchema,
       response: { 200: auditPageSchema, ...errors },
     },
@@ -43,7 +44,10 @@ export async function auditRoutes(app: FastifyInstance, { audit }: { audit: Audi
       tags,
       summary: 'The log with the same filters as a CSV or .xlsx file, streamed, newest first',
       querystring: auditExportQuerySchema,
-      response: { 200: fileResponse(CONTENT_TYPES.csv, 'One row an entry (format=xlsx: an .xlsx workbook)'), ...errors },
+      response: {
+        200: fileResponse(CONTENT_TYPES.csv, 'One row an entry (format=xlsx: an .xlsx workbook)'),
+        ...errors,
+      },
     },
     handler: async (request, reply) => {
       const { format, ...filter } = request.query;
@@ -62,11 +66,13 @@ export async function auditRoutes(app: FastifyInstance, { audit }: { audit: Audi
     config: { access: signedIn },
     schema: {
       tags,
-      summary: 'A record’s history, for whoever may read the record; an exhibitor’s staff see the entries about their own records only',
+      summary:
+        'A record’s history, for whoever may read the record; an exhibitor’s staff see the entries about their own records only',
       params: recordHistoryParamsSchema,
       querystring: recordHistoryQuerySchema,
       response: { 200: auditPageSchema, ...errors },
     },
-    handler: async (request) => audit.recordHistory(actorOf(request), request.params.kind, request.params.id, request.query),
+    handler: async (request) =>
+      audit.recordHistory(actorOf(request), request.params.kind, request.params.id, request.query),
   });
 }

@@ -42,16 +42,30 @@ export type RecordReaders = {
  * which answers 404 for a record outside the caller's reach. The history route runs the same check,
  * so whoever cannot see the record cannot see its history either.
  */
-function historyReaders(readers: RecordReaders): Record<HistoryRecord, { permissions: Permission[]; read: (actor: Actor, id: number) => Promise<unknown> }> {
+function historyReaders(
+  readers: RecordReaders,
+): Record<HistoryRecord, { permissions: Permission[]; read: (actor: Actor, id: number) => Promise<unknown> }> {
   return {
     event: { permissions: ['view_events'], read: (actor, id) => readers.events.getEvent(actor, id) },
     exhibitor: { permissions: ['view_exhibitors'], read: (actor, id) => readers.exhibitors.getExhibitor(actor, id) },
-    'sub-account': { permissions: ['view_sub_accounts'], read: (actor, id) => readers.subAccounts.getSubAccount(actor, id) },
-    badge: { permissions: ['view_exhibitor_users', 'view_users'], read: (actor, id) => readers.badges.getBadge(actor, id) },
+    'sub-account': {
+      permissions: ['view_sub_accounts'],
+      read: (actor, id) => readers.subAccounts.getSubAccount(actor, id),
+    },
+    badge: {
+      permissions: ['view_exhibitor_users', 'view_users'],
+      read: (actor, id) => readers.badges.getBadge(actor, id),
+    },
     allocation: { permissions: ['view_allocation'], read: (actor, id) => readers.allocations.getAllocation(actor, id) },
-    purchase: { permissions: ['view_allocation_purchase'], read: (actor, id) => readers.allocationPurchases.getPurchase(actor, id) },
+    purchase: {
+      permissions: ['view_allocation_purchase'],
+      read: (actor, id) => readers.allocationPurchases.getPurchase(actor, id),
+    },
     invoice: { permissions: ['view_allocation_purchase'], read: (actor, id) => readers.invoices.getInvoice(actor, id) },
-    template: { permissions: ['view_email_templates'], read: (actor, id) => readers.emailTemplates.getTemplate(actor, id) },
+    template: {
+      permissions: ['view_email_templates'],
+      read: (actor, id) => readers.emailTemplates.getTemplate(actor, id),
+    },
   };
 }
 
@@ -86,7 +100,10 @@ export function createAuditService({ db, readers }: { db: Database; readers: Rec
     export(actor: Actor, filter: AuditFilter, format: 'csv' | 'xlsx'): AuditFile {
       const entries = repo.allEntries(db, repo.auditConditions(filter, reachOf(actor)));
       const stamp = new Date().toISOString().slice(0, 10);
-      return { fileName: `history-${stamp}.${format}`, content: format === 'csv' ? auditCsv(entries) : auditXlsx(entries) };
+      return {
+        fileName: `history-${stamp}.${format}`,
+        content: format === 'csv' ? auditCsv(entries) : auditXlsx(entries),
+      };
     },
 
     /**
@@ -105,7 +122,10 @@ export function createAuditService({ db, readers }: { db: Database; readers: Rec
         }
         await record.read(actor, id);
       }
-      const own = kind === 'exhibitor' ? repo.auditConditions({ exhibitorId: id }, {}) : repo.recordConditions(HISTORY_RECORDS[kind], id);
+      const own =
+        kind === 'exhibitor'
+          ? repo.auditConditions({ exhibitorId: id }, {})
+          : repo.recordConditions(HISTORY_RECORDS[kind], id);
       // The caller's reach besides: an exhibitor's staff see the entries about their own exhibitor's records only.
       return page(and(own, repo.auditConditions({}, reachOf(actor))), query);
     },
