@@ -82,6 +82,14 @@ beforeAll(async () => {
   });
   expect(badge.statusCode, badge.body).toBe(201);
   badgeByOrganiser = badge.json().data.id;
+  const subAccount = await send(w.eventAdminA, 'POST', '/api/admin/sub-accounts', {
+    exhibitorId: w.exhibitorA.id,
+    email: 'colleague@history.example',
+    firstName: 'Kim',
+    lastName: 'Vik',
+    password: 'Correct-Horse-42',
+  });
+  expect(subAccount.statusCode, subAccount.body).toBe(201);
   purchaseB = (await invoicedPurchase(t, w)).id;
   // A text that a spreadsheet would run as a formula, as an entry could carry it from any form.
   await recordAudit(t.db, null, {
@@ -245,6 +253,7 @@ describe('GET /api/audit/records/:kind/:id', () => {
     expect(kinds).toContain(`allocation:create:${w.eventAdminA.id}`);
     expect(kinds).toContain(`allocation:create:${w.exhibitorA.id}`);
     expect(kinds).toContain(`badge:create:${w.eventAdminA.id}`);
+    expect(kinds).toContain(`sub-account:create:${w.eventAdminA.id}`);
     const ofB = await entries(w.eventAdminB, `/api/audit/records/exhibitor/${w.exhibitorB.id}`);
     expect(ofB.map((e) => e.action)).toEqual(['reissue_invoice', 'approve', 'create']);
   });
