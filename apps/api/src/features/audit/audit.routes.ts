@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
-import { errorResponses as errors, fileResponse } from '../../lib/route-schemas';
+import { errorResponses as errors, fileResponse, sendJson } from '../../lib/route-schemas';
 import { requires, signedIn } from '../../plugins/access';
 import type { AuditService } from './audit.service';
 
@@ -33,7 +33,7 @@ export async function auditRoutes(app: FastifyInstance, { audit }: { audit: Audi
       querystring: auditQuerySchema,
       response: { 200: auditPageSchema, ...errors },
     },
-    handler: async (request) => audit.list(actorOf(request), request.query),
+    handler: async (request, reply) => sendJson(reply, await audit.list(actorOf(request), request.query)),
   });
 
   routes.route({
@@ -72,7 +72,10 @@ export async function auditRoutes(app: FastifyInstance, { audit }: { audit: Audi
       querystring: recordHistoryQuerySchema,
       response: { 200: auditPageSchema, ...errors },
     },
-    handler: async (request) =>
-      audit.recordHistory(actorOf(request), request.params.kind, request.params.id, request.query),
+    handler: async (request, reply) =>
+      sendJson(
+        reply,
+        await audit.recordHistory(actorOf(request), request.params.kind, request.params.id, request.query),
+      ),
   });
 }

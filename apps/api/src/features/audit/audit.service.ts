@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import {
   HISTORY_RECORDS,
   type AuditFilter,
-  type AuditPage,
   type AuditQuery,
   type HistoryRecord,
   type RecordHistoryQuery,
@@ -85,14 +84,13 @@ export type AuditFile = { fileName: string; content: Readable };
 export function createAuditService({ db, readers }: { db: Database; readers: RecordReaders }) {
   const records = historyReaders(readers);
 
-  async function page(where: SQL | undefined, query: { before?: number; per_page: number }): Promise<AuditPage> {
-    const { entries, nextBefore } = await repo.auditPage(db, where, query);
-    return { data: entries, meta: { per_page: query.per_page, nextBefore } };
-  }
+  /** A page of the log as the API's JSON answer (see `auditPageJson`). */
+  const page = (where: SQL | undefined, query: { before?: number; per_page: number }) =>
+    repo.auditPageJson(db, where, query);
 
   return {
     /** The log with the caller's filters, within its reach, newest first. */
-    list(actor: Actor, query: AuditQuery): Promise<AuditPage> {
+    list(actor: Actor, query: AuditQuery): Promise<string> {
       return page(repo.auditConditions(query, reachOf(actor)), query);
     },
 
@@ -111,7 +109,7 @@ export function createAuditService({ db, readers }: { db: Database; readers: Rec
      * about its records (its badges, allocations, purchases and refunds, sub-accounts), which is what
      * answers where its places went; other records list the entries naming them.
      */
-    async recordHistory(actor: Actor, kind: HistoryRecord, id: number, query: RecordHistoryQuery): Promise<AuditPage> {
+    async recordHistory(actor: Actor, kind: HistoryRecord, id: number, query: RecordHistoryQuery): Promise<string> {
       const record = records[kind];
       const scope = scopeOf(actor.principal);
       // An exhibitor reads its own account's history (where its places went) without reading exhibitors at large.
