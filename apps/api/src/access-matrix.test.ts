@@ -418,6 +418,10 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.exhibitorA, id: w.eventB }),
   },
   'GET /api/admin/events/:eventId/lead-summaries': { access: 'all:manage_leads', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'GET /api/audit': { access: 'all:view_logs' },
+  'GET /api/audit/export': { access: 'all:view_logs,export_data' },
+  // Each kind asks its record's own read permission and scope: audit.routes.test.ts.
+  'GET /api/audit/records/:kind/:id': { access: 'signed-in' },
   'PUT /api/admin/exhibitors/:id/lead-access': {
     access: 'all:manage_leads',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id, payload: { scanningEnabled: false } }),

@@ -76,6 +76,8 @@ import { createInvoiceSettingsService } from './features/invoices/invoice-settin
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { createInvoicesService } from './features/invoices/invoices.service';
 import { leadsRoutes } from './features/leads/leads.routes';
+import { auditRoutes } from './features/audit/audit.routes';
+import { createAuditService } from './features/audit/audit.service';
 import { createLeadsService } from './features/leads/leads.service';
 import { createPdfPool } from './features/invoices/pdf-workers';
 import { paymentsRoutes, stripeWebhookRoutes } from './features/payments/payments.routes';
@@ -340,6 +342,8 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       syncIntervalSeconds: config.PAYMENT_SYNC_INTERVAL_SECONDS,
     }),
   };
+  // A record's history asks the record's own feature whether the caller may read it.
+  const audit = createAuditService({ db, readers: services });
 
   await app.register(
     async (api) => {
@@ -380,6 +384,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(checkInLogRoutes, services);
       await api.register(leadsRoutes, services);
       await api.register(leadSettingsRoutes, services);
+      await api.register(auditRoutes, { audit });
     },
     { prefix: '/api' },
   );

@@ -173,6 +173,7 @@ const ImportBadgesPage = lazyWithPreload(() =>
 const ImportVipBadgesPage = lazyWithPreload(() =>
   import('@/features/bulk-imports/pages/import-vip-badges-page').then((m) => ({ default: m.ImportVipBadgesPage })),
 );
+const AuditPage = lazyWithPreload(() => import('@/features/audit/pages/audit-page').then((m) => ({ default: m.AuditPage })));
 const LeadsPage = lazyWithPreload(() => import('@/features/leads/pages/leads-page').then((m) => ({ default: m.LeadsPage })));
 const LeadPage = lazyWithPreload(() => import('@/features/leads/pages/lead-page').then((m) => ({ default: m.LeadPage })));
 const LeadScanPage = lazyWithPreload(() =>
@@ -400,6 +401,7 @@ const screens: Screen[] = [
 
   // Leads at the booth (docs/leads.md): the API scopes them to the exhibitor's team.
   { path: paths.leads.path, permissions: ['scan_leads'], element: <LeadsPage />, leadsTo: [LeadPage, LeadScanPage] },
+  { path: paths.audit.path, permissions: ['view_logs'], element: <AuditPage /> },
   { path: paths.leadsScan.path, permissions: ['scan_leads'], element: <LeadScanPage /> },
   { path: paths.lead.path, permissions: ['scan_leads'], element: <LeadPage /> },
 

@@ -96,6 +96,7 @@ export const paths = {
 
   // Not under /api…: the server and the dev proxy send every path starting /api to the API.
   apiTokens: route('/account/api-tokens'),
+  audit: route('/audit'),
 } as const;
 
 export function isLoginPath(pathname: string): boolean {

@@ -181,6 +181,7 @@ export async function applyPayment(
     entityType: 'allocation_purchase',
     entityId: purchaseId,
     eventId: purchase.eventId,
+    exhibitorId: purchase.exhibitorId,
     before: { status: 'approved' },
     after: {
       status: 'paid',
@@ -319,6 +320,7 @@ export function createAllocationPurchasesService({
       entityType: 'allocation_purchase',
       entityId: before.id,
       eventId: before.eventId,
+      exhibitorId: before.exhibitorId,
       before: { status: before.status },
       after: {
         status: 'approved',
@@ -386,6 +388,7 @@ export function createAllocationPurchasesService({
           entityType: 'allocation_purchase',
           entityId: purchaseId,
           eventId: category.eventId,
+          exhibitorId: scope.exhibitorId,
           after: { badgeCategoryId: category.id, quantity: body.quantity, unitPrice: category.unitPrice, totalPrice },
         });
         for (const email of requestReceivedEmails(
@@ -433,6 +436,7 @@ export function createAllocationPurchasesService({
           entityType: 'allocation_purchase',
           entityId: id,
           eventId: before.eventId,
+          exhibitorId: before.exhibitorId,
           before: { status: before.status },
           after: { status: to, comment, ...(creditNote ? { creditNote } : {}) },
         });
@@ -481,6 +485,7 @@ export function createAllocationPurchasesService({
           entityType: 'allocation_purchase',
           entityId: id,
           eventId: purchase.eventId,
+          exhibitorId: purchase.exhibitorId,
           before: { invoice_id: old.number },
           after: { invoice_id: replacement.number, creditNote: note.number, reason: why },
         });

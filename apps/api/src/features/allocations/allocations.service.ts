@@ -106,6 +106,8 @@ export function createAllocationsService({ db }: { db: Database }) {
       entityType: 'allocation',
       entityId: current.id,
       eventId: category.eventId,
+      // A sub-account's allocation is carved out of its exhibitor's: both belong to the exhibitor's history.
+      exhibitorId: holder.type === 'sub-account' ? holder.exhibitorId : holder.id,
       before: created ? null : current,
       after: { ...change, quantity },
     });

@@ -1,6 +1,9 @@
-import type { Database } from '../../db/client';
+import type { AuditEntry as AuditLogEntry, AuditFilter } from '@portal/shared/audit';
+import { and, desc, eq, gte, ilike, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import type { Actor } from '../../lib/actor';
+import { containsPattern, isoText } from '../../lib/listing';
 import { scopeOf } from '../auth/scope';
 
 export type AuditEntry = {
@@ -31,6 +34,13 @@ function actingExhibitorId(actor: Actor | null): number | null {
   return scope.kind === 'exhibitor' || scope.kind === 'sub-account' ? scope.exhibitorId : null;
 }
 
+/** An exhibitor's own account is its record: an organiser's change of it belongs to its history. */
+function ownerOf(entry: AuditEntry): number | null {
+  return entry.entityType === 'exhibitor' && entry.entityId != null && /^\d{1,9}$/.test(String(entry.entityId))
+    ? Number(entry.entityId)
+    : null;
+}
+
 /** Records one write; call it with the transaction of the write so both land or neither does. */
 export async function recordAudit(db: Database, actor: Actor | null, entry: AuditEntry): Promise<void> {
   const principal = actor?.principal;
@@ -42,10 +52,133 @@ export async function recordAudit(db: Database, actor: Actor | null, entry: Audi
     entityType: entry.entityType,
     entityId: entry.entityId == null ? null : String(entry.entityId),
     eventId: entry.eventId ?? null,
-    exhibitorId: entry.exhibitorId !== undefined ? entry.exhibitorId : actingExhibitorId(actor),
+    exhibitorId: entry.exhibitorId !== undefined ? entry.exhibitorId : (ownerOf(entry) ?? actingExhibitorId(actor)),
     before: redact(entry.before),
     after: redact(entry.after),
     requestId: actor?.requestId ?? null,
     ipAddress: actor?.ip ?? null,
   });
+}
+
+/** What a reader may see of the log, besides the filter it asks for: conditions on the log's own columns. */
+export type AuditReach = { eventId?: number; exhibitorId?: number };
+
+/** A bound of the date filter as an instant: a day starts at midnight UTC; `to` takes in the whole day. */
+function instant(bound: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(bound)) {
+    const day = new Date(`${bound}T00:00:00Z`);
+    return end ? new Date(day.getTime() + 86_400_000) : day;
+  }
+  return new Date(/([zZ]|[+-]\d{2}:?\d{2})$/.test(bound) ? bound : `${bound}Z`);
+}
+
+/**
+ * The filter as conditions on single columns, each matching one of the log's (column, id) indexes,
+ * so that PostgreSQL walks the narrowest index newest first and stops after a page.
+ */
+export function auditConditions(filter: AuditFilter, reach: AuditReach): SQL | undefined {
+  const who = filter.who;
+  return and(
+    reach.eventId !== undefined ? eq(auditLog.eventId, reach.eventId) : undefined,
+    reach.exhibitorId !== undefined ? eq(auditLog.exhibitorId, reach.exhibitorId) : undefined,
+    who && /^\d{1,9}$/.test(who) ? eq(auditLog.actorAdminId, Number(who)) : undefined,
+    who && !/^\d{1,9}$/.test(who) ? ilike(auditLog.actorLabel, containsPattern(who)) : undefined,
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    filter.entityType ? eq(auditLog.entityType, filter.entityType) : undefined,
+    filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
+    filter.eventId ? eq(auditLog.eventId, filter.eventId) : undefined,
+    filter.exhibitorId ? eq(auditLog.exhibitorId, filter.exhibitorId) : undefined,
+    filter.from ? gte(auditLog.createdAt, instant(filter.from, false)) : undefined,
+    filter.to
+      ? (/^\d{4}-\d{2}-\d{2}$/.test(filter.to) ? lt : lte)(auditLog.createdAt, instant(filter.to, true))
+      : undefined,
+  );
+}
+
+/** The entries about one record: its entity type and id. */
+export function recordConditions(entityType: string, entityId: number): SQL {
+  return and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId)))!;
+}
+
+const entryColumns = {
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  actorAdminId: auditLog.actorAdminId,
+  actorLabel: auditLog.actorLabel,
+  apiTokenId: auditLog.apiTokenId,
+  action: auditLog.action,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  eventId: auditLog.eventId,
+  exhibitorId: auditLog.exhibitorId,
+  before: auditLog.before,
+  after: auditLog.after,
+  requestId: auditLog.requestId,
+};
+
+type EntryRow = Awaited<ReturnType<typeof selectEntries>>[number];
+
+function toEntry(row: EntryRow): AuditLogEntry {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    before: row.before as AuditLogEntry['before'],
+    after: row.after as AuditLogEntry['after'],
+  };
+}
+
+/** Newest first by id (the order entries were written in), older than `before` when given. */
+function selectEntries(db: Database, where: SQL | undefined, before: number | undefined, limit: number) {
+  return db
+    .select(entryColumns)
+    .from(auditLog)
+    .where(and(where, before !== undefined ? lt(auditLog.id, before) : undefined))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+}
+
+/** An entry as JSON, in the shape of `auditEntrySchema`, from the columns of `audit_log` aliased `p`. */
+const ENTRY_JSON = sql.raw(`json_build_object(
+  'id', p.id, 'createdAt', ${isoText('p.created_at')}, 'actorAdminId', p.actor_admin_id, 'actorLabel', p.actor_label,
+  'apiTokenId', p.api_token_id, 'action', p.action, 'entityType', p.entity_type, 'entityId', p.entity_id,
+  'eventId', p.event_id, 'exhibitorId', p.exhibitor_id, 'before', p.before, 'after', p.after, 'requestId', p.request_id)`);
+
+/**
+ * One page by keyset, as the API's JSON answer written by PostgreSQL: entries with their records
+ * before and after are neither parsed nor serialised again on their way out (see `sendJson`). One
+ * row more than the page says whether an older page follows.
+ */
+export async function auditPageJson(
+  db: Database,
+  where: SQL | undefined,
+  page: { before?: number; per_page: number },
+): Promise<string> {
+  const limited = db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(where, page.before !== undefined ? lt(auditLog.id, page.before) : undefined))
+    .orderBy(desc(auditLog.id))
+    .limit(page.per_page + 1);
+  const [row] = await queryRows<{ items: string; nextBefore: number | null }>(
+    db,
+    sql`select cast(coalesce(json_agg(${ENTRY_JSON} order by p.id desc) filter (where n.rank <= ${page.per_page}), '[]') as text) as items,
+               case when count(*) > ${page.per_page} then min(p.id) filter (where n.rank <= ${page.per_page}) end as "nextBefore"
+          from (select l.id, row_number() over (order by l.id desc) as rank from (${limited}) l) n
+          join ${auditLog} p on p.id = n.id`,
+  );
+  const nextBefore = row?.nextBefore == null ? null : Number(row.nextBefore);
+  return `{"data":${row?.items ?? '[]'},"meta":${JSON.stringify({ per_page: page.per_page, nextBefore })}}`;
+}
+
+export const EXPORT_BATCH_ROWS = 5000;
+
+/** Every matching entry, newest first, a batch at a time, so that an export of any size holds one batch. */
+export async function* allEntries(db: Database, where: SQL | undefined): AsyncGenerator<AuditLogEntry> {
+  let before: number | undefined;
+  for (;;) {
+    const rows = await selectEntries(db, where, before, EXPORT_BATCH_ROWS);
+    for (const row of rows) yield toEntry(row);
+    if (rows.length < EXPORT_BATCH_ROWS) return;
+    before = rows.at(-1)!.id;
+  }
 }

@@ -316,6 +316,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
               entityType: 'badge',
               entityId: badgeId,
               eventId: category.eventId,
+              exhibitorId,
               after: { ...recorded, passwordSet: passwordHash !== null, exhibitorId, allocationId, registrationLinkId: link?.registrationLinkId },
             });
             return { result: badgeId, obsolete };
@@ -360,7 +361,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
               ...(await consentOnBadge(tx, before.eventId, body.leadConsent)),
             });
             const obsolete = answers ? await fieldValues.save(tx, id, answers, actor.principal.id, before.eventId) : [];
-            await recordAudit(tx, actor, { action: 'update', entityType: 'badge', entityId: id, eventId: before.eventId, before, after: { ...recorded, ...(passwordHash ? { passwordSet: true } : {}) } });
+            await recordAudit(tx, actor, { action: 'update', entityType: 'badge', entityId: id, eventId: before.eventId, exhibitorId: before.exhibitorId, before, after: { ...recorded, ...(passwordHash ? { passwordSet: true } : {}) } });
             return { result: id, obsolete };
           })
           .catch(conflicts);
@@ -420,7 +421,7 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
         db.transaction(async (tx) => {
           if (before.status === 'active' && before.allocationId != null) await releaseAllocation(tx, before.allocationId);
           const obsolete = await deleteFiles(tx, await repo.deleteBadge(tx, id));
-          await recordAudit(tx, actor, { action: 'delete', entityType: 'badge', entityId: id, eventId: before.eventId, before });
+          await recordAudit(tx, actor, { action: 'delete', entityType: 'badge', entityId: id, eventId: before.eventId, exhibitorId: before.exhibitorId, before });
           return { result: undefined, obsolete };
         }),
       );

@@ -29,6 +29,8 @@ type Fields = Omit<BulkImportFields, 'step'>;
 /** One import's target, checked against the caller's reach: what its file is planned against. */
 type Target = {
   eventId: number;
+  /** The exhibitor whose records the file writes (badges, sub-accounts), for its history. */
+  exhibitorId?: number | null;
   /** What the template is named after. */
   title: string;
   columns: ColumnSpec[];
@@ -106,6 +108,7 @@ export function createBulkImportsService({
         const target = await badgeTarget(actor, fields);
         return {
           eventId: target.eventId,
+          exhibitorId: target.exhibitorId,
           title: `badges-${target.category.name}`,
           columns: badgeColumns(target.fields),
           plan: (tx, sheet) => planBadges(tx, sheet, target),
@@ -115,6 +118,7 @@ export function createBulkImportsService({
         const exhibitor = await subAccountsOwner(actor, fields);
         return {
           eventId: exhibitor.eventId,
+          exhibitorId: exhibitor.id,
           title: `sub-accounts-${exhibitor.companyName ?? exhibitor.id}`,
           columns: SUB_ACCOUNT_COLUMNS,
           plan: (tx, sheet) =>
@@ -237,6 +241,7 @@ export function createBulkImportsService({
             action: 'bulk_import',
             entityType: kind,
             eventId: target.eventId,
+            exhibitorId: target.exhibitorId,
             after: {
               fileName: file.fileName,
               rows: checked.totalRows,

@@ -28,6 +28,7 @@ export function createEBadgesService({ db }: { db: Database }) {
           entityType: 'badge',
           entityId: id,
           eventId: badge.eventId,
+          exhibitorId: badge.exhibitorId,
           after: { toAddress: badge.email, outboxId: queued },
         });
         return queued;

@@ -82,6 +82,7 @@ export function createPaymentSettlement({
       entityType: 'allocation_purchase',
       entityId: purchase.id,
       eventId: purchase.eventId,
+      exhibitorId: purchase.exhibitorId,
       after: {
         status: purchase.status,
         attemptId: attempt.id,
@@ -140,6 +141,7 @@ export function createPaymentSettlement({
       entityType: 'allocation_purchase',
       entityId: purchase.id,
       eventId: purchase.eventId,
+      exhibitorId: purchase.exhibitorId,
       after: { attemptId: attempt.id, provider: attempt.provider },
     });
     return true;

@@ -126,6 +126,7 @@ export function createPaymentsService({
         entityType: 'allocation_purchase',
         entityId: purchase.id,
         eventId: purchase.eventId,
+        exhibitorId: purchase.exhibitorId,
         before: { status: purchase.status, refunded_amount: purchase.refundedCents },
         after: {
           status: plan.status,
@@ -173,6 +174,7 @@ export function createPaymentsService({
         entityType: 'allocation_purchase',
         entityId: purchase.id,
         eventId: purchase.eventId,
+        exhibitorId: purchase.exhibitorId,
         after: { refundId: row.id, externalId: refund.id, amount: row.amountCents },
       });
     });
@@ -231,6 +233,7 @@ export function createPaymentsService({
           entityType: 'allocation_purchase',
           entityId: purchaseId,
           eventId: purchase.eventId,
+          exhibitorId: purchase.exhibitorId,
           after: { attemptId: attempt.id, provider: provider.name, amount: request.amountCents },
         });
         return started;
@@ -312,6 +315,7 @@ export function createPaymentsService({
           entityType: 'allocation_purchase',
           entityId: purchaseId,
           eventId: purchase.eventId,
+          exhibitorId: purchase.exhibitorId,
           before: { status: purchase.status, refunded_amount: purchase.refundedCents },
           after: {
             status: plan.status,

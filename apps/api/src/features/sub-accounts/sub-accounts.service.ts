@@ -81,6 +81,7 @@ export function createSubAccountsService({ db }: { db: Database }) {
             entityType: 'sub-account',
             entityId: adminId,
             eventId: exhibitor.eventId,
+            exhibitorId,
             after: { ...after, exhibitorId },
           });
           return adminId;
@@ -109,6 +110,7 @@ export function createSubAccountsService({ db }: { db: Database }) {
             entityType: 'sub-account',
             entityId: id,
             eventId: before.eventId,
+            exhibitorId: before.exhibitorId,
             before,
             after,
           });
@@ -128,6 +130,7 @@ export function createSubAccountsService({ db }: { db: Database }) {
             entityType: 'sub-account',
             entityId: id,
             eventId: before.eventId,
+            exhibitorId: before.exhibitorId,
             before,
           });
         }),
@@ -140,7 +143,7 @@ export function createSubAccountsService({ db }: { db: Database }) {
       await db.transaction(async (tx) => {
         await admins.anonymiseAccount(tx, id);
         // The audit keeps who did it and when, not the data that was removed.
-        await recordAudit(tx, actor, { action: 'anonymise', entityType: 'sub-account', entityId: id, eventId: before.eventId });
+        await recordAudit(tx, actor, { action: 'anonymise', entityType: 'sub-account', entityId: id, eventId: before.eventId, exhibitorId: before.exhibitorId });
       });
       return this.getSubAccount(actor, id);
     },

@@ -25,7 +25,7 @@ describe('sidebar', () => {
   it('system admin: management without exhibitor screens, no badge menu, System shown', () => {
     expect(outline(demo.systemAdmin())).toEqual({
       '-': ['Dashboard'],
-      Management: ['Companies', 'Events'],
+      Management: ['Companies', 'Events', 'History'],
       Allocations: ['Badge Categories', 'Addons Allocations', 'Allocation Purchases'],
       System: ['Admins', 'Roles', 'Custom Fields', 'Registration Links', 'Email Templates', 'Email Outbox'],
     });
@@ -35,7 +35,7 @@ describe('sidebar', () => {
   it('event admin: no Sub-Accounts or Badges under Management, badges grouped by type, no System', () => {
     expect(outline(demo.eventAdmin())).toEqual({
       '-': ['Dashboard'],
-      Management: ['Companies', 'Events', 'Exhibitor Profiles', 'Registration Links', 'Email Outbox'],
+      Management: ['Companies', 'Events', 'Exhibitor Profiles', 'Registration Links', 'Email Outbox', 'History'],
       Badges: [
         'Exhibitor: [Exhibitor Staff]',
         'Visitor: [Day Visitor]',

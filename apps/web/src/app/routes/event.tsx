@@ -25,6 +25,7 @@ import { PurchaseTable } from '@/features/allocation-purchases/components/purcha
 import { EventAllocations } from '@/features/allocations/components/holder-allocations';
 import { EventBadgeCategories } from '@/features/badge-categories/components/event-badge-categories';
 import { CalibrationCard } from '@/features/badge-prints/components/calibration-card';
+import { RecordHistory } from '@/features/audit/components/record-history';
 import { CheckInFiguresCard } from '@/features/check-in/components/check-in-figures-card';
 import { useDeleteEvent } from '@/features/events/api/delete-event';
 import { useEvent } from '@/features/events/api/get-event';
@@ -40,7 +41,7 @@ import { useCan } from '@/hooks/use-can';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateRange } from '@/lib/format';
 
-const TABS = ['exhibitors', 'badge-categories', 'email-templates', 'allocations', 'purchases', 'leads'] as const;
+const TABS = ['exhibitors', 'badge-categories', 'email-templates', 'allocations', 'purchases', 'leads', 'history'] as const;
 type Tab = (typeof TABS)[number];
 
 /** ViewEvent: the event's details, and its exhibitors, badge categories and more as tabs. */
@@ -155,6 +156,7 @@ export function EventPage() {
           <TabsTrigger value="allocations">Allocations</TabsTrigger>
           <TabsTrigger value="purchases">Purchases</TabsTrigger>
           {can('manage_leads') && <TabsTrigger value="leads">Leads</TabsTrigger>}
+          <TabsTrigger value="history">History</TabsTrigger>
         </TabsList>
         <TabsContent value="exhibitors">
           {can('create_exhibitor') && (
@@ -224,6 +226,9 @@ export function EventPage() {
             <LeadsSection event={record} />
           </TabsContent>
         )}
+        <TabsContent value="history">
+          <RecordHistory kind="event" id={record.id} emptyDescription="Changes to this event’s settings appear here." />
+        </TabsContent>
       </Tabs>
 
       <CreateLinkDialog

@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { PurchaseTable } from '@/features/allocation-purchases/components/purchase-table';
 import { HolderAllocations } from '@/features/allocations/components/holder-allocations';
+import { RecordHistory } from '@/features/audit/components/record-history';
 import { ExhibitorBadgeList } from '@/features/badges/components/exhibitor-badge-list';
 import { BadgeLinkList } from '@/features/registration-links/components/badge-link-list';
 import { useAnonymiseExhibitor } from '@/features/exhibitors/api/anonymise-exhibitor';
@@ -28,7 +29,7 @@ import { SubAccountList } from '@/features/sub-accounts/components/sub-account-l
 import { useCan } from '@/hooks/use-can';
 import { formatDate, timeAgo } from '@/lib/format';
 
-const TABS = ['sub-accounts', 'badges', 'allocations', 'purchases'] as const;
+const TABS = ['sub-accounts', 'badges', 'allocations', 'purchases', 'history'] as const;
 type Tab = (typeof TABS)[number];
 
 /** ViewExhibitor: the exhibitor's profile, edited in place, with its sub-accounts and more as tabs. */
@@ -156,6 +157,7 @@ export function ExhibitorPage() {
           <TabsTrigger value="badges">Badges</TabsTrigger>
           <TabsTrigger value="allocations">Allocations</TabsTrigger>
           <TabsTrigger value="purchases">Purchases</TabsTrigger>
+          <TabsTrigger value="history">History</TabsTrigger>
         </TabsList>
         <TabsContent value="sub-accounts">
           {can('create_sub_account') && (
@@ -197,6 +199,15 @@ export function ExhibitorPage() {
           <PurchaseTable
             scope={{ exhibitorId: record.id }}
             emptyDescription="This exhibitor’s requests for more badges, and those of its sub-accounts, appear here."
+          />
+        </TabsContent>
+        <TabsContent value="history">
+          {/* Everything about the exhibitor's records: where its places went, and who changed what. */}
+          <RecordHistory
+            kind="exhibitor"
+            id={record.id}
+            showRecord
+            emptyDescription="Changes to this exhibitor, its badges, allocations, purchases and sub-accounts appear here."
           />
         </TabsContent>
       </Tabs>

@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { HistorySection } from '@/features/audit/components/record-history';
 import { usePurchase } from '../api/get-purchase';
 import { purchaseTaxNote } from '../lib/purchase-tax';
 import type { DocumentSource } from './invoice-dialog';
@@ -56,18 +57,22 @@ export function PurchaseDetailsDialog({
             description={errorMessage(purchase.error, 'It may not exist, or it belongs to another account.')}
           />
         ) : (
-          <PurchaseDetails
-            purchase={purchase.data}
-            actions={
-              <PurchaseActionButtons
-                purchase={purchase.data}
-                actions={actionsOf(purchase.data)}
-                onAction={onAction}
-                pending={pending}
-              />
-            }
-            onOpenDocument={onOpenDocument}
-          />
+          <>
+            <PurchaseDetails
+              purchase={purchase.data}
+              actions={
+                <PurchaseActionButtons
+                  purchase={purchase.data}
+                  actions={actionsOf(purchase.data)}
+                  onAction={onAction}
+                  pending={pending}
+                />
+              }
+              onOpenDocument={onOpenDocument}
+            />
+            {/* The purchase's invoices and credit notes are issued by its own writes: their history is this one. */}
+            <HistorySection kind="purchase" id={purchase.data.id} />
+          </>
         )}
       </DialogContent>
     </Dialog>

@@ -1,11 +1,16 @@
+import type { Allocation } from '@portal/shared/allocations';
 import { BADGE_TYPE_LABELS } from '@portal/shared/badge-categories';
-import { ListChecksIcon } from 'lucide-react';
+import { HistoryIcon, ListChecksIcon } from 'lucide-react';
+import { useState } from 'react';
 import { EmptyState } from '@/components/empty-state';
 import { Pagination } from '@/components/list/pagination';
 import { TableSkeleton } from '@/components/list/table-skeleton';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
+import { RecordHistory } from '@/features/audit/components/record-history';
 import { errorMessage } from '@/lib/api-client';
 import { useAllocations } from '../api/get-allocations';
 import { useHolderAllocations } from '../api/get-holder-allocations';
@@ -37,6 +42,7 @@ type AllocationTableProps = {
 
 function AllocationTable({ allocations, onPageChange, showExhibitor }: AllocationTableProps) {
   const rows = allocations.data?.data ?? [];
+  const [historyOf, setHistoryOf] = useState<Allocation | null>(null);
 
   return (
     <Card className="overflow-hidden">
@@ -66,6 +72,9 @@ function AllocationTable({ allocations, onPageChange, showExhibitor }: Allocatio
               <TableHead className={showExhibitor ? undefined : 'hidden sm:table-cell'}>Holder</TableHead>
               <TableHead>Used / allocated</TableHead>
               <TableHead className="hidden text-right md:table-cell">Available</TableHead>
+              <TableHead>
+                <span className="sr-only">History</span>
+              </TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -92,6 +101,16 @@ function AllocationTable({ allocations, onPageChange, showExhibitor }: Allocatio
                   <AllocationBar {...allocation} />
                 </TableCell>
                 <TableCell className="hidden text-right tabular-nums md:table-cell">{allocation.available}</TableCell>
+                <TableCell className="text-right">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`History of ${allocation.badgeCategory.name} for ${allocation.adminName}`}
+                    onClick={() => setHistoryOf(allocation)}
+                  >
+                    <HistoryIcon aria-hidden />
+                  </Button>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -100,6 +119,17 @@ function AllocationTable({ allocations, onPageChange, showExhibitor }: Allocatio
       {allocations.data && rows.length > 0 && (
         <Pagination meta={allocations.data.meta} onPageChange={onPageChange} noun="allocations" />
       )}
+      <Dialog open={historyOf !== null} onOpenChange={(open) => !open && setHistoryOf(null)}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>History of this allocation</DialogTitle>
+            <DialogDescription>
+              {historyOf && `${historyOf.badgeCategory.name} for ${historyOf.companyName ?? historyOf.adminName}`}
+            </DialogDescription>
+          </DialogHeader>
+          {historyOf && <RecordHistory kind="allocation" id={historyOf.id} />}
+        </DialogContent>
+      </Dialog>
     </Card>
   );
 }

@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
 import { useSession } from '@/lib/session';
+import { HistorySection } from '@/features/audit/components/record-history';
 import { useAllocations } from '../api/get-allocations';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useEventOptions } from '../api/get-event-options';
@@ -226,6 +227,17 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
             />
           )}
         </FormDialog>
+      )}
+
+      {/* Where an exhibitor's places went: the organiser's allocations, purchases, its sub-accounts' shares, its badges. */}
+      {isExhibitor && session && type === 'badge' && (
+        <HistorySection
+          kind="exhibitor"
+          id={session.user.id}
+          showRecord
+          className="mt-6"
+          emptyDescription="Allocations, purchases, places handed to sub-accounts and badges registered appear here."
+        />
       )}
     </>
   );

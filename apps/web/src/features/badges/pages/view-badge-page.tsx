@@ -14,6 +14,7 @@ import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { HistorySection } from '@/features/audit/components/record-history';
 import { PrintBadgeButton } from '@/features/badge-prints/components/print-badge-button';
 import { useCan } from '@/hooks/use-can';
 import { errorMessage } from '@/lib/api-client';
@@ -235,6 +236,8 @@ export function ViewBadgePage() {
           </CardContent>
         </Card>
       </div>
+
+      <HistorySection kind="badge" id={b.id} className="mt-6" />
 
       <ConfirmDialog
         open={confirm === 'cancel'}

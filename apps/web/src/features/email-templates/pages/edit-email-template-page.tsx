@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { HistorySection } from '@/features/audit/components/record-history';
 import { errorMessage } from '@/lib/api-client';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useEmailTemplate } from '../api/get-email-template';
@@ -64,6 +65,7 @@ export function EditEmailTemplatePage() {
         cancelTo={backHref}
         onSaved={() => navigate(backHref)}
       />
+      <HistorySection kind="template" id={template.data.id} className="mt-6" />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
+import { HistorySection } from '@/features/audit/components/record-history';
 import { useCan } from '@/hooks/use-can';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, timeAgo } from '@/lib/format';
@@ -134,6 +135,8 @@ export function SubAccountPage() {
           )}
         </CardContent>
       </Card>
+
+      <HistorySection kind="sub-account" id={account.id} className="mt-6 max-w-2xl" />
 
       <FormDialog
         open={dialog === 'password'}
