@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import type { Actor } from '../../lib/actor';
 import { scopeOf } from '../auth/scope';
+import { enqueueWebhookMessages } from '../webhooks/webhook-messages';
 
 export type AuditEntry = {
   action: string;
@@ -46,5 +47,11 @@ export async function recordAudit(db: Database, actor: Actor | null, entry: Audi
     after: redact(entry.after),
     requestId: actor?.requestId ?? null,
     ipAddress: actor?.ip ?? null,
+  });
+  await enqueueWebhookMessages(db, {
+    ...entry,
+    exhibitorId: entry.exhibitorId !== undefined ? entry.exhibitorId : actingExhibitorId(actor),
+    before: redact(entry.before),
+    after: redact(entry.after),
   });
 }
