@@ -76,7 +76,10 @@ const failingTooLong = (streak: { failures: number; since: Date }) =>
  */
 export async function deliverDueWebhooks(db: Database, options: WebhookDeliveryOptions): Promise<number> {
   let delivered = 0;
+  // Endpoints this round turned off: their other claimed messages wait until the owner turns them on.
+  const turnedOff = new Set<number>();
   for (const delivery of await repo.claimDueDeliveries(db, BATCH, LEASE_SECONDS)) {
+    if (turnedOff.has(delivery.endpointId)) continue;
     const leasedUntil = await repo.renewClaim(db, delivery.id, delivery.nextAttemptAt, LEASE_SECONDS);
     if (!leasedUntil) continue;
     const deadline = Date.now() + LEASE_SECONDS * 1000 - LEASE_MARGIN_MS;
@@ -89,7 +92,10 @@ export async function deliverDueWebhooks(db: Database, options: WebhookDeliveryO
     const recorded: { streak?: Awaited<ReturnType<typeof recordOutcome>> } = {};
     await retryUntil(deadline, async () => (recorded.streak = await recordOutcome(db, delivery, outcome)));
     const streak = recorded.streak;
-    if (streak && failingTooLong(streak)) await disableFailingEndpoint(db, delivery.endpointId, streak.failures, options.publicUrl);
+    if (streak && failingTooLong(streak)) {
+      turnedOff.add(delivery.endpointId);
+      await disableFailingEndpoint(db, delivery.endpointId, streak.failures, options.publicUrl);
+    }
     if (outcome.ok) delivered += 1;
   }
   return delivered;

@@ -170,7 +170,7 @@ describe('webhook messages of a change', () => {
     expect(queued[0]!.payload).toMatchObject({
       type: 'purchase.requested',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      data: { id: String(purchaseId), eventId: w.eventA, exhibitorId: w.exhibitorA.id, quantity: 2 },
+      data: { id: purchaseId, eventId: w.eventA, exhibitorId: w.exhibitorA.id, quantity: 2 },
     });
     // One message per endpoint, each with its own id.
     expect(new Set(queued.map((d) => d.messageId)).size).toBe(2);
