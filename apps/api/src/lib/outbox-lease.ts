@@ -8,7 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
  */
 
 /** The end of a lease from now, in whole milliseconds so that it reads back exactly (it is the claim's token). */
-export const leaseEnd = (leaseSeconds: number) => sql`date_trunc('milliseconds', now()) + make_interval(secs => ${leaseSeconds})`;
+export const leaseEnd = (leaseSeconds: number) =>
+  sql`date_trunc('milliseconds', now()) + make_interval(secs => ${leaseSeconds})`;
 
 const FIRST_DELAY_MS = 200;
 const MAX_DELAY_MS = 5_000;

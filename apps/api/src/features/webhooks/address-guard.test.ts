@@ -36,7 +36,13 @@ describe('address guard', () => {
   });
 
   it('lets public addresses through, IPv4-mapped public ones included', () => {
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:8.8.8.8', '172.32.0.1']) {
+    for (const address of [
+      '93.184.216.34',
+      '8.8.8.8',
+      '2606:2800:220:1:248:1893:25c8:1946',
+      '::ffff:8.8.8.8',
+      '172.32.0.1',
+    ]) {
       expect(isAddressAllowed(address, none), address).toBe(true);
     }
   });
@@ -54,13 +60,23 @@ describe('address guard', () => {
   });
 
   it('checks every address a name resolves to, and plain http only for allowed hosts', async () => {
-    await expect(resolveDeliveryAddress('https://crm.example.com/h', none, answering('93.184.216.34'))).resolves.toEqual({ address: '93.184.216.34', family: 4 });
-    await expect(resolveDeliveryAddress('https://crm.example.com/h', none, answering('93.184.216.34', '10.0.0.7'))).rejects.toThrow(/10\.0\.0\.7/);
+    await expect(
+      resolveDeliveryAddress('https://crm.example.com/h', none, answering('93.184.216.34')),
+    ).resolves.toEqual({ address: '93.184.216.34', family: 4 });
+    await expect(
+      resolveDeliveryAddress('https://crm.example.com/h', none, answering('93.184.216.34', '10.0.0.7')),
+    ).rejects.toThrow(/10\.0\.0\.7/);
     await expect(resolveDeliveryAddress('https://crm.example.com/h', none, answering('::1'))).rejects.toThrow(/::1/);
-    await expect(resolveDeliveryAddress('http://crm.example.com/h', none, answering('93.184.216.34'))).rejects.toThrow(/HTTPS/);
+    await expect(resolveDeliveryAddress('http://crm.example.com/h', none, answering('93.184.216.34'))).rejects.toThrow(
+      /HTTPS/,
+    );
     const failing: Resolver = () => Promise.reject(new Error('ENOTFOUND'));
-    await expect(resolveDeliveryAddress('https://nowhere.example/h', none, failing)).rejects.toThrow(/does not resolve/);
+    await expect(resolveDeliveryAddress('https://nowhere.example/h', none, failing)).rejects.toThrow(
+      /does not resolve/,
+    );
     const allow = parseAllowList('hooks.internal');
-    await expect(resolveDeliveryAddress('http://hooks.internal:8080/h', allow, answering('10.9.9.9'))).resolves.toMatchObject({ address: '10.9.9.9' });
+    await expect(
+      resolveDeliveryAddress('http://hooks.internal:8080/h', allow, answering('10.9.9.9')),
+    ).resolves.toMatchObject({ address: '10.9.9.9' });
   });
 });

@@ -15,7 +15,10 @@ export type ResolvedAddress = { address: string; family: 4 | 6 };
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: Resolver = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+  (await lookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+    address,
+    family: family === 6 ? 6 : 4,
+  }));
 
 const FORBIDDEN = new BlockList();
 for (const [network, prefix] of [
@@ -86,7 +89,10 @@ export type AllowList = { hosts: ReadonlySet<string>; addresses: BlockList; text
 export function parseAllowList(text: string | undefined): AllowList {
   const hosts = new Set<string>();
   const addresses = new BlockList();
-  for (const entry of (text ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)) {
+  for (const entry of (text ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)) {
     const [address = '', prefix] = entry.split('/');
     const parsed = normalise(address);
     if (!parsed) {
@@ -95,7 +101,8 @@ export function parseAllowList(text: string | undefined): AllowList {
     }
     const max = parsed.type === 'ipv4' ? 32 : 128;
     const bits = prefix === undefined ? max : Number(prefix);
-    if (!Number.isInteger(bits) || bits < 0 || bits > max) throw new Error(`WEBHOOK_ALLOWED_HOSTS: ${entry} is not an address or CIDR range`);
+    if (!Number.isInteger(bits) || bits < 0 || bits > max)
+      throw new Error(`WEBHOOK_ALLOWED_HOSTS: ${entry} is not an address or CIDR range`);
     addresses.addSubnet(parsed.address, bits, parsed.type);
   }
   return { hosts, addresses, text: text ?? '' };
@@ -124,7 +131,11 @@ function hostOf(url: URL, allow: AllowList) {
  * private answer among public ones is refused too), and the first is used. Plain http only for an
  * allowed host. Throws RefusedAddressError with a message fit for the owner.
  */
-export async function resolveDeliveryAddress(rawUrl: string, allow: AllowList, resolve: Resolver): Promise<ResolvedAddress> {
+export async function resolveDeliveryAddress(
+  rawUrl: string,
+  allow: AllowList,
+  resolve: Resolver,
+): Promise<ResolvedAddress> {
   const url = new URL(rawUrl);
   const { host, literal, allowed } = hostOf(url, allow);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowed)) {
@@ -143,7 +154,9 @@ export async function resolveDeliveryAddress(rawUrl: string, allow: AllowList, r
   if (addresses.length === 0) throw new RefusedAddressError(`The host name ${host} does not resolve`);
   const refused = addresses.find((candidate) => !allow.hosts.has(host) && !isAddressAllowed(candidate.address, allow));
   if (refused) {
-    throw new RefusedAddressError(`${host} points to ${refused.address}, a private, loopback or otherwise internal address the portal does not send to`);
+    throw new RefusedAddressError(
+      `${host} points to ${refused.address}, a private, loopback or otherwise internal address the portal does not send to`,
+    );
   }
   return addresses[0]!;
 }

@@ -70,9 +70,22 @@ async function endpoint(values: Partial<typeof webhookEndpoints.$inferInsert> = 
   });
 }
 const queue = (endpointId: number, n = 1) =>
-  Promise.all(Array.from({ length: n }, (_, i) => repo.insertDelivery(t.db, endpointId, 'badge.created', { type: 'badge.created', timestamp: new Date().toISOString(), data: { id: i } })));
-const deliveryOf = async (id: number) => (await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
-const makeDue = () => t.db.update(webhookDeliveries).set({ nextAttemptAt: sql`now()` }).where(eq(webhookDeliveries.status, 'pending'));
+  Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      repo.insertDelivery(t.db, endpointId, 'badge.created', {
+        type: 'badge.created',
+        timestamp: new Date().toISOString(),
+        data: { id: i },
+      }),
+    ),
+  );
+const deliveryOf = async (id: number) =>
+  (await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
+const makeDue = () =>
+  t.db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(webhookDeliveries.status, 'pending'));
 const headersOf = (r: Received) => ({
   'webhook-id': String(r.headers['webhook-id']),
   'webhook-timestamp': String(r.headers['webhook-timestamp']),
@@ -92,7 +105,10 @@ describe('webhook delivery', () => {
     expect(received[0]!.headers['content-type']).toBe('application/json');
 
     // Rotated: both secrets sign for the day after, so a receiver still on the old one verifies.
-    await t.db.update(webhookEndpoints).set({ secret: newSecret, previousSecret: oldSecret, previousSecretExpiresAt: new Date(Date.now() + 3600_000) }).where(eq(webhookEndpoints.id, row.id));
+    await t.db
+      .update(webhookEndpoints)
+      .set({ secret: newSecret, previousSecret: oldSecret, previousSecretExpiresAt: new Date(Date.now() + 3600_000) })
+      .where(eq(webhookEndpoints.id, row.id));
     await queue(row.id);
     await deliverDueWebhooks(t.db, options());
     const rotated = received[1]!;
@@ -101,7 +117,10 @@ describe('webhook delivery', () => {
     expect(() => new Webhook(oldSecret).verify(rotated.body, headersOf(rotated))).not.toThrow();
 
     // Once it expires, only the new secret signs.
-    await t.db.update(webhookEndpoints).set({ previousSecretExpiresAt: new Date(Date.now() - 1000) }).where(eq(webhookEndpoints.id, row.id));
+    await t.db
+      .update(webhookEndpoints)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webhookEndpoints.id, row.id));
     await queue(row.id);
     await deliverDueWebhooks(t.db, options());
     const later = received[2]!;
@@ -127,20 +146,38 @@ describe('webhook delivery', () => {
     expect(await deliverDueWebhooks(t.db, options())).toBe(1);
     expect(await deliverDueWebhooks(t.db, options())).toBe(0);
     expect(received.map((r) => r.headers['webhook-id'])).toEqual([delivery!.messageId, delivery!.messageId]);
-    expect(await deliveryOf(delivery!.id)).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200, lastError: null });
-    const attempts = await t.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery!.id)).orderBy(webhookAttempts.id);
+    expect(await deliveryOf(delivery!.id)).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+      lastStatusCode: 200,
+      lastError: null,
+    });
+    const attempts = await t.db
+      .select()
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, delivery!.id))
+      .orderBy(webhookAttempts.id);
     expect(attempts.map((a) => a.statusCode)).toEqual([500, 200]);
     expect(attempts.every((a) => a.durationMs >= 0)).toBe(true);
-    expect((await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, row.id)))[0]!.consecutiveFailures).toBe(0);
+    expect(
+      (await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, row.id)))[0]!.consecutiveFailures,
+    ).toBe(0);
   });
 
   it('marks a message failed after its last attempt', async () => {
     const row = await endpoint();
     const [delivery] = await queue(row.id);
-    await t.db.update(webhookDeliveries).set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1 }).where(eq(webhookDeliveries.id, delivery!.id));
+    await t.db
+      .update(webhookDeliveries)
+      .set({ attempts: WEBHOOK_MAX_ATTEMPTS - 1 })
+      .where(eq(webhookDeliveries.id, delivery!.id));
     answers = [503];
     await deliverDueWebhooks(t.db, options());
-    expect(await deliveryOf(delivery!.id)).toMatchObject({ status: 'failed', attempts: WEBHOOK_MAX_ATTEMPTS, lastStatusCode: 503 });
+    expect(await deliveryOf(delivery!.id)).toMatchObject({
+      status: 'failed',
+      attempts: WEBHOOK_MAX_ATTEMPTS,
+      lastStatusCode: 503,
+    });
   });
 
   it('sends each message once when two workers share the outbox', async () => {
@@ -156,7 +193,11 @@ describe('webhook delivery', () => {
     const ids = received.map((r) => r.headers['webhook-id']);
     expect(ids).toHaveLength(30);
     expect(new Set(ids)).toEqual(new Set(queued.map((d) => d.messageId)));
-    const attempts = await t.db.select({ n: sql<number>`count(*)::int` }).from(webhookAttempts).innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId)).where(eq(webhookDeliveries.endpointId, row.id));
+    const attempts = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookAttempts)
+      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+      .where(eq(webhookDeliveries.endpointId, row.id));
     expect(attempts[0]!.n).toBe(30);
   });
 
@@ -174,7 +215,10 @@ describe('webhook delivery', () => {
     const service = createWebhooksService({ db: t.db, allow: parseAllowList(undefined), resolve: rebinding });
     const principal = (await loadPrincipal(t.db, w.eventAdminA.id))!;
     const actor: Actor = { principal, requestId: 'test', ip: '127.0.0.1' };
-    const saved = await service.create(actor, w.eventA, { url: `https://rebind.example.test:${port}/hook`, eventTypes: ['badge.created'] });
+    const saved = await service.create(actor, w.eventA, {
+      url: `https://rebind.example.test:${port}/hook`,
+      eventTypes: ['badge.created'],
+    });
     const [delivery] = await queue(saved.id);
     expect(await deliverDueWebhooks(t.db, options({ allow: parseAllowList(undefined), resolve: rebinding }))).toBe(0);
     expect(received).toHaveLength(0);
@@ -191,9 +235,19 @@ describe('webhook delivery', () => {
     await deliverDueWebhooks(t.db, options());
     expect(received).toHaveLength(1);
     const [off] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
-    expect(off).toMatchObject({ enabled: false, consecutiveFailures: 20, disabledReason: 'Turned off after 20 failed attempts in a row' });
+    expect(off).toMatchObject({
+      enabled: false,
+      consecutiveFailures: 20,
+      disabledReason: 'Turned off after 20 failed attempts in a row',
+    });
     const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.purpose, 'webhook_disabled'));
-    expect(mails).toEqual([expect.objectContaining({ toAddress: w.exhibitorA.email, recipientAdminId: w.exhibitorA.id, exhibitorId: w.exhibitorA.id })]);
+    expect(mails).toEqual([
+      expect.objectContaining({
+        toAddress: w.exhibitorA.email,
+        recipientAdminId: w.exhibitorA.id,
+        exhibitorId: w.exhibitorA.id,
+      }),
+    ]);
     expect(mails[0]!.textBody).toContain(row.url);
     await makeDue();
     await deliverDueWebhooks(t.db, options());
@@ -205,11 +259,16 @@ describe('webhook delivery', () => {
     const organisers = await endpoint({ createdByAdminId: w.eventAdminA.id });
     const [old] = await queue(organisers.id, 1);
     await repo.insertAttempt(t.db, old!.id, { statusCode: 500, durationMs: 3, error: 'The receiver answered 500' });
-    await t.db.update(webhookAttempts).set({ attemptedAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(webhookAttempts.deliveryId, old!.id));
+    await t.db
+      .update(webhookAttempts)
+      .set({ attemptedAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(webhookAttempts.deliveryId, old!.id));
     await t.db.update(webhookEndpoints).set({ consecutiveFailures: 1 }).where(eq(webhookEndpoints.id, organisers.id));
     answers = [500];
     await deliverDueWebhooks(t.db, options());
-    expect((await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, organisers.id)))[0]).toMatchObject({ enabled: false, consecutiveFailures: 2 });
+    expect((await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, organisers.id)))[0]).toMatchObject(
+      { enabled: false, consecutiveFailures: 2 },
+    );
     const organiserMail = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, w.eventAdminA.email));
     expect(organiserMail.map((m) => m.purpose)).toContain('webhook_disabled');
   });

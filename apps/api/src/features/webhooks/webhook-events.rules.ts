@@ -50,7 +50,8 @@ export function webhookEventTypes(change: LoggedChange): WebhookEventType[] {
         return [];
     }
   }
-  if (entityType === 'registration-link' && action.startsWith('register_through_link')) return ['registration_link.used'];
+  if (entityType === 'registration-link' && action.startsWith('register_through_link'))
+    return ['registration_link.used'];
   if (entityType === 'exhibitor' && action === 'register_through_link') return ['registration_link.used'];
   return [];
 }

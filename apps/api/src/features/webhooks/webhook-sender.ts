@@ -20,7 +20,12 @@ export function signature(secret: string, messageId: string, timestamp: number, 
 export type SigningKeys = { secret: string; previousSecret: string | null; previousSecretExpiresAt: Date | null };
 
 /** The headers of one attempt; while a rotated-out secret has not expired it signs too, so either verifies. */
-export function signedHeaders(keys: SigningKeys, messageId: string, body: string, now = new Date()): Record<string, string> {
+export function signedHeaders(
+  keys: SigningKeys,
+  messageId: string,
+  body: string,
+  now = new Date(),
+): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
   const signatures = [signature(keys.secret, messageId, timestamp, body)];
   if (keys.previousSecret && keys.previousSecretExpiresAt && keys.previousSecretExpiresAt > now) {
@@ -48,7 +53,13 @@ function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
 }
 
 /** Sends one request to the pinned address; answers its status, reading (and dropping) at most a little of the body. */
-function post(url: URL, pinned: ResolvedAddress, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number> {
+function post(
+  url: URL,
+  pinned: ResolvedAddress,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<number> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = transport.request(
@@ -86,12 +97,22 @@ export async function sendWebhook(
   const elapsed = () => Math.round(performance.now() - started);
   try {
     const pinned = await resolveDeliveryAddress(target.url, options.allow, options.resolve);
-    const statusCode = await post(new URL(target.url), pinned, signedHeaders(target.keys, message.id, message.body), message.body, options.timeoutMs);
+    const statusCode = await post(
+      new URL(target.url),
+      pinned,
+      signedHeaders(target.keys, message.id, message.body),
+      message.body,
+      options.timeoutMs,
+    );
     const ok = statusCode >= 200 && statusCode < 300;
     return { ok, statusCode, durationMs: elapsed(), error: ok ? null : `The receiver answered ${statusCode}` };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    const reason = timedOut ? `No answer within ${options.timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
+    const reason = timedOut
+      ? `No answer within ${options.timeoutMs / 1000} s`
+      : error instanceof Error
+        ? error.message
+        : String(error);
     return { ok: false, statusCode: null, durationMs: elapsed(), error: reason.slice(0, 2000) };
   }
 }

@@ -18,7 +18,12 @@ const FAILING_STREAK_MS = 24 * 60 * 60 * 1000;
 export type WebhookDeliveryOptions = SendOptions & { publicUrl: string };
 
 /** Turns a failing endpoint off and tells its owner by mail, in one transaction. */
-async function disableFailingEndpoint(db: Database, endpointId: number, failures: number, publicUrl: string): Promise<void> {
+async function disableFailingEndpoint(
+  db: Database,
+  endpointId: number,
+  failures: number,
+  publicUrl: string,
+): Promise<void> {
   const reason = `Turned off after ${failures} failed attempts in a row`;
   await db.transaction(async (tx) => {
     const disabled = await repo.disableEndpoint(tx, endpointId, reason);
@@ -102,6 +107,8 @@ export async function deliverDueWebhooks(db: Database, options: WebhookDeliveryO
 }
 
 /** Polls the webhook outbox until stopped; a failing round is logged and tried again at the next tick. */
-export function startWebhookWorker(options: WebhookDeliveryOptions & { db: Database; intervalMs: number; onError: (error: unknown) => void }) {
+export function startWebhookWorker(
+  options: WebhookDeliveryOptions & { db: Database; intervalMs: number; onError: (error: unknown) => void },
+) {
   return runEvery(options.intervalMs, () => deliverDueWebhooks(options.db, options), options.onError);
 }

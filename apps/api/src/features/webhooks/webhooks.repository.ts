@@ -16,7 +16,9 @@ export type EndpointOwner = { eventId: number; exhibitorId: number | null };
 const ownedBy = (owner: EndpointOwner): SQL =>
   and(
     eq(webhookEndpoints.eventId, owner.eventId),
-    owner.exhibitorId === null ? isNull(webhookEndpoints.exhibitorId) : eq(webhookEndpoints.exhibitorId, owner.exhibitorId),
+    owner.exhibitorId === null
+      ? isNull(webhookEndpoints.exhibitorId)
+      : eq(webhookEndpoints.exhibitorId, owner.exhibitorId),
   )!;
 
 /** A message id as Standard Webhooks suggests: `msg_` and random hex; the same on every attempt. */
@@ -50,13 +52,25 @@ export function endpointScopeFilter(scope: Scope): SQL {
 }
 
 /** The endpoint when it is within the scope filter; another's is not found. */
-export async function findEndpoint(db: Database, id: number, scopeFilter: SQL, lock = false): Promise<EndpointRow | undefined> {
-  const query = db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), scopeFilter));
+export async function findEndpoint(
+  db: Database,
+  id: number,
+  scopeFilter: SQL,
+  lock = false,
+): Promise<EndpointRow | undefined> {
+  const query = db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), scopeFilter));
   const [row] = await (lock ? query.for('update') : query);
   return row;
 }
 
-export async function updateEndpoint(db: Database, id: number, values: Partial<typeof webhookEndpoints.$inferInsert>): Promise<EndpointRow> {
+export async function updateEndpoint(
+  db: Database,
+  id: number,
+  values: Partial<typeof webhookEndpoints.$inferInsert>,
+): Promise<EndpointRow> {
   const [row] = await db
     .update(webhookEndpoints)
     .set({ ...values, updatedAt: sql`now()` })
@@ -90,7 +104,12 @@ export async function enqueueDeliveries(
 }
 
 /** Queues one message to one endpoint (a test message), due now. */
-export async function insertDelivery(db: Database, endpointId: number, eventType: string, payload: object): Promise<DeliveryRow> {
+export async function insertDelivery(
+  db: Database,
+  endpointId: number,
+  eventType: string,
+  payload: object,
+): Promise<DeliveryRow> {
   const [row] = await db
     .insert(webhookDeliveries)
     .values({ endpointId, messageId: newMessageId, eventType, payload })
@@ -99,7 +118,10 @@ export async function insertDelivery(db: Database, endpointId: number, eventType
 }
 
 export async function listDeliveries(db: Database, endpointId: number, query: WebhookDeliveryListQuery) {
-  const where = and(eq(webhookDeliveries.endpointId, endpointId), query.status ? eq(webhookDeliveries.status, query.status) : undefined);
+  const where = and(
+    eq(webhookDeliveries.endpointId, endpointId),
+    query.status ? eq(webhookDeliveries.status, query.status) : undefined,
+  );
   const { limit, offset } = pageWindow(query);
   const [rows, [total]] = await Promise.all([
     db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.id)).limit(limit).offset(offset),
@@ -139,7 +161,11 @@ export type ClaimedDelivery = DeliveryRow & {
  * Claims due messages of enabled endpoints for this worker (SKIP LOCKED: see lib/outbox-lease.ts),
  * with what sending them needs. The lease end is the claim's token for `renewClaim`.
  */
-export async function claimDueDeliveries(db: Database, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  db: Database,
+  limit: number,
+  leaseSeconds: number,
+): Promise<ClaimedDelivery[]> {
   const d = webhookDeliveries;
   const due = db
     .select({ id: d.id })
@@ -149,7 +175,11 @@ export async function claimDueDeliveries(db: Database, limit: number, leaseSecon
     .orderBy(d.nextAttemptAt, d.id)
     .limit(limit)
     .for('update', { of: d, skipLocked: true });
-  const claimed = await db.update(d).set({ nextAttemptAt: leaseEnd(leaseSeconds) }).where(inArray(d.id, due)).returning();
+  const claimed = await db
+    .update(d)
+    .set({ nextAttemptAt: leaseEnd(leaseSeconds) })
+    .where(inArray(d.id, due))
+    .returning();
   if (claimed.length === 0) return [];
   const endpoints = await db
     .select({
@@ -166,7 +196,12 @@ export async function claimDueDeliveries(db: Database, limit: number, leaseSecon
 }
 
 /** Extends a claim still held (lease end unchanged); null when it lapsed and may be another worker's. */
-export async function renewClaim(db: Database, id: number, claimedUntil: Date, leaseSeconds: number): Promise<Date | null> {
+export async function renewClaim(
+  db: Database,
+  id: number,
+  claimedUntil: Date,
+  leaseSeconds: number,
+): Promise<Date | null> {
   const d = webhookDeliveries;
   const [row] = await db
     .update(d)
@@ -201,7 +236,12 @@ export async function markDelivered(db: Database, id: number, attempt: Attempt):
  * Schedules another try with exponential back-off (30 s, 2 min, 8 min, 32 min, 2 h, 8.5 h, then a
  * day), or marks the message failed after its last one.
  */
-export async function markAttemptFailed(db: Database, id: number, attempt: Attempt, maxAttempts: number): Promise<void> {
+export async function markAttemptFailed(
+  db: Database,
+  id: number,
+  attempt: Attempt,
+  maxAttempts: number,
+): Promise<void> {
   const d = webhookDeliveries;
   await db
     .update(d)
@@ -251,6 +291,9 @@ export async function disableEndpoint(db: Database, endpointId: number, reason: 
     .returning();
   if (!row) return null;
   const ownerId = row.exhibitorId ?? row.createdByAdminId;
-  const [owner] = ownerId === null ? [] : await db.select({ id: admins.id, email: admins.email }).from(admins).where(eq(admins.id, ownerId));
+  const [owner] =
+    ownerId === null
+      ? []
+      : await db.select({ id: admins.id, email: admins.email }).from(admins).where(eq(admins.id, ownerId));
   return { endpoint: row, owner: owner ?? null };
 }

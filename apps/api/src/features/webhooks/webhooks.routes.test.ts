@@ -20,14 +20,26 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await createWorld(t);
   await t.db.update(badgeCategories).set({ unitPriceCents: 2500 }).where(eq(badgeCategories.id, w.categoryA));
-  const [company] = await t.db.insert(companies).values({ name: 'Neighbour Ltd', eventId: w.eventA }).returning({ id: companies.id });
+  const [company] = await t.db
+    .insert(companies)
+    .values({ name: 'Neighbour Ltd', eventId: w.eventA })
+    .returning({ id: companies.id });
   neighbour = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.exhibitor], eventId: w.eventA, companyId: company!.id });
 });
 afterAll(() => t.close());
 
 const eventUrl = (eventId: number) => `/api/admin/events/${eventId}/webhooks`;
-const body = (overrides: object = {}) => ({ url: PUBLIC_URL, description: 'CRM', eventTypes: ['purchase.requested', 'badge.created'], ...overrides });
-async function createEndpoint(as: TestUser, eventId: number, overrides: object = {}): Promise<WebhookEndpointWithSecret> {
+const body = (overrides: object = {}) => ({
+  url: PUBLIC_URL,
+  description: 'CRM',
+  eventTypes: ['purchase.requested', 'badge.created'],
+  ...overrides,
+});
+async function createEndpoint(
+  as: TestUser,
+  eventId: number,
+  overrides: object = {},
+): Promise<WebhookEndpointWithSecret> {
   const res = await t.request(as, { method: 'POST', url: eventUrl(eventId), payload: body(overrides) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
@@ -37,14 +49,23 @@ const endpointCount = async () => (await t.db.select({ id: webhookEndpoints.id }
 describe('webhook endpoints', () => {
   it('creates an endpoint with a Standard Webhooks secret, shown on create and read, never in the list', async () => {
     const created = await createEndpoint(w.eventAdminA, w.eventA);
-    expect(created).toMatchObject({ eventId: w.eventA, exhibitorId: null, url: PUBLIC_URL, enabled: true, eventTypes: ['purchase.requested', 'badge.created'] });
+    expect(created).toMatchObject({
+      eventId: w.eventA,
+      exhibitorId: null,
+      url: PUBLIC_URL,
+      enabled: true,
+      eventTypes: ['purchase.requested', 'badge.created'],
+    });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const list = await t.request(w.eventAdminA, { method: 'GET', url: eventUrl(w.eventA) });
     expect(list.json().data.map((e: { id: number }) => e.id)).toContain(created.id);
     expect(list.json().data[0]).not.toHaveProperty('secret');
     const read = await t.request(w.eventAdminA, { method: 'GET', url: `/api/admin/webhooks/${created.id}` });
     expect(read.json().data.secret).toBe(created.secret);
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'webhook_endpoint'), eq(auditLog.entityId, String(created.id))));
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'webhook_endpoint'), eq(auditLog.entityId, String(created.id))));
     expect(audit!.after).not.toHaveProperty('secret');
   });
 
@@ -66,9 +87,17 @@ describe('webhook endpoints', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.json().details[0].field, url).toBe('url');
     }
-    const noTypes = await t.request(w.eventAdminA, { method: 'POST', url: eventUrl(w.eventA), payload: body({ eventTypes: [] }) });
+    const noTypes = await t.request(w.eventAdminA, {
+      method: 'POST',
+      url: eventUrl(w.eventA),
+      payload: body({ eventTypes: [] }),
+    });
     expect(noTypes.json().details[0].field).toBe('eventTypes');
-    const unknownType = await t.request(w.eventAdminA, { method: 'POST', url: eventUrl(w.eventA), payload: body({ eventTypes: ['badge.eaten'] }) });
+    const unknownType = await t.request(w.eventAdminA, {
+      method: 'POST',
+      url: eventUrl(w.eventA),
+      payload: body({ eventTypes: ['badge.eaten'] }),
+    });
     expect(unknownType.statusCode).toBe(400);
     expect(await endpointCount()).toBe(before);
   });
@@ -76,11 +105,28 @@ describe('webhook endpoints', () => {
   it('updates, turns off and on (a fresh failure count), rotates the secret keeping the old one a day, and deletes', async () => {
     const created = await createEndpoint(w.exhibitorA, w.eventA);
     expect(created.exhibitorId).toBe(w.exhibitorA.id);
-    await t.db.update(webhookEndpoints).set({ enabled: false, disabledReason: 'Turned off after 20 failed attempts in a row', consecutiveFailures: 20 }).where(eq(webhookEndpoints.id, created.id));
+    await t.db
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: 'Turned off after 20 failed attempts in a row', consecutiveFailures: 20 })
+      .where(eq(webhookEndpoints.id, created.id));
     const url = `/api/admin/webhooks/${created.id}`;
-    const updated = await t.request(w.exhibitorA, { method: 'PUT', url, payload: body({ description: 'Sales', eventTypes: ['purchase.paid'], enabled: true }) });
-    expect(updated.json().data).toMatchObject({ description: 'Sales', eventTypes: ['purchase.paid'], enabled: true, disabledReason: null, consecutiveFailures: 0 });
-    const refused = await t.request(w.exhibitorA, { method: 'PUT', url, payload: body({ url: 'https://192.168.1.10/hook' }) });
+    const updated = await t.request(w.exhibitorA, {
+      method: 'PUT',
+      url,
+      payload: body({ description: 'Sales', eventTypes: ['purchase.paid'], enabled: true }),
+    });
+    expect(updated.json().data).toMatchObject({
+      description: 'Sales',
+      eventTypes: ['purchase.paid'],
+      enabled: true,
+      disabledReason: null,
+      consecutiveFailures: 0,
+    });
+    const refused = await t.request(w.exhibitorA, {
+      method: 'PUT',
+      url,
+      payload: body({ url: 'https://192.168.1.10/hook' }),
+    });
     expect(refused.statusCode).toBe(400);
     expect((await t.request(w.exhibitorA, { method: 'GET', url })).json().data.url).toBe(PUBLIC_URL);
 
@@ -102,18 +148,36 @@ describe('webhook endpoints', () => {
     expect(test.statusCode).toBe(202);
     expect(test.json().data).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 0 });
     const deliveryId = test.json().data.id as number;
-    await t.db.update(webhookDeliveries).set({ status: 'failed', attempts: 8, lastStatusCode: 503, lastDurationMs: 42 }).where(eq(webhookDeliveries.id, deliveryId));
-    const log = await t.request(w.eventAdminA, { method: 'GET', url: `/api/admin/webhooks/${created.id}/deliveries?status=failed` });
-    expect(log.json().data).toEqual([expect.objectContaining({ id: deliveryId, status: 'failed', lastStatusCode: 503, lastDurationMs: 42 })]);
+    await t.db
+      .update(webhookDeliveries)
+      .set({ status: 'failed', attempts: 8, lastStatusCode: 503, lastDurationMs: 42 })
+      .where(eq(webhookDeliveries.id, deliveryId));
+    const log = await t.request(w.eventAdminA, {
+      method: 'GET',
+      url: `/api/admin/webhooks/${created.id}/deliveries?status=failed`,
+    });
+    expect(log.json().data).toEqual([
+      expect.objectContaining({ id: deliveryId, status: 'failed', lastStatusCode: 503, lastDurationMs: 42 }),
+    ]);
     expect(log.json().meta).toMatchObject({ total: 1, page: 1 });
-    const again = await t.request(w.eventAdminA, { method: 'POST', url: `/api/admin/webhook-deliveries/${deliveryId}/redeliver` });
-    expect(again.json().data).toMatchObject({ id: deliveryId, status: 'pending', attempts: 0, messageId: test.json().data.messageId });
+    const again = await t.request(w.eventAdminA, {
+      method: 'POST',
+      url: `/api/admin/webhook-deliveries/${deliveryId}/redeliver`,
+    });
+    expect(again.json().data).toMatchObject({
+      id: deliveryId,
+      status: 'pending',
+      attempts: 0,
+      messageId: test.json().data.messageId,
+    });
   });
 
   it('lets each caller reach only its own endpoints: another event’s, the organiser’s or another exhibitor’s are not found', async () => {
     const organisers = await createEndpoint(w.eventAdminA, w.eventA);
     const exhibitors = await createEndpoint(w.exhibitorA, w.eventA);
-    const test = (await t.request(w.exhibitorA, { method: 'POST', url: `/api/admin/webhooks/${exhibitors.id}/test` })).json().data;
+    const test = (
+      await t.request(w.exhibitorA, { method: 'POST', url: `/api/admin/webhooks/${exhibitors.id}/test` })
+    ).json().data;
     const cases: [TestUser, number][] = [
       [w.eventAdminB, organisers.id],
       [w.exhibitorA, organisers.id],
@@ -122,16 +186,35 @@ describe('webhook endpoints', () => {
       [w.exhibitorB, exhibitors.id],
     ];
     for (const [as, id] of cases) {
-      for (const [method, suffix] of [['GET', ''], ['PUT', ''], ['DELETE', ''], ['POST', '/rotate-secret'], ['POST', '/test'], ['GET', '/deliveries']] as const) {
-        const res = await t.request(as, { method, url: `/api/admin/webhooks/${id}${suffix}`, payload: method === 'PUT' ? body() : undefined });
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['PUT', ''],
+        ['DELETE', ''],
+        ['POST', '/rotate-secret'],
+        ['POST', '/test'],
+        ['GET', '/deliveries'],
+      ] as const) {
+        const res = await t.request(as, {
+          method,
+          url: `/api/admin/webhooks/${id}${suffix}`,
+          payload: method === 'PUT' ? body() : undefined,
+        });
         expect(res.statusCode, `${method} ${suffix} by ${as.email}`).toBe(404);
       }
     }
-    expect((await t.request(neighbour, { method: 'POST', url: `/api/admin/webhook-deliveries/${test.id}/redeliver` })).statusCode).toBe(404);
-    expect((await t.request(w.eventAdminA, { method: 'POST', url: `/api/admin/webhook-deliveries/${test.id}/redeliver` })).statusCode).toBe(404);
+    expect(
+      (await t.request(neighbour, { method: 'POST', url: `/api/admin/webhook-deliveries/${test.id}/redeliver` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request(w.eventAdminA, { method: 'POST', url: `/api/admin/webhook-deliveries/${test.id}/redeliver` }))
+        .statusCode,
+    ).toBe(404);
     // Another event's list: not found; the neighbour's list does not show exhibitor A's endpoint.
     expect((await t.request(w.eventAdminA, { method: 'GET', url: eventUrl(w.eventB) })).statusCode).toBe(404);
-    expect((await t.request(w.exhibitorA, { method: 'POST', url: eventUrl(w.eventB), payload: body() })).statusCode).toBe(404);
+    expect(
+      (await t.request(w.exhibitorA, { method: 'POST', url: eventUrl(w.eventB), payload: body() })).statusCode,
+    ).toBe(404);
     const neighbours = (await t.request(neighbour, { method: 'GET', url: eventUrl(w.eventA) })).json().data;
     expect(neighbours.map((e: { id: number }) => e.id)).not.toContain(exhibitors.id);
     const organisersList = (await t.request(w.eventAdminA, { method: 'GET', url: eventUrl(w.eventA) })).json().data;
@@ -143,9 +226,13 @@ describe('webhook endpoints', () => {
     for (const as of [w.subAccountA, w.vipAdminA, w.noRole]) {
       expect((await t.request(as, { method: 'GET', url: eventUrl(w.eventA) })).statusCode).toBe(403);
       expect((await t.request(as, { method: 'POST', url: eventUrl(w.eventA), payload: body() })).statusCode).toBe(403);
-      expect((await t.request(as, { method: 'DELETE', url: `/api/admin/webhooks/${created.id}` })).statusCode).toBe(403);
+      expect((await t.request(as, { method: 'DELETE', url: `/api/admin/webhooks/${created.id}` })).statusCode).toBe(
+        403,
+      );
     }
-    expect((await t.request(w.eventAdminA, { method: 'GET', url: `/api/admin/webhooks/${created.id}` })).statusCode).toBe(200);
+    expect(
+      (await t.request(w.eventAdminA, { method: 'GET', url: `/api/admin/webhooks/${created.id}` })).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -160,13 +247,21 @@ describe('webhook messages of a change', () => {
     const unsubscribed = await createEndpoint(w.eventAdminA, w.eventA, { eventTypes: ['badge.created'] });
     const off = await createEndpoint(w.eventAdminA, w.eventA, { ...subscribed, enabled: false });
 
-    const res = await t.request(w.exhibitorA, { method: 'POST', url: '/api/admin/allocation-purchases', payload: { badgeCategoryId: w.categoryA, quantity: 2 } });
+    const res = await t.request(w.exhibitorA, {
+      method: 'POST',
+      url: '/api/admin/allocation-purchases',
+      payload: { badgeCategoryId: w.categoryA, quantity: 2 },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const purchaseId = res.json().data.id;
 
-    const queued = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventType, 'purchase.requested'));
+    const queued = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventType, 'purchase.requested'));
     expect(queued.map((d) => d.endpointId).sort()).toEqual([organiser.id, own.id].sort());
-    for (const id of [other.id, otherEvent.id, unsubscribed.id, off.id]) expect(queued.some((d) => d.endpointId === id)).toBe(false);
+    for (const id of [other.id, otherEvent.id, unsubscribed.id, off.id])
+      expect(queued.some((d) => d.endpointId === id)).toBe(false);
     expect(queued[0]!.payload).toMatchObject({
       type: 'purchase.requested',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -46,7 +46,8 @@ export async function webhooksRoutes(app: FastifyInstance, { webhooks }: { webho
     config,
     schema: {
       tags,
-      summary: 'Adds an endpoint; its address must be public (or allowed by the operator) and its signing secret is generated',
+      summary:
+        'Adds an endpoint; its address must be public (or allowed by the operator) and its signing secret is generated',
       params: eventParamsSchema,
       body: webhookEndpointBodySchema,
       response: { 201: endpointWithSecret, ...errors },
@@ -61,7 +62,12 @@ export async function webhooksRoutes(app: FastifyInstance, { webhooks }: { webho
     method: 'GET',
     url: '/admin/webhooks/:id',
     config,
-    schema: { tags, summary: 'One endpoint with its signing secret', params: idParamsSchema, response: { 200: endpointWithSecret, ...errors } },
+    schema: {
+      tags,
+      summary: 'One endpoint with its signing secret',
+      params: idParamsSchema,
+      response: { 200: endpointWithSecret, ...errors },
+    },
     handler: async (request) => ({ data: await webhooks.get(actorOf(request), request.params.id) }),
   });
 
@@ -83,7 +89,12 @@ export async function webhooksRoutes(app: FastifyInstance, { webhooks }: { webho
     method: 'DELETE',
     url: '/admin/webhooks/:id',
     config,
-    schema: { tags, summary: 'Deletes the endpoint with its delivery log', params: idParamsSchema, response: { 204: z.null(), ...errors } },
+    schema: {
+      tags,
+      summary: 'Deletes the endpoint with its delivery log',
+      params: idParamsSchema,
+      response: { 204: z.null(), ...errors },
+    },
     handler: async (request, reply) => {
       await webhooks.remove(actorOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -107,7 +118,12 @@ export async function webhooksRoutes(app: FastifyInstance, { webhooks }: { webho
     method: 'POST',
     url: '/admin/webhooks/:id/test',
     config,
-    schema: { tags, summary: 'Queues a webhook.test message to the endpoint', params: idParamsSchema, response: { 202: delivery, ...errors } },
+    schema: {
+      tags,
+      summary: 'Queues a webhook.test message to the endpoint',
+      params: idParamsSchema,
+      response: { 202: delivery, ...errors },
+    },
     handler: async (request, reply) => {
       reply.code(202);
       return { data: await webhooks.sendTest(actorOf(request), request.params.id) };

@@ -88,7 +88,8 @@ export function createWebhooksService({ db, allow, resolve }: { db: Database; al
     try {
       await resolveDeliveryAddress(url, allow, resolve);
     } catch (error) {
-      if (error instanceof RefusedAddressError) throw new ValidationError(error.message, [{ field: 'url', message: error.message }]);
+      if (error instanceof RefusedAddressError)
+        throw new ValidationError(error.message, [{ field: 'url', message: error.message }]);
       throw error;
     }
   }
@@ -103,8 +104,20 @@ export function createWebhooksService({ db, allow, resolve }: { db: Database; al
       const values = webhookEndpointBodySchema.parse(body);
       await checkAddress(values.url);
       return db.transaction(async (tx) => {
-        const row = await repo.insertEndpoint(tx, { ...owner, ...values, secret: generateSecret(), createdByAdminId: actor.principal.id });
-        await recordAudit(tx, actor, { action: 'create', entityType: 'webhook_endpoint', entityId: row.id, eventId, exhibitorId: owner.exhibitorId, after: audited(row) });
+        const row = await repo.insertEndpoint(tx, {
+          ...owner,
+          ...values,
+          secret: generateSecret(),
+          createdByAdminId: actor.principal.id,
+        });
+        await recordAudit(tx, actor, {
+          action: 'create',
+          entityType: 'webhook_endpoint',
+          entityId: row.id,
+          eventId,
+          exhibitorId: owner.exhibitorId,
+          after: audited(row),
+        });
         return withSecret(row);
       });
     },
@@ -126,7 +139,15 @@ export function createWebhooksService({ db, allow, resolve }: { db: Database; al
           ...(reenabled || !values.enabled ? { disabledReason: null } : {}),
           ...(reenabled ? { consecutiveFailures: 0 } : {}),
         });
-        await recordAudit(tx, actor, { action: 'update', entityType: 'webhook_endpoint', entityId: id, eventId: after.eventId, exhibitorId: after.exhibitorId, before: audited(before), after: audited(after) });
+        await recordAudit(tx, actor, {
+          action: 'update',
+          entityType: 'webhook_endpoint',
+          entityId: id,
+          eventId: after.eventId,
+          exhibitorId: after.exhibitorId,
+          before: audited(before),
+          after: audited(after),
+        });
         return withSecret(after);
       });
     },
@@ -140,7 +161,14 @@ export function createWebhooksService({ db, allow, resolve }: { db: Database; al
           previousSecret: before.secret,
           previousSecretExpiresAt: new Date(Date.now() + PREVIOUS_SECRET_HOURS * 3600 * 1000),
         });
-        await recordAudit(tx, actor, { action: 'rotate_secret', entityType: 'webhook_endpoint', entityId: id, eventId: after.eventId, exhibitorId: after.exhibitorId, after: { previousSecretExpiresAt: after.previousSecretExpiresAt } });
+        await recordAudit(tx, actor, {
+          action: 'rotate_secret',
+          entityType: 'webhook_endpoint',
+          entityId: id,
+          eventId: after.eventId,
+          exhibitorId: after.exhibitorId,
+          after: { previousSecretExpiresAt: after.previousSecretExpiresAt },
+        });
         return withSecret(after);
       });
     },
@@ -149,11 +177,22 @@ export function createWebhooksService({ db, allow, resolve }: { db: Database; al
       await db.transaction(async (tx) => {
         const before = await ownEndpoint(actor, id, tx, true);
         await repo.deleteEndpoint(tx, id);
-        await recordAudit(tx, actor, { action: 'delete', entityType: 'webhook_endpoint', entityId: id, eventId: before.eventId, exhibitorId: before.exhibitorId, before: audited(before) });
+        await recordAudit(tx, actor, {
+          action: 'delete',
+          entityType: 'webhook_endpoint',
+          entityId: id,
+          eventId: before.eventId,
+          exhibitorId: before.exhibitorId,
+          before: audited(before),
+        });
       });
     },
 
-    async listDeliveries(actor: Actor, id: number, query: WebhookDeliveryListQuery): Promise<{ data: WebhookDelivery[]; meta: ListMeta }> {
+    async listDeliveries(
+      actor: Actor,
+      id: number,
+      query: WebhookDeliveryListQuery,
+    ): Promise<{ data: WebhookDelivery[]; meta: ListMeta }> {
       const endpoint = await ownEndpoint(actor, id);
       const { rows, total } = await repo.listDeliveries(db, endpoint.id, query);
       return listResult(rows.map(toDelivery), total, query);
@@ -165,7 +204,11 @@ export function createWebhooksService({ db, allow, resolve }: { db: Database; al
       const payload = {
         type: WEBHOOK_TEST_EVENT,
         timestamp: new Date().toISOString(),
-        data: { endpointId: endpoint.id, eventId: endpoint.eventId, message: 'A test message from the Exhibitor Portal' },
+        data: {
+          endpointId: endpoint.id,
+          eventId: endpoint.eventId,
+          message: 'A test message from the Exhibitor Portal',
+        },
       };
       return toDelivery(await repo.insertDelivery(db, endpoint.id, WEBHOOK_TEST_EVENT, payload));
     },

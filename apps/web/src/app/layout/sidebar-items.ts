@@ -22,6 +22,7 @@ import {
   TicketIcon,
   UserCogIcon,
   UsersIcon,
+  WebhookIcon,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
@@ -114,6 +115,8 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
           link('Registration Links', paths.registrationLinks.href(), LinkIcon),
         ),
         ...when(user.eventId != null && can('view_email_outbox'), link('Email Outbox', paths.emailOutbox.href(), InboxIcon)),
+        // An organiser's webhooks are under its event; an exhibitor's, of its own records, here.
+        ...when(type === 'exhibitor' && can('manage_webhooks'), link('Webhooks', paths.webhooks.href(), WebhookIcon)),
       ],
     },
     { id: 'badges', label: 'Badges', entries: badgeEntries(session, categories) },
