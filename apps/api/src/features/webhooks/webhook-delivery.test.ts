@@ -249,6 +249,7 @@ describe('webhook delivery', () => {
       }),
     ]);
     expect(mails[0]!.textBody).toContain(row.url);
+    expect(mails[0]!.textBody).toContain('https://portal.test/webhooks');
     await makeDue();
     await deliverDueWebhooks(t.db, options());
     expect(received).toHaveLength(1);

@@ -45,7 +45,7 @@ async function disableFailingEndpoint(
         `The portal could not deliver webhooks to ${endpoint.url} and has turned the endpoint off.`,
         `${reason}.`,
         '',
-        `Check the delivery log, fix the receiver and turn the endpoint back on: ${publicUrl}`,
+        `Check the delivery log, fix the receiver and turn the endpoint back on: ${publicUrl}${endpoint.exhibitorId === null ? `/events/${endpoint.eventId}/webhooks` : '/webhooks'}`,
         'Messages queued while it was off are sent once it is on again.',
       ].join('\n'),
       purpose: 'webhook_disabled',
