@@ -19,6 +19,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'purchase.cancelled',
   'invoice.issued',
   'registration_link.used',
+  'check_in.created',
+  'lead.created',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -37,6 +39,8 @@ export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEventType, string>> = 
   'purchase.cancelled': 'Purchase cancelled',
   'invoice.issued': 'Invoice issued',
   'registration_link.used': 'Registration link used',
+  'check_in.created': 'Badge admitted at a door',
+  'lead.created': 'Lead scanned at the booth',
 };
 
 /** How long the secret replaced by a rotation keeps signing, so a receiver can switch over. */

@@ -1,9 +1,9 @@
-import type { WebhookDeliveryListQuery } from '@portal/shared/webhooks';
+import type { WebhookDeliveryListQuery, WebhookEventType } from '@portal/shared/webhooks';
 import { and, count, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks';
-import { pageWindow } from '../../lib/listing';
+import { isoText, pageWindow } from '../../lib/listing';
 import { leaseEnd } from '../../lib/outbox-lease';
 import type { Scope } from '../auth/scope';
 
@@ -101,6 +101,22 @@ export async function enqueueDeliveries(
        and e.enabled
        and e.event_types @> jsonb_build_array(t.type)
        and (e.exhibitor_id is null or e.exhibitor_id = ${change.exhibitorId})`);
+}
+
+/**
+ * The same queuing as a step of a write's own statement (`with …, <name> as (…)`), for the hot
+ * paths that write in one statement and keep no audit entry (a door scan, a lead's first capture):
+ * one message of `type` per row of `source` (a CTE with `event_id` and `exhibitor_id`), to the
+ * subscribed endpoints of the row's exhibitor and, when `organiser`, the organiser's. `data` is a
+ * jsonb expression over the row, named `src`.
+ */
+export function deliveriesStep(name: string, step: { type: WebhookEventType; source: string; organiser: boolean; data: SQL }): SQL {
+  const owners = step.organiser ? sql`(e.exhibitor_id is null or e.exhibitor_id = src.exhibitor_id)` : sql`e.exhibitor_id = src.exhibitor_id`;
+  return sql`${sql.raw(name)} as (insert into webhook_deliveries (endpoint_id, message_id, event_type, payload)
+    select e.id, ${newMessageId}, ${step.type},
+           jsonb_build_object('type', ${step.type}::text, 'timestamp', ${sql.raw(isoText('now()'))}, 'data', ${step.data})
+      from ${sql.raw(step.source)} src
+      join webhook_endpoints e on e.event_id = src.event_id and e.enabled and e.event_types @> jsonb_build_array(${step.type}::text) and ${owners})`;
 }
 
 /** Queues one message to one endpoint (a test message), due now. */

@@ -3,7 +3,8 @@ import type { WebhookEndpointWithSecret } from '@portal/shared/webhooks';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/audit';
-import { badgeCategories } from '../../db/schema/badges';
+import { badgeCategories, badges } from '../../db/schema/badges';
+import { createCheckInList, pairTestDevice } from '../check-in/check-in-fixtures';
 import { companies } from '../../db/schema/companies';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
@@ -269,5 +270,60 @@ describe('webhook messages of a change', () => {
     });
     // One message per endpoint, each with its own id.
     expect(new Set(queued.map((d) => d.messageId)).size).toBe(2);
+  });
+
+  it('queues a door’s admitted scan to the organiser and the badge’s exhibitor, a lead only to its exhibitor, in the write’s own statement', async () => {
+    await t.db.delete(webhookEndpoints);
+    const types = { eventTypes: ['check_in.created', 'lead.created'] };
+    const organiser = await createEndpoint(w.eventAdminA, w.eventA, types);
+    const own = await createEndpoint(w.exhibitorA, w.eventA, types);
+    const other = await createEndpoint(neighbour, w.eventA, types);
+    const [badge] = await t.db.select({ code: badges.code }).from(badges).where(eq(badges.id, w.badgeA));
+    const listId = await createCheckInList(t, w.eventA);
+    const device = await pairTestDevice(t, { eventId: w.eventA, listIds: [listId], role: 'steward' });
+    const scan = (code: string, nonce: string) => ({ code, listId, nonce, scannedAt: new Date().toISOString() });
+    const admitted = await t.request(device, {
+      method: 'POST',
+      url: '/api/check-in/redeem',
+      payload: scan(badge!.code, 'door-nonce-0001'),
+    });
+    expect(admitted.json().data.result).toBe('admitted');
+    // A refused scan is logged but is no check-in.
+    await t.request(device, {
+      method: 'POST',
+      url: '/api/check-in/redeem',
+      payload: scan('NO-SUCH-CODE', 'door-nonce-0002'),
+    });
+    const checkIns = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.eventType, 'check_in.created'));
+    expect(checkIns.map((d) => d.endpointId).sort()).toEqual([organiser.id, own.id].sort());
+    expect(checkIns[0]!.payload).toMatchObject({
+      type: 'check_in.created',
+      data: {
+        id: admitted.json().data.checkInId,
+        badgeId: w.badgeA,
+        listId,
+        direction: 'entry',
+        exhibitorId: w.exhibitorA.id,
+        eventId: w.eventA,
+      },
+    });
+
+    const lead = await t.request(w.exhibitorA, {
+      method: 'POST',
+      url: '/api/leads',
+      payload: { code: badge!.code, nonce: 'lead-nonce-0001', scannedAt: new Date().toISOString() },
+    });
+    expect(lead.statusCode, lead.body).toBe(201);
+    const leads = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventType, 'lead.created'));
+    expect(leads.map((d) => d.endpointId)).toEqual([own.id]);
+    expect([...checkIns, ...leads].some((d) => d.endpointId === other.id)).toBe(false);
+    const data = (leads[0]!.payload as { data: Record<string, unknown> }).data;
+    expect(data).toMatchObject({ id: lead.json().data.lead.id, exhibitorId: w.exhibitorA.id, badgeId: w.badgeA });
+    // The visitor's details follow the event's release rules: a receiver reads them through the API.
+    expect(data).not.toHaveProperty('firstName');
+    expect(data).not.toHaveProperty('lastName');
   });
 });
