@@ -280,9 +280,8 @@ const screens: Screen[] = [
     mode: 'any',
     element: <CheckInPage />,
   },
-  // Webhooks (docs/webhooks.md): the organiser's under its event, an exhibitor's of its own records.
+  // Webhooks (docs/webhooks.md): the organiser's of the event, or an exhibitor's of its own records there.
   { path: paths.eventWebhooks.path, permissions: ['manage_webhooks'], element: <WebhooksPage /> },
-  { path: paths.webhooks.path, permissions: ['manage_webhooks'], element: <WebhooksPage /> },
   { path: paths.event.path, permissions: ['view_events'], element: <EventPage /> },
   { path: paths.eventExhibitor.path, permissions: ['view_exhibitors'], element: <ExhibitorPage /> },
   { path: paths.eventExhibitorSubAccount.path, permissions: ['view_sub_accounts'], element: <SubAccountPage /> },

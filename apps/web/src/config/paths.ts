@@ -57,7 +57,6 @@ export const paths = {
   eventBadgeLayout: route('/events/:eventId/badge-layouts/:layoutId'),
   eventCheckIn: route('/events/:eventId/check-in'),
   eventWebhooks: route('/events/:eventId/webhooks'),
-  webhooks: route('/webhooks'),
   event: route('/events/:id'),
   eventExhibitor: route('/events/:eventId/exhibitor/:exhibitorId'),
   eventExhibitorSubAccount: route('/events/:eventId/exhibitor/:exhibitorId/subaccount/:subAccountId'),

@@ -116,7 +116,9 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
         ),
         ...when(user.eventId != null && can('view_email_outbox'), link('Email Outbox', paths.emailOutbox.href(), InboxIcon)),
         // An organiser's webhooks are under its event; an exhibitor's, of its own records, here.
-        ...when(type === 'exhibitor' && can('manage_webhooks'), link('Webhooks', paths.webhooks.href(), WebhookIcon)),
+        ...(type === 'exhibitor' && user.eventId != null && can('manage_webhooks')
+          ? [link('Webhooks', paths.eventWebhooks.href({ eventId: user.eventId }), WebhookIcon)]
+          : []),
       ],
     },
     { id: 'badges', label: 'Badges', entries: badgeEntries(session, categories) },

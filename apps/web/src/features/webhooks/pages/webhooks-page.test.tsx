@@ -80,7 +80,7 @@ function renderPage(endpoints: WebhookEndpoint[], answer?: (request: SeenRequest
     return { status: 404, data: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
   });
   api.defaults.adapter = adapter;
-  renderRoute('/webhooks', [{ path: '/webhooks', element: <WebhooksPage /> }]);
+  renderRoute('/events/1/webhooks', [{ path: '/events/:eventId/webhooks', element: <WebhooksPage /> }]);
   return { seen };
 }
 
