@@ -9,6 +9,7 @@ import { registrationLinks } from './db/schema/registration-links';
 import type { Permission } from '@portal/shared/permissions';
 import type { RouteAccess } from './plugins/access';
 import { enqueueEmail } from './features/email/email.repository';
+import { insertDelivery, insertEndpoint } from './features/webhooks/webhooks.repository';
 import { invoicedPurchase } from './features/allocation-purchases/purchase-fixtures';
 import { createCheckInList, pairTestDevice, type TestDevice } from './features/check-in/check-in-fixtures';
 import { createRoleWith, issueApiToken } from './features/api-tokens/api-token-fixtures';
@@ -426,6 +427,18 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     access: 'all:manage_leads',
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id, payload: { scanningEnabled: false } }),
   },
+  'GET /api/admin/events/:eventId/webhooks': { access: 'all:manage_webhooks', outOfScope: (w) => ({ as: w.eventAdminA, id: w.eventB }) },
+  'POST /api/admin/events/:eventId/webhooks': {
+    access: 'all:manage_webhooks',
+    outOfScope: (w) => ({ as: w.exhibitorA, id: w.eventB, payload: webhookBody }),
+  },
+  'GET /api/admin/webhooks/:id': { access: 'all:manage_webhooks', outOfScope: (w) => ({ as: w.eventAdminA, id: webhookB }) },
+  'PUT /api/admin/webhooks/:id': { access: 'all:manage_webhooks', outOfScope: (w) => ({ as: w.eventAdminA, id: webhookB, payload: webhookBody }) },
+  'DELETE /api/admin/webhooks/:id': { access: 'all:manage_webhooks', outOfScope: (w) => ({ as: w.eventAdminA, id: webhookB }) },
+  'POST /api/admin/webhooks/:id/rotate-secret': { access: 'all:manage_webhooks', outOfScope: (w) => ({ as: w.exhibitorA, id: webhookB }) },
+  'POST /api/admin/webhooks/:id/test': { access: 'all:manage_webhooks', outOfScope: (w) => ({ as: w.eventAdminA, id: webhookB }) },
+  'GET /api/admin/webhooks/:id/deliveries': { access: 'all:manage_webhooks', outOfScope: (w) => ({ as: w.exhibitorA, id: webhookB }) },
+  'POST /api/admin/webhook-deliveries/:id/redeliver': { access: 'all:manage_webhooks', outOfScope: (w) => ({ as: w.eventAdminA, id: webhookDeliveryB }) },
 };
 
 /** An invoiced purchase of event B with a credit note, made in beforeAll. */
@@ -475,6 +488,10 @@ const SESSION_ONLY: Record<string, true | string[]> = {
   'POST /api/admin/sub-accounts': ['password'],
   'PUT /api/admin/sub-accounts/:id': ['password', 'email'],
 };
+/** Event B's organiser's webhook endpoint and a message queued to it, made in beforeAll. */
+let webhookB: number;
+let webhookDeliveryB: number;
+const webhookBody = { url: 'https://93.184.216.34/hook', eventTypes: ['badge.created'] };
 
 function describeAccess(access: RouteAccess): string {
   if (access.kind === 'device') return access.role ? `device:${access.role}` : 'device';
@@ -526,6 +543,9 @@ beforeAll(async () => {
   badgeACode = badge!.code;
   const lead = await t.request(w.exhibitorA, { method: 'POST', url: '/api/leads', payload: leadScanOf(badgeACode) });
   leadA = lead.json().data.lead.id;
+  const webhook = await insertEndpoint(t.db, { eventId: w.eventB, url: webhookBody.url, eventTypes: webhookBody.eventTypes, secret: 'whsec_dGVzdA==' });
+  webhookB = webhook.id;
+  webhookDeliveryB = (await insertDelivery(t.db, webhookB, 'webhook.test', {})).id;
 });
 afterAll(() => t.close());
 

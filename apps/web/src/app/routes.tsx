@@ -174,6 +174,9 @@ const ImportVipBadgesPage = lazyWithPreload(() =>
   import('@/features/bulk-imports/pages/import-vip-badges-page').then((m) => ({ default: m.ImportVipBadgesPage })),
 );
 const AuditPage = lazyWithPreload(() => import('@/features/audit/pages/audit-page').then((m) => ({ default: m.AuditPage })));
+const WebhooksPage = lazyWithPreload(() =>
+  import('@/features/webhooks/pages/webhooks-page').then((m) => ({ default: m.WebhooksPage })),
+);
 const LeadsPage = lazyWithPreload(() => import('@/features/leads/pages/leads-page').then((m) => ({ default: m.LeadsPage })));
 const LeadPage = lazyWithPreload(() => import('@/features/leads/pages/lead-page').then((m) => ({ default: m.LeadPage })));
 const LeadScanPage = lazyWithPreload(() =>
@@ -281,6 +284,8 @@ const screens: Screen[] = [
     mode: 'any',
     element: <CheckInPage />,
   },
+  // Webhooks (docs/webhooks.md): the organiser's of the event, or an exhibitor's of its own records there.
+  { path: paths.eventWebhooks.path, permissions: ['manage_webhooks'], element: <WebhooksPage /> },
   { path: paths.event.path, permissions: ['view_events'], element: <EventPage /> },
   { path: paths.eventExhibitor.path, permissions: ['view_exhibitors'], element: <ExhibitorPage /> },
   { path: paths.eventExhibitorSubAccount.path, permissions: ['view_sub_accounts'], element: <SubAccountPage /> },

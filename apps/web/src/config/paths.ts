@@ -56,6 +56,7 @@ export const paths = {
   eventBadgeLayouts: route('/events/:eventId/badge-layouts'),
   eventBadgeLayout: route('/events/:eventId/badge-layouts/:layoutId'),
   eventCheckIn: route('/events/:eventId/check-in'),
+  eventWebhooks: route('/events/:eventId/webhooks'),
   event: route('/events/:id'),
   eventExhibitor: route('/events/:eventId/exhibitor/:exhibitorId'),
   eventExhibitorSubAccount: route('/events/:eventId/exhibitor/:exhibitorId/subaccount/:subAccountId'),

@@ -79,6 +79,7 @@ export const SYSTEM_ROLES: { name: string; description: string; permissions: rea
       'view_payments',
       'view_email_outbox',
       'print_badges',
+      'manage_webhooks',
     ],
   },
   {

@@ -5,6 +5,7 @@ import { auditLog } from '../../db/schema/audit';
 import type { Actor } from '../../lib/actor';
 import { containsPattern, isoText } from '../../lib/listing';
 import { scopeOf } from '../auth/scope';
+import { enqueueWebhookMessages } from '../webhooks/webhook-messages';
 
 export type AuditEntry = {
   action: string;
@@ -44,6 +45,9 @@ function ownerOf(entry: AuditEntry): number | null {
 /** Records one write; call it with the transaction of the write so both land or neither does. */
 export async function recordAudit(db: Database, actor: Actor | null, entry: AuditEntry): Promise<void> {
   const principal = actor?.principal;
+  const exhibitorId = entry.exhibitorId !== undefined ? entry.exhibitorId : (ownerOf(entry) ?? actingExhibitorId(actor));
+  const before = redact(entry.before);
+  const after = redact(entry.after);
   await db.insert(auditLog).values({
     actorAdminId: principal?.id ?? null,
     apiTokenId: principal?.apiTokenId ?? null,
@@ -52,12 +56,14 @@ export async function recordAudit(db: Database, actor: Actor | null, entry: Audi
     entityType: entry.entityType,
     entityId: entry.entityId == null ? null : String(entry.entityId),
     eventId: entry.eventId ?? null,
-    exhibitorId: entry.exhibitorId !== undefined ? entry.exhibitorId : (ownerOf(entry) ?? actingExhibitorId(actor)),
-    before: redact(entry.before),
-    after: redact(entry.after),
+    exhibitorId,
+    before,
+    after,
     requestId: actor?.requestId ?? null,
     ipAddress: actor?.ip ?? null,
   });
+  // The same entry, as the history shows it, is what webhooks of its event and exhibitor hear of.
+  await enqueueWebhookMessages(db, { ...entry, exhibitorId, before, after });
 }
 
 /** What a reader may see of the log, besides the filter it asks for: conditions on the log's own columns. */

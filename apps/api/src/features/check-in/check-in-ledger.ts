@@ -13,6 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { ConflictError, isUniqueViolation, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { isoText } from '../../lib/listing';
+import { deliveriesStep } from '../webhooks/webhooks.repository';
 import { assertMayCheckInBy, DEVICE_MESSAGES, LAST_SEEN_STALE, touchDevice } from './device-auth';
 
 /**
@@ -197,6 +198,19 @@ async function tryScan(db: Database, device: ScanningDevice, scan: Scan, first: 
 }
 
 /**
+ * The `check_in.created` webhook messages of an admitted scan, in its statement: to the organiser's
+ * endpoints and to those of the exhibitor whose badge it is.
+ */
+const checkInMessages = deliveriesStep('w', {
+  type: 'check_in.created',
+  source: '(select ci.*, b.exhibitor_id from ci left join badges b on b.id = ci.badge_id)',
+  organiser: true,
+  data: sql`jsonb_build_object('id', src.id, 'entityType', 'check_in', 'action', 'create', 'eventId', src.event_id,
+              'exhibitorId', src.exhibitor_id, 'badgeId', src.badge_id, 'listId', src.list_id, 'direction', src.direction,
+              'method', src.method, 'scannedAt', src.scanned_at, 'offline', src.offline)`,
+});
+
+/**
  * Writes the log row and, for an admitted scan, the presence it changes, in one statement: only
  * if the presence is still `expected` (none yet counts as no entries, not inside). Null when it
  * is not, and then nothing was written.
@@ -233,7 +247,7 @@ async function recordScan(
                  ${scan.direction}, ${scan.method}, ${row.result}, ${row.reason}, ${scan.nonce}, ${at}, ${scan.offline},
                  ${scan.localResult}, ${row.conflict}
           ${changesPresence ? sql`where exists (select 1 from p)` : sql``}
-          returning id)
+          returning *)${row.result === 'admitted' ? sql`, ${checkInMessages}` : sql``}
         select id from ci`,
   );
   return inserted ? Number(inserted.id) : null;

@@ -3,6 +3,7 @@ import type { OutboxAttachment } from '@portal/shared/email-outbox';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema/email';
 import { events } from '../../db/schema/events';
+import { leaseEnd } from '../../lib/outbox-lease';
 import { containsPattern, countOrEstimate, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
 
@@ -64,8 +65,6 @@ export async function claimDueEmails(db: Database, limit: number, leaseSeconds: 
     .returning();
   return claimed.sort((a, b) => a.id - b.id);
 }
-
-const leaseEnd = (leaseSeconds: number) => sql`date_trunc('milliseconds', now()) + make_interval(secs => ${leaseSeconds})`;
 
 /**
  * Extends a claim still held (its lease end unchanged) by a fresh lease, right before sending;

@@ -1,9 +1,9 @@
 import nodemailer from 'nodemailer';
 import { createHmac } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client';
 import * as repo from './email.repository';
 import type { QueuedEmail } from './email.repository';
+import { retryUntil } from '../../lib/outbox-lease';
 import { runEvery } from '../../lib/run-every';
 import type { FilesService } from '../files/files.service';
 import { renderBadgeAttachments } from '../e-badges/badge-attachments';
@@ -28,8 +28,6 @@ const LEASE_SECONDS = 120;
  * not sent twice; the margin covers the clocks of this process and the database drifting apart.
  */
 const LEASE_MARGIN_MS = 15_000;
-const MARK_SENT_FIRST_DELAY_MS = 200;
-const MARK_SENT_MAX_DELAY_MS = 5_000;
 /**
  * Bounds on one SMTP exchange (nodemailer waits minutes by default), so that a send ends well
  * inside its lease and leaves the rest of it for marking the message sent.
@@ -83,22 +81,6 @@ export type DeliveryOptions = {
   files?: FilesService;
 };
 
-/**
- * Records a message as sent, retrying with back-off until `deadline`: the mail server has it, so
- * the database being away for a moment must not make it go out again.
- */
-async function recordSent(db: Database, id: number, deadline: number, writes: OutboxWrites): Promise<void> {
-  for (let delay = MARK_SENT_FIRST_DELAY_MS; ; delay = Math.min(delay * 2, MARK_SENT_MAX_DELAY_MS)) {
-    try {
-      await writes.markSent(db, id);
-      return;
-    } catch (error) {
-      if (Date.now() + delay > deadline) throw error;
-      await sleep(delay);
-    }
-  }
-}
-
 /** The files of a message, drawn now: its billing documents, then its badges. */
 async function renderAttachments(db: Database, email: QueuedEmail, files: FilesService | undefined): Promise<MailAttachment[]> {
   const attachments = email.attachments ?? [];
@@ -131,7 +113,8 @@ export async function deliverDueEmails(db: Database, transport: MailTransport, o
       continue;
     }
     try {
-      await recordSent(db, email.id, deadline, writes);
+      // The mail server has it: the database being away for a moment must not make it go out again.
+      await retryUntil(deadline, () => writes.markSent(db, email.id));
       sent += 1;
     } catch (error) {
       // The lease will lapse and the message go out again, with the same Message-ID.

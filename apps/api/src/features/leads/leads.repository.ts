@@ -5,6 +5,7 @@ import { containsPattern, isoText, nameOrder, pageClause } from '../../lib/listi
 import { LEAD_ACCESS_COLUMNS, leadAccessJoin, type LeadAccessRow } from './lead-access';
 import type { LeadRelease, ReleaseFieldDefinition, VisitorBadge } from './lead-release';
 import type { LeadQuestion, LeadStaff } from './leads.rules';
+import { deliveriesStep } from '../webhooks/webhooks.repository';
 
 /**
  * The SQL of leads (docs/leads.md). Every statement reads leads as `l` and is narrowed by
@@ -325,6 +326,20 @@ const textArray = (values: readonly string[]) =>
  * colleague's scan of the same visitor came first). A nonce used before fails the statement on
  * `lead_captures_admin_nonce_key`, and nothing is written either.
  */
+/**
+ * The `lead.created` webhook messages of a first capture, in its statement: to the exhibitor's own
+ * endpoints only (an organiser never reads a lead), and without the visitor, whose released fields
+ * depend on the event's rules: the receiver reads the lead through the API.
+ */
+const leadCreatedMessages = deliveriesStep('w', {
+  type: 'lead.created',
+  source: 'l',
+  organiser: false,
+  data: sql`jsonb_build_object('id', src.id, 'entityType', 'lead', 'action', 'create', 'eventId', src.event_id,
+              'exhibitorId', src.exhibitor_id, 'badgeId', src.badge_id, 'scannedAt', src.scanned_at, 'scannedBy', src.scanned_by_name,
+              'rating', src.rating, 'tags', src.tags, 'consentGiven', src.consent_given)`,
+});
+
 export async function insertFirstCapture(
   db: Database,
   staff: LeadStaff,
@@ -348,7 +363,8 @@ export async function insertFirstCapture(
                   ${textArray(lead.tags)}, ${JSON.stringify(lead.answers)}::jsonb)
           on conflict (exhibitor_id, badge_id) do nothing
           returning *),
-        c as (insert into lead_captures (lead_id, admin_id, nonce, scanned_at) select id, ${staff.adminId}, ${nonce}, ${at} from l)
+        c as (insert into lead_captures (lead_id, admin_id, nonce, scanned_at) select id, ${staff.adminId}, ${nonce}, ${at} from l),
+        ${leadCreatedMessages}
         ${noteStep}
         select ${LEAD_COLUMNS}, ${notes} as notes from l`,
   );

@@ -24,6 +24,7 @@ import {
   TicketIcon,
   UserCogIcon,
   UsersIcon,
+  WebhookIcon,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
@@ -125,6 +126,10 @@ export function buildSidebar(session: SidebarUser, categories: readonly MenuCate
         ),
         ...when(user.eventId != null && can('view_email_outbox'), link('Email Outbox', paths.emailOutbox.href(), InboxIcon)),
         ...when(can('view_logs'), link('History', paths.audit.href(), HistoryIcon)),
+        // An organiser's webhooks are under its event; an exhibitor's, of its own records, here.
+        ...(type === 'exhibitor' && user.eventId != null && can('manage_webhooks')
+          ? [link('Webhooks', paths.eventWebhooks.href({ eventId: user.eventId }), WebhookIcon)]
+          : []),
       ],
     },
     { id: 'badges', label: 'Badges', entries: badgeEntries(session, categories) },

@@ -12,6 +12,7 @@ import {
   SendIcon,
   UserCogIcon,
   UsersRoundIcon,
+  WebhookIcon,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -64,6 +65,12 @@ export function eventLinks(eventId: number, can: Can): EventLink[] {
       description: 'Door lists, scanning devices, the scan log and figures',
       to: paths.eventCheckIn.href({ eventId }),
       icon: ScanLineIcon,
+    },
+    can('manage_webhooks') && {
+      label: 'Webhooks',
+      description: 'Signed messages to your own systems as things change',
+      to: paths.eventWebhooks.href({ eventId }),
+      icon: WebhookIcon,
     },
     can('create_payment') &&
       can('update_allocation_purchase') && {
