@@ -245,10 +245,11 @@ beforeAll(async () => {
       isPublic: access.kind === 'public',
       isDevice: access.kind === 'device',
       pathParams: [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!),
-      // A value each path parameter takes: an id, or a token of the shape its pattern asks for.
+      // A value each path parameter takes: one of its names, an id, or a token of the shape its pattern asks for.
       pathValid: [...url.matchAll(/:(\w+)/g)].map((m) => {
-        const pattern = entry.parameters?.find((p) => p.in === 'path' && p.name === m[1])?.schema.pattern;
-        return pattern && !new RegExp(pattern).test('1') ? 'A'.repeat(24) : '1';
+        const schema = entry.parameters?.find((p) => p.in === 'path' && p.name === m[1])?.schema;
+        if (schema?.enum?.length) return String(schema.enum[0]);
+        return schema?.pattern && !new RegExp(schema.pattern).test('1') ? 'A'.repeat(24) : '1';
       }),
       query: (entry.parameters ?? []).filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema, required: Boolean(p.required) })),
       body: bodySchema
