@@ -49,6 +49,8 @@ export type ListColumn<T> = {
   hideable?: boolean;
   /** Hidden until the user shows it (a custom field, a rarely read detail). */
   hiddenByDefault?: boolean;
+  /** A header read by screen readers only (a column of row actions). */
+  headerHidden?: boolean;
   /** Classes of its header and cells: `hidden md:table-cell` keeps a phone's table narrow. */
   className?: string;
 };
@@ -290,7 +292,7 @@ export function DataList<T extends RowData>({
                     if (!header.column.getCanSort())
                       return (
                         <TableHead key={header.id} className={column.className}>
-                          {column.header}
+                          {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
                         </TableHead>
                       );
                     const Icon = direction === 'asc' ? ArrowUpIcon : direction === 'desc' ? ArrowDownIcon : ArrowUpDownIcon;
