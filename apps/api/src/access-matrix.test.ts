@@ -71,6 +71,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   // No built-in event-scoped role may delete events; events.routes.test.ts checks a custom one.
   'DELETE /api/events/:id': { access: 'all:delete_event' },
   'GET /api/admin/exhibitors': { access: 'all:view_exhibitors' },
+  'GET /api/admin/exhibitors/export': { access: 'all:view_exhibitors,export_data' },
   'POST /api/admin/exhibitors': { access: 'all:create_exhibitor' },
   'GET /api/admin/exhibitors/:id': { access: 'all:view_exhibitors', outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }) },
   'DELETE /api/admin/exhibitors/:id': {
@@ -82,6 +83,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }),
   },
   'GET /api/admin/sub-accounts': { access: 'all:view_sub_accounts' },
+  'GET /api/admin/sub-accounts/export': { access: 'all:view_sub_accounts,export_data' },
   'POST /api/admin/sub-accounts': { access: 'all:create_sub_account' },
   'GET /api/admin/sub-accounts/:id': {
     access: 'all:view_sub_accounts',
