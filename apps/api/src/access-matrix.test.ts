@@ -162,6 +162,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'PUT /api/admin/allocations': { access: 'all:update_allocation' },
   'POST /api/admin/allocations/bulk': { access: 'all:create_allocation,update_allocation' },
   'GET /api/admin/exhibitor-users': { access: 'any:view_exhibitor_users,view_users,view_badges,view_registrations' },
+  'GET /api/admin/exhibitor-users/export': { access: 'all:export_data' },
   'POST /api/admin/exhibitor-users': { access: 'all:create_exhibitor_user' },
   'POST /api/admin/exhibitor-users/advanced-filter': { access: 'all:view_exhibitor_users' },
   'GET /api/admin/exhibitor-users/:id': {
@@ -184,6 +185,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/admin/exhibitor-users/:id/files/:customFieldId': { access: 'all:view_exhibitor_users' },
   'GET /api/users/:id/files/:customFieldId': { access: 'all:view_users' },
   'GET /api/users': { access: 'any:view_exhibitor_users,view_users,view_badges,view_registrations' },
+  'GET /api/users/export': { access: 'all:export_data' },
   'POST /api/users': { access: 'all:create_user' },
   'GET /api/users/:id': { access: 'all:view_users', outOfScope: (w) => ({ as: w.eventAdminB, id: w.badgeA }) },
   'PUT /api/users/:id': {
