@@ -9,11 +9,18 @@ let w: World;
 let exporterA: TestUser;
 let otherExhibitorA: TestUser;
 
-const download = (user: TestUser | null, query: string) => t.request(user, { method: 'GET', url: `/api/users/export?${query}` });
-const list = (user: TestUser, query: string) => t.request(user, { method: 'GET', url: `/api/users?per_page=100&${query}` });
+const download = (user: TestUser | null, query: string) =>
+  t.request(user, { method: 'GET', url: `/api/users/export?${query}` });
+const list = (user: TestUser, query: string) =>
+  t.request(user, { method: 'GET', url: `/api/users?per_page=100&${query}` });
 
 let code = 0;
-async function badge(exhibitorId: number, firstName: string, lastName: string, extra: Partial<typeof badges.$inferInsert> = {}) {
+async function badge(
+  exhibitorId: number,
+  firstName: string,
+  lastName: string,
+  extra: Partial<typeof badges.$inferInsert> = {},
+) {
   const [row] = await t.db
     .insert(badges)
     .values({
@@ -34,13 +41,35 @@ async function badge(exhibitorId: number, firstName: string, lastName: string, e
 beforeAll(async () => {
   t = await createTestApp();
   w = await createWorld(t);
-  exporterA = await userWith(t, ['export_data'], { eventId: w.eventA, companyId: w.companyA, baseRoles: [SYSTEM_ROLE_NAMES.exhibitor] });
-  otherExhibitorA = await t.createUser({ roles: [SYSTEM_ROLE_NAMES.exhibitor], eventId: w.eventA, companyId: w.companyA });
+  exporterA = await userWith(t, ['export_data'], {
+    eventId: w.eventA,
+    companyId: w.companyA,
+    baseRoles: [SYSTEM_ROLE_NAMES.exhibitor],
+  });
+  otherExhibitorA = await t.createUser({
+    roles: [SYSTEM_ROLE_NAMES.exhibitor],
+    eventId: w.eventA,
+    companyId: w.companyA,
+  });
   const [diet, shirt] = await t.db
     .insert(customFields)
     .values([
-      { eventId: w.eventA, label: 'Diet', key: 'diet_export', type: 'select', sortOrder: 1, options: [{ value: 'veg', label: 'Vegetarian' }] },
-      { eventId: w.eventA, badgeCategoryId: w.categoryA, label: '=Shirt', key: 'shirt_export', type: 'text', sortOrder: 2 },
+      {
+        eventId: w.eventA,
+        label: 'Diet',
+        key: 'diet_export',
+        type: 'select',
+        sortOrder: 1,
+        options: [{ value: 'veg', label: 'Vegetarian' }],
+      },
+      {
+        eventId: w.eventA,
+        badgeCategoryId: w.categoryA,
+        label: '=Shirt',
+        key: 'shirt_export',
+        type: 'text',
+        sortOrder: 2,
+      },
     ])
     .returning({ id: customFields.id });
   const berg = await badge(exporterA.id, 'Åsa', 'Berg');

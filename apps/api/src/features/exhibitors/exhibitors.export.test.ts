@@ -15,10 +15,38 @@ beforeAll(async () => {
   t = await createTestApp();
   w = await createWorld(t);
   const exhibitors = [
-    { eventId: w.eventA, companyName: 'Ærø Fisk', firstName: 'Ole', lastName: 'Berg', email: 'ole@aero.example', booth: 'A-2' },
-    { eventId: w.eventA, companyName: 'Bergen Pumps', firstName: 'Kari', lastName: 'Dahl', email: 'kari@bergen.example', booth: 'A-1' },
-    { eventId: w.eventA, companyName: EVIL, firstName: '+cmd', lastName: '@sum', email: 'evil@evil.example', booth: '-1+1' },
-    { eventId: w.eventB, companyName: 'Other Show Ltd', firstName: 'Bo', lastName: 'Ek', email: 'bo@other.example', booth: 'Z-9' },
+    {
+      eventId: w.eventA,
+      companyName: 'Ærø Fisk',
+      firstName: 'Ole',
+      lastName: 'Berg',
+      email: 'ole@aero.example',
+      booth: 'A-2',
+    },
+    {
+      eventId: w.eventA,
+      companyName: 'Bergen Pumps',
+      firstName: 'Kari',
+      lastName: 'Dahl',
+      email: 'kari@bergen.example',
+      booth: 'A-1',
+    },
+    {
+      eventId: w.eventA,
+      companyName: EVIL,
+      firstName: '+cmd',
+      lastName: '@sum',
+      email: 'evil@evil.example',
+      booth: '-1+1',
+    },
+    {
+      eventId: w.eventB,
+      companyName: 'Other Show Ltd',
+      firstName: 'Bo',
+      lastName: 'Ek',
+      email: 'bo@other.example',
+      booth: 'Z-9',
+    },
   ];
   for (const body of exhibitors) {
     const res = await t.request(w.systemAdmin, { method: 'POST', url: '/api/admin/exhibitors', payload: body });

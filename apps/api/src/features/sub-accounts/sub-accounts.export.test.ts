@@ -45,7 +45,16 @@ describe('GET /api/admin/sub-accounts/export', () => {
     const res = await download(exporterA, 'sort=-email&format=csv');
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = csvRows(res.body);
-    expect(header).toEqual(['First name', 'Last name', 'Email', 'Exhibitor', 'Event', 'Status', 'Last sign-in (UTC)', 'Created (UTC)']);
+    expect(header).toEqual([
+      'First name',
+      'Last name',
+      'Email',
+      'Exhibitor',
+      'Event',
+      'Status',
+      'Last sign-in (UTC)',
+      'Created (UTC)',
+    ]);
     expect(rows.map((row) => row[2])).toEqual(shown.map((row) => row.email));
     expect(rows.map((row) => row[2])).toEqual(['formula@a.example', 'bjorn@a.example', 'ase@a.example']);
     expect(rows.some((row) => row.includes('carl@b.example'))).toBe(false);

@@ -295,7 +295,8 @@ export function DataList<T extends RowData>({
                           {column.headerHidden ? <span className="sr-only">{column.header}</span> : column.header}
                         </TableHead>
                       );
-                    const Icon = direction === 'asc' ? ArrowUpIcon : direction === 'desc' ? ArrowDownIcon : ArrowUpDownIcon;
+                    const Icon =
+                      direction === 'asc' ? ArrowUpIcon : direction === 'desc' ? ArrowDownIcon : ArrowUpDownIcon;
                     return (
                       <TableHead
                         key={header.id}
