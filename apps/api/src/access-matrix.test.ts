@@ -334,6 +334,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/admin/registration-links/bulk-user-badge-category/template': { access: 'all:create_exhibitor_user' },
   'POST /api/admin/registration-links/bulk-user-badge-category/upload': { access: 'all:create_exhibitor_user' },
   'GET /api/admin/email-outbox': { access: 'all:view_email_outbox' },
+  'GET /api/admin/email-outbox/export': { access: 'all:view_email_outbox,export_data' },
   // A device of event B asking for event A's list, scan or badge; a device's own lists: check-in-device.routes.test.ts.
   'GET /api/check-in/me': { access: 'device' },
   'GET /api/check-in/roster': { access: 'device', outOfScope: () => ({ as: deviceB, id: '', query: { listId: String(listA) } }) },
