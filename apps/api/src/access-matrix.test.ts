@@ -106,6 +106,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'POST /api/admin/registration-links/user-badge-category': { access: 'all:create_exhibitor_user' },
   'GET /api/registration-links/:id': { access: 'public' },
   'GET /api/admin/registration-links': { access: 'any:create_exhibitor,view_exhibitor_users' },
+  'GET /api/admin/registration-links/export': { access: 'all:export_data' },
   'DELETE /api/admin/registration-links/:id': {
     access: 'any:create_exhibitor,create_exhibitor_user',
     outOfScope: (w) => ({ as: w.exhibitorA, id: badgeLinkB }),

@@ -29,13 +29,14 @@ export const exportResponse = (what: string) => fileResponse(EXPORT_CONTENT_TYPE
  * The rows of `ids`, in that order, read `EXPORT_BATCH_ROWS` at a time; a row deleted since the
  * export started is left out.
  */
-export async function* rowsInOrder<R extends { id: number }>(
-  ids: readonly number[],
-  read: (batch: number[]) => Promise<R[]>,
+export async function* rowsInOrder<Id extends number | string, R>(
+  ids: readonly Id[],
+  read: (batch: Id[]) => Promise<R[]>,
+  idOf: (row: R) => Id = (row) => (row as { id: Id }).id,
 ): AsyncGenerator<R> {
   for (let start = 0; start < ids.length; start += EXPORT_BATCH_ROWS) {
     const batch = ids.slice(start, start + EXPORT_BATCH_ROWS);
-    const byId = new Map((await read(batch)).map((row) => [row.id, row]));
+    const byId = new Map((await read(batch)).map((row) => [idOf(row), row]));
     for (const id of batch) {
       const row = byId.get(id);
       if (row) yield row;
