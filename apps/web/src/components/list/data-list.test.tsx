@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { StoreIcon } from 'lucide-react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { clearSession, startSession } from '@/lib/session';
@@ -160,6 +161,32 @@ describe('DataList', () => {
       url: '/exhibitors/export',
       params: { search: 'ac', eventId: 3, sort: 'booth', format: 'csv' },
     });
+  });
+
+  it('heads the list with its title and actions when given', () => {
+    startSession({ admin: demo.eventAdmin().user, token: 't', refreshToken: 'r' });
+    render(
+      <MemoryRouter>
+        <DataList
+          name="x"
+          noun="exhibitors"
+          icon={StoreIcon}
+          title="Exhibitor Profiles"
+          actions={<button type="button">New exhibitor</button>}
+          query={{ isPending: true, isError: false, error: null }}
+          columns={COLUMNS}
+          getRowId={(row) => row.id}
+          onPageChange={() => {}}
+          emptyTitle="None"
+          emptyDescription="None"
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Exhibitor Profiles' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New exhibitor' })).toBeTruthy();
+    // While loading, neither a table nor an empty state shows.
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('None')).toBeNull();
   });
 
   it('says when the list could not be loaded, and when it is empty', () => {

@@ -95,8 +95,6 @@ type DataListProps<T extends RowData> = {
   onPageChange: (page: number) => void;
   emptyTitle: string;
   emptyDescription: ReactNode;
-  /** Shown above the table while rows are selected (bulk actions). */
-  selectionBar?: ReactNode;
 };
 
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature, rowSelectionFeature });
@@ -128,7 +126,6 @@ export function DataList<T extends RowData>({
   onPageChange,
   emptyTitle,
   emptyDescription,
-  selectionBar,
 }: DataListProps<T>) {
   const { choice, change } = useColumnChoice(name);
   const visibility = useMemo<ColumnVisibilityState>(
@@ -205,7 +202,6 @@ export function DataList<T extends RowData>({
   return (
     <>
       {title && <PageHeader title={title} description={description} actions={actions} />}
-      {selectionBar}
       <Card className="overflow-hidden">
         <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:flex-wrap sm:items-center">
           {search && (
