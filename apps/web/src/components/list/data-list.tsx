@@ -83,6 +83,9 @@ type DataListProps<T extends RowData> = {
   title?: string;
   description?: string;
   actions?: ReactNode;
+  /** A section's heading inside the list's card (a list among others on a page), with its own actions. */
+  heading?: string;
+  headingActions?: ReactNode;
   search?: { value: string; onSearch: (value: string) => void; placeholder: string };
   filters?: ReactNode;
   query: ListQuery<T>;
@@ -115,6 +118,8 @@ export function DataList<T extends RowData>({
   title,
   description,
   actions,
+  heading,
+  headingActions,
   search,
   filters,
   query,
@@ -204,6 +209,7 @@ export function DataList<T extends RowData>({
       {title && <PageHeader title={title} description={description} actions={actions} />}
       <Card className="overflow-hidden">
         <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:flex-wrap sm:items-center">
+          {heading && <h2 className="text-base leading-tight font-semibold">{heading}</h2>}
           {search && (
             <SearchInput
               value={search.value}
@@ -213,7 +219,8 @@ export function DataList<T extends RowData>({
             />
           )}
           {filters}
-          <div className="flex gap-2 sm:ml-auto">
+          <div className="flex flex-wrap gap-2 sm:ml-auto">
+            {headingActions}
             {hideable.length > 0 && (
               <DropdownMenu>
                 <DropdownMenuTrigger asChild>
