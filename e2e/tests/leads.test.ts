@@ -157,9 +157,10 @@ describe('leads at the booth', () => {
     expect(await row.textContent()).toContain('Emil Dahl');
     expect(await accessibilityFindings(exhibitor)).toEqual([]);
 
+    await exhibitor.getByRole('button', { name: 'Export', exact: true }).click();
     const [download] = await Promise.all([
       exhibitor.waitForEvent('download'),
-      exhibitor.getByRole('button', { name: 'Export .xlsx' }).click(),
+      exhibitor.getByRole('menuitem', { name: 'Export .xlsx' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     const workbook = new ExcelJS.Workbook();

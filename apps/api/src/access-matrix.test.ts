@@ -78,6 +78,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   // No built-in event-scoped role may delete events; events.routes.test.ts checks a custom one.
   'DELETE /api/events/:id': { access: 'all:delete_event' },
   'GET /api/admin/exhibitors': { access: 'all:view_exhibitors' },
+  'GET /api/admin/exhibitors/export': { access: 'all:view_exhibitors,export_data' },
   'POST /api/admin/exhibitors': { access: 'all:create_exhibitor' },
   'GET /api/admin/exhibitors/:id': { access: 'all:view_exhibitors', outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }) },
   'DELETE /api/admin/exhibitors/:id': {
@@ -89,6 +90,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.exhibitorB.id }),
   },
   'GET /api/admin/sub-accounts': { access: 'all:view_sub_accounts' },
+  'GET /api/admin/sub-accounts/export': { access: 'all:view_sub_accounts,export_data' },
   'POST /api/admin/sub-accounts': { access: 'all:create_sub_account' },
   'GET /api/admin/sub-accounts/:id': {
     access: 'all:view_sub_accounts',
@@ -111,6 +113,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'POST /api/admin/registration-links/user-badge-category': { access: 'all:create_exhibitor_user' },
   'GET /api/registration-links/:id': { access: 'public' },
   'GET /api/admin/registration-links': { access: 'any:create_exhibitor,view_exhibitor_users' },
+  'GET /api/admin/registration-links/export': { access: 'all:export_data' },
   'DELETE /api/admin/registration-links/:id': {
     access: 'any:create_exhibitor,create_exhibitor_user',
     outOfScope: (w) => ({ as: w.exhibitorA, id: badgeLinkB }),
@@ -167,6 +170,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'PUT /api/admin/allocations': { access: 'all:update_allocation' },
   'POST /api/admin/allocations/bulk': { access: 'all:create_allocation,update_allocation' },
   'GET /api/admin/exhibitor-users': { access: 'any:view_exhibitor_users,view_users,view_badges,view_registrations' },
+  'GET /api/admin/exhibitor-users/export': { access: 'all:export_data' },
   'POST /api/admin/exhibitor-users': { access: 'all:create_exhibitor_user' },
   'POST /api/admin/exhibitor-users/advanced-filter': { access: 'all:view_exhibitor_users' },
   'GET /api/admin/exhibitor-users/:id': {
@@ -189,6 +193,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/admin/exhibitor-users/:id/files/:customFieldId': { access: 'all:view_exhibitor_users' },
   'GET /api/users/:id/files/:customFieldId': { access: 'all:view_users' },
   'GET /api/users': { access: 'any:view_exhibitor_users,view_users,view_badges,view_registrations' },
+  'GET /api/users/export': { access: 'all:export_data' },
   'POST /api/users': { access: 'all:create_user' },
   'GET /api/users/:id': { access: 'all:view_users', outOfScope: (w) => ({ as: w.eventAdminB, id: w.badgeA }) },
   'PUT /api/users/:id': {
@@ -337,6 +342,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   'GET /api/admin/registration-links/bulk-user-badge-category/template': { access: 'all:create_exhibitor_user' },
   'POST /api/admin/registration-links/bulk-user-badge-category/upload': { access: 'all:create_exhibitor_user' },
   'GET /api/admin/email-outbox': { access: 'all:view_email_outbox' },
+  'GET /api/admin/email-outbox/export': { access: 'all:view_email_outbox,export_data' },
   // A device of event B asking for event A's list, scan or badge; a device's own lists: check-in-device.routes.test.ts.
   'GET /api/check-in/me': { access: 'device' },
   'GET /api/check-in/roster': { access: 'device', outOfScope: () => ({ as: deviceB, id: '', query: { listId: String(listA) } }) },

@@ -427,3 +427,59 @@ export async function deleteBadgeAddon(db: Database, badgeId: number, addonCateg
     .delete(badgeAddons)
     .where(and(eq(badgeAddons.badgeId, badgeId), eq(badgeAddons.addonCategoryId, addonCategoryId)));
 }
+
+/** The ids of every badge `where` keeps, in the list's order: an export's rows, fixed when it starts. */
+export async function badgeIds(db: Database, where: SQL | undefined, sort: string | undefined): Promise<number[]> {
+  const order = sql.join(orderBy(sort, BADGE_ORDER_COLUMNS, badges.id, '-createdAt'), sql`, `);
+  const rows = await queryRows<{ id: number }>(db, sql`select badges.id from badges ${where ? sql`where ${where}` : sql``} order by ${order}`);
+  return rows.map((row) => row.id);
+}
+
+/** A custom field that has a column in a badge export. */
+export type ExportField = { id: number; label: string; options: { value: string; label: string }[] };
+
+/**
+ * The organiser's badge fields that apply to any badge `where` keeps (its event's fields, and its
+ * category's), in form order: the export's answer columns. File answers have no column.
+ */
+export async function badgeExportFields(db: Database, where: SQL | undefined): Promise<ExportField[]> {
+  return queryRows<ExportField>(
+    db,
+    sql`select f.id, f.label, f.options from custom_fields f
+         where f.entity_type = 'badge' and f.exhibitor_id is null and f.type <> 'file'
+           and exists (select 1 from badges where ${where ?? sql`true`} and badges.event_id = f.event_id
+                         and (f.badge_category_id is null or badges.badge_category_id = f.badge_category_id))
+         order by f.event_id, f.sort_order, f.id`,
+  );
+}
+
+export type BadgeExportRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  companyName: string | null;
+  categoryName: string;
+  eventName: string;
+  badgeType: string;
+  status: string;
+  createdByName: string | null;
+  printCount: number;
+  createdAt: string;
+  /** Answers by custom-field id. */
+  answers: Record<string, unknown>;
+};
+
+export async function badgesForExport(db: Database, ids: number[]): Promise<BadgeExportRow[]> {
+  return queryRows<BadgeExportRow>(
+    db,
+    sql`select badges.id, badges.first_name as "firstName", badges.last_name as "lastName", badges.email, badges.phone,
+          c.name as "companyName", bc.name as "categoryName", e.name as "eventName", badges.badge_type as "badgeType",
+          badges.status, cr.first_name || ' ' || cr.last_name as "createdByName", ${sql.raw(PRINT_COUNT)} as "printCount",
+          ${sql.raw(isoText('badges.created_at'))} as "createdAt",
+          coalesce((select json_object_agg(v.custom_field_id, v.value) from badge_field_values v where v.badge_id = badges.id), '{}') as answers
+        from badges ${LIST_ITEM_JOINS}
+        where badges.id = any(${`{${ids.join(',')}}`}::int[])`,
+  );
+}

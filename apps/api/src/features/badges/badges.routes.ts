@@ -10,10 +10,12 @@ import {
 import { BADGE_LIST_READERS } from '@portal/shared/permissions';
 import { idParamsSchema, idSchema, itemResponseSchema, listResponseSchema } from '@portal/shared/common';
 import { MAX_FILE_SIZE_BYTES } from '@portal/shared/custom-fields';
+import { exportQuerySchema } from '@portal/shared/exports';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
+import { exportResponse, sendExport } from '../../lib/list-export';
 import { MAX_FORM_FILES, multipartForm } from '../../lib/multipart-form';
 import { errorResponses as errors, sendJson } from '../../lib/route-schemas';
 import { requires, requiresAny } from '../../plugins/access';
@@ -57,6 +59,23 @@ export async function badgesRoutes(app: FastifyInstance, { badges }: { badges: B
       schema: { tags, querystring: listBadgesQuerySchema, response: { 200: list, ...errors } },
       handler: async (request, reply) => {
         return sendJson(reply, await badges.listBadges(actorOf(request), request.query));
+      },
+    });
+
+    routes.route({
+      method: 'GET',
+      url: `${base}/export`,
+      // The service also asks for one of the list's readers: access takes one rule.
+      config: { access: requires('export_data') },
+      schema: {
+        tags,
+        summary: 'The badges of the list’s filters, scope and sort, with their custom-field answers, as an .xlsx or CSV file, streamed',
+        querystring: exportQuerySchema(listBadgesQuerySchema),
+        response: { 200: exportResponse('One row a badge, one column a custom field'), ...errors },
+      },
+      handler: async (request, reply) => {
+        const { format, ...filter } = request.query;
+        return sendExport(reply, format, await badges.exportBadges(actorOf(request), filter, format));
       },
     });
 

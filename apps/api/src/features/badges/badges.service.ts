@@ -1,10 +1,13 @@
 import type { AdvancedFilter, Badge, BadgeListItem, ListBadgesQuery } from '@portal/shared/badges';
 import { BADGE_TYPE_LABELS, visibleBadgeTypes } from '@portal/shared/badge-categories';
 import { MAX_FILE_SIZE_BYTES } from '@portal/shared/custom-fields';
+import type { ExportFormat } from '@portal/shared/exports';
+import { BADGE_LIST_READERS, hasPermissions } from '@portal/shared/permissions';
 import { and, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '../../lib/errors';
+import { exportFile, rowsInOrder, type ExportFile } from '../../lib/list-export';
 import { listJson } from '../../lib/listing';
 import { allocationHolder } from '../allocations/allocations.repository';
 import { consumeAllocation, releaseAllocation } from '../allocations/allocations.service';
@@ -21,6 +24,7 @@ import { deleteFiles } from '../files/files.repository';
 import { consentOnBadge } from '../lead-settings/lead-consent';
 import { advancedFilterCondition } from './advanced-filter';
 import { newBadgeCode } from './badge-codes';
+import { badgeExportColumns } from './badge-export';
 import * as repo from './badges.repository';
 import type { FilesService, ReceiveInput } from '../files/files.service';
 import type { FilePart } from '../../lib/multipart-form';
@@ -212,6 +216,19 @@ export function createBadgesService({ db, fieldValues, files }: { db: Database; 
     async listBadges(actor: Actor, query: ListBadgesQuery) {
       const companyExhibitors = query.search ? await repo.exhibitorsOfCompaniesNamed(db, query.search) : [];
       return listWhere(actor, and(...repo.filterConditions(query, companyExhibitors)), query);
+    },
+
+    /**
+     * Every badge of the list's filters, scope and sort as a streamed file, with a column for each
+     * custom field that applies to them. Export takes `export_data` (the route) and a list reader.
+     */
+    async exportBadges(actor: Actor, query: Omit<ListBadgesQuery, 'page' | 'per_page'>, format: ExportFormat): Promise<ExportFile> {
+      if (!hasPermissions(actor.principal.permissions, { permissions: [...BADGE_LIST_READERS], mode: 'any' }))
+        throw new ForbiddenError();
+      const companyExhibitors = query.search ? await repo.exhibitorsOfCompaniesNamed(db, query.search) : [];
+      const where = and(scopeFilterOf(actor), ...repo.filterConditions(query, companyExhibitors));
+      const [ids, fields] = await Promise.all([repo.badgeIds(db, where, query.sort), repo.badgeExportFields(db, where)]);
+      return exportFile('Badges', format, badgeExportColumns(fields), rowsInOrder(ids, (batch) => repo.badgesForExport(db, batch)));
     },
 
     /** Conditions combined with and/or over the fields of spec §3, within the caller's scope. */

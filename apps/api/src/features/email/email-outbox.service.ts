@@ -1,11 +1,14 @@
+import type { ExportFormat } from '@portal/shared/exports';
 import type { ListOutboxQuery, OutboxMessage } from '@portal/shared/email-outbox';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import { exportFile, rowsInOrder, type ExportFile } from '../../lib/list-export';
 import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeOf } from '../auth/scope';
 import * as repo from './email.repository';
+import { OUTBOX_EXPORT_COLUMNS } from './outbox-export';
 
 /**
  * Purposes whose body carries no secret, so the outbox may show it. Everything else (invitations,
@@ -45,6 +48,12 @@ export function createEmailOutboxService({ db }: { db: Database }) {
     async listMessages(actor: Actor, query: ListOutboxQuery & { page: number; per_page: number }) {
       const { rows, total, estimated } = await repo.listOutbox(db, filterFor(actor), query as repo.OutboxFilter);
       return listResult(rows.map(toMessage), total, query, estimated);
+    },
+
+    /** Every message of the list's filters, scope and sort, as a streamed file. */
+    async exportMessages(actor: Actor, filter: Omit<repo.OutboxFilter, 'page' | 'per_page'>, format: ExportFormat): Promise<ExportFile> {
+      const ids = await repo.outboxIds(db, filterFor(actor), filter);
+      return exportFile('Email outbox', format, OUTBOX_EXPORT_COLUMNS, rowsInOrder(ids, (batch) => repo.outboxByIds(db, batch)));
     },
 
     /** Sends an unsent message at the worker's next round instead of after its back-off. */

@@ -142,16 +142,24 @@ export type OutboxRow = NonNullable<Awaited<ReturnType<typeof findOutboxMessage>
 
 export type OutboxFilter = Page & { search?: string; sort?: string; status?: QueuedEmail['status']; purpose?: string; eventId?: number };
 
-export async function listOutbox(db: Database, scopeFilter: SQL | undefined, query: OutboxFilter) {
+function outboxWhere(scopeFilter: SQL | undefined, query: Omit<OutboxFilter, keyof Page>): SQL | undefined {
   const o = emailOutbox;
-  const where = and(
+  return and(
     scopeFilter,
     query.status ? eq(o.status, query.status) : undefined,
     query.purpose ? eq(o.purpose, query.purpose) : undefined,
     query.eventId ? eq(o.eventId, query.eventId) : undefined,
     query.search ? ilike(o.toAddress, containsPattern(query.search)) : undefined,
   );
-  const order = orderBy(query.sort, { createdAt: o.createdAt, status: o.status, toAddress: o.toAddress, attempts: o.attempts }, o.id, '-createdAt');
+}
+
+const outboxOrder = (sort: string | undefined) =>
+  orderBy(sort, { createdAt: emailOutbox.createdAt, status: emailOutbox.status, toAddress: emailOutbox.toAddress, attempts: emailOutbox.attempts }, emailOutbox.id, '-createdAt');
+
+export async function listOutbox(db: Database, scopeFilter: SQL | undefined, query: OutboxFilter) {
+  const o = emailOutbox;
+  const where = outboxWhere(scopeFilter, query);
+  const order = outboxOrder(query.sort);
   const { limit, offset } = pageWindow(query);
   // The outbox holds a mail per badge registered: at a large show, a count exact up to the cap
   // and estimated beyond it, as the badge list's.
@@ -160,6 +168,20 @@ export async function listOutbox(db: Database, scopeFilter: SQL | undefined, que
     countOrEstimate(db, o, where),
   ]);
   return { rows, ...count };
+}
+
+/** The ids of every message the list's filter keeps, in the list's order: an export's rows. */
+export async function outboxIds(db: Database, scopeFilter: SQL | undefined, filter: Omit<OutboxFilter, keyof Page>): Promise<number[]> {
+  const rows = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(outboxWhere(scopeFilter, filter))
+    .orderBy(...outboxOrder(filter.sort));
+  return rows.map((row) => row.id);
+}
+
+export async function outboxByIds(db: Database, ids: number[]) {
+  return db.select(listColumns).from(emailOutbox).where(inArray(emailOutbox.id, ids));
 }
 
 export async function findOutboxMessage(db: Database, id: number, scopeFilter: SQL | undefined) {

@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { companies } from '../../db/schema/companies';
@@ -78,13 +78,12 @@ const PROFILE_JOINS = sql.raw(`left join companies c on c.id = admins.company_id
  * statement: the page's ids first, then only their rows read and written out. A count of the same
  * filter is reused while nothing the filter reads has been written since (exhibitor_changes).
  */
-export async function listExhibitors(
-  db: Database,
-  scope: Scope,
-  query: Page & { search?: string; sort?: string; eventId?: number },
-): Promise<{ items: string; total: number; estimated: boolean }> {
+export type ExhibitorFilter = { search?: string; sort?: string; eventId?: number };
+
+/** The exhibitors of a scope that a list's filter keeps. */
+function exhibitorWhere(scope: Scope, query: ExhibitorFilter): SQL | undefined {
   const pattern = query.search ? containsPattern(query.search) : undefined;
-  const where = and(
+  return and(
     exhibitorAccount,
     exhibitorScopeFilter(scope),
     query.eventId ? eq(admins.eventId, query.eventId) : undefined,
@@ -96,9 +95,13 @@ export async function listExhibitors(
         )
       : undefined,
   );
-  const order = sql.join(
+}
+
+/** The list's order, over `admins` joined with PROFILE_JOINS. */
+function exhibitorOrder(sort: string | undefined): SQL {
+  return sql.join(
     orderBy(
-      query.sort,
+      sort,
       {
         companyName: nameOrder(sql`c.name`),
         name: nameOrder(sql`(${admins.lastName} || ' ' || ${admins.firstName})`),
@@ -110,6 +113,20 @@ export async function listExhibitors(
     ),
     sql`, `,
   );
+}
+
+/**
+ * One page of exhibitors as the JSON array of their list items, with the total in the same
+ * statement: the page's ids first, then only their rows read and written out. A count of the same
+ * filter is reused while nothing the filter reads has been written since (exhibitor_changes).
+ */
+export async function listExhibitors(
+  db: Database,
+  scope: Scope,
+  query: Page & ExhibitorFilter,
+): Promise<{ items: string; total: number; estimated: boolean }> {
+  const where = exhibitorWhere(scope, query);
+  const order = exhibitorOrder(query.sort);
   const { limit, offset } = pageWindow(query);
   const counted = keptCount(db, admins, where, 'exhibitor_changes');
   const [row] = await queryRows<{ items: string; cappedTotal: number | null; changes: string }>(
@@ -122,6 +139,19 @@ export async function listExhibitors(
         ${PROFILE_JOINS}`,
   );
   return { items: row!.items, ...(await counted.total(row!)) };
+}
+
+/** The ids of every exhibitor the list's filter keeps, in the list's order: an export's rows. */
+export async function exhibitorIds(db: Database, scope: Scope, filter: ExhibitorFilter): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select admins.id from admins ${PROFILE_JOINS} where ${exhibitorWhere(scope, filter)} order by ${exhibitorOrder(filter.sort)}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function exhibitorsByIds(db: Database, ids: number[]) {
+  return joined(db).where(inArray(admins.id, ids));
 }
 
 export async function findExhibitor(db: Database, id: number, scope: Scope) {

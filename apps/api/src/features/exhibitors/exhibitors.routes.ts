@@ -1,9 +1,11 @@
 import { idParamsSchema, itemResponseSchema, listResponseSchema } from '@portal/shared/common';
 import { createExhibitorBodySchema, exhibitorSchema, listExhibitorsQuerySchema } from '@portal/shared/exhibitors';
+import { exportQuerySchema } from '@portal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
+import { exportResponse, sendExport } from '../../lib/list-export';
 import { errorResponses as errors, sendJson } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
 import type { ExhibitorsService } from './exhibitors.service';
@@ -22,6 +24,22 @@ export async function exhibitorsRoutes(app: FastifyInstance, { exhibitors }: { e
     schema: { tags, querystring: listExhibitorsQuerySchema, response: { 200: listResponseSchema(exhibitorSchema), ...errors } },
     handler: async (request, reply) => {
       return sendJson(reply, await exhibitors.listExhibitors(actorOf(request), request.query));
+    },
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/exhibitors/export',
+    config: { access: requires('view_exhibitors', 'export_data') },
+    schema: {
+      tags,
+      summary: 'The exhibitors of the list’s filters, scope and sort as an .xlsx or CSV file, streamed',
+      querystring: exportQuerySchema(listExhibitorsQuerySchema),
+      response: { 200: exportResponse('One row an exhibitor'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { format, ...filter } = request.query;
+      return sendExport(reply, format, await exhibitors.exportExhibitors(actorOf(request), filter, format));
     },
   });
 

@@ -1,4 +1,5 @@
 import type { Exhibitor, ListExhibitorsQuery } from '@portal/shared/exhibitors';
+import type { ExportFormat } from '@portal/shared/exports';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -6,6 +7,7 @@ import { badges } from '../../db/schema/badges';
 import { roles } from '../../db/schema/roles';
 import type { Actor } from '../../lib/actor';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { exportFile, rowsInOrder, type ExportFile } from '../../lib/list-export';
 import { listJson } from '../../lib/listing';
 import { assertEmailFree, withEmailConflict } from '../admins/account-email';
 import * as admins from '../admins/admins.repository';
@@ -18,6 +20,7 @@ import { findCompany, insertCompany } from '../companies/companies.repository';
 import { findEventInScope } from '../events/events.repository';
 import { deleteAnswerFilesOfBadges } from '../files/files.repository';
 import type { FilesService } from '../files/files.service';
+import { EXHIBITOR_EXPORT_COLUMNS } from './exhibitor-export';
 import * as repo from './exhibitors.repository';
 
 export type NewExhibitor = {
@@ -117,6 +120,12 @@ export function createExhibitorsService({ db, publicUrl, files }: { db: Database
     async listExhibitors(actor: Actor, query: ListExhibitorsQuery) {
       const { items, total, estimated } = await repo.listExhibitors(db, scopeOf(actor.principal), query);
       return listJson(items, total, query, estimated);
+    },
+
+    /** Every exhibitor of the list's filter, scope and sort, as a streamed file. */
+    async exportExhibitors(actor: Actor, filter: repo.ExhibitorFilter, format: ExportFormat): Promise<ExportFile> {
+      const ids = await repo.exhibitorIds(db, scopeOf(actor.principal), filter);
+      return exportFile('Exhibitors', format, EXHIBITOR_EXPORT_COLUMNS, rowsInOrder(ids, (batch) => repo.exhibitorsByIds(db, batch)));
     },
 
     async getExhibitor(actor: Actor, id: number): Promise<Exhibitor> {

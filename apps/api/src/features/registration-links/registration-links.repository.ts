@@ -106,6 +106,8 @@ export function linkScopeFilter(
   )!;
 }
 
+export type LinkRowFilter = Omit<LinkFilter, 'page' | 'per_page'>;
+
 export type LinkFilter = {
   eventId?: number;
   kind?: 'exhibitor' | 'badge';
@@ -119,35 +121,62 @@ const owners = alias(admins, 'owner');
 const ownerCompanies = alias(companies, 'owner_company');
 
 /** Links within a scope filter, newest first, with their category's and owner's names. */
-export async function listLinks(db: Database, scopeFilter: SQL, query: LinkFilter) {
-  const where = and(
+function linkWhere(scopeFilter: SQL, query: LinkRowFilter): SQL | undefined {
+  return and(
     scopeFilter,
     query.eventId ? eq(registrationLinks.eventId, query.eventId) : undefined,
     query.kind ? eq(registrationLinks.kind, query.kind) : undefined,
     query.badgeCategoryId ? eq(registrationLinks.badgeCategoryId, query.badgeCategoryId) : undefined,
     query.exhibitorId ? eq(registrationLinks.exhibitorId, query.exhibitorId) : undefined,
   );
+}
+
+/** The list's order: the newest link first. */
+const LINK_ORDER = [desc(registrationLinks.createdAt), desc(registrationLinks.id)];
+
+function selectLinks(db: Database) {
+  return db
+    .select({
+      link: registrationLinks,
+      badgeCategoryName: badgeCategories.name,
+      ownerName: sql<
+        string | null
+      >`coalesce(${ownerCompanies.name} || ' – ' || ${owners.firstName} || ' ' || ${owners.lastName}, ${owners.firstName} || ' ' || ${owners.lastName})`,
+    })
+    .from(registrationLinks)
+    .leftJoin(badgeCategories, eq(badgeCategories.id, registrationLinks.badgeCategoryId))
+    .leftJoin(owners, eq(owners.id, registrationLinks.exhibitorId))
+    .leftJoin(ownerCompanies, eq(ownerCompanies.id, owners.companyId));
+}
+
+export async function listLinks(db: Database, scopeFilter: SQL, query: LinkFilter) {
+  const where = linkWhere(scopeFilter, query);
   const { limit, offset } = pageWindow(query);
   return fetchPage(
     () =>
-      db
-        .select({
-          link: registrationLinks,
-          badgeCategoryName: badgeCategories.name,
-          ownerName: sql<
-            string | null
-          >`coalesce(${ownerCompanies.name} || ' – ' || ${owners.firstName} || ' ' || ${owners.lastName}, ${owners.firstName} || ' ' || ${owners.lastName})`,
-        })
-        .from(registrationLinks)
-        .leftJoin(badgeCategories, eq(badgeCategories.id, registrationLinks.badgeCategoryId))
-        .leftJoin(owners, eq(owners.id, registrationLinks.exhibitorId))
-        .leftJoin(ownerCompanies, eq(ownerCompanies.id, owners.companyId))
+      selectLinks(db)
         .where(where)
-        .orderBy(desc(registrationLinks.createdAt), desc(registrationLinks.id))
+        .orderBy(...LINK_ORDER)
         .limit(limit)
         .offset(offset),
     () => countWhere(db, registrationLinks, where),
   );
+}
+
+export type LinkListRow = Awaited<ReturnType<typeof linksByIds>>[number];
+
+/** The ids of every link the list's filter keeps, in the list's order: an export's rows. */
+export async function linkIds(db: Database, scopeFilter: SQL, filter: LinkRowFilter): Promise<string[]> {
+  const rows = await db
+    .select({ id: registrationLinks.id })
+    .from(registrationLinks)
+    .where(linkWhere(scopeFilter, filter))
+    .orderBy(...LINK_ORDER);
+  return rows.map((row) => row.id);
+}
+
+export async function linksByIds(db: Database, ids: string[]) {
+  return selectLinks(db).where(inArray(registrationLinks.id, ids));
 }
 
 export async function findLink(db: Database, id: string, scopeFilter: SQL) {

@@ -15,9 +15,11 @@ import {
   registrationReceivedSchema,
   registrationLinkSchema,
 } from '@portal/shared/registration-links';
+import { exportQuerySchema } from '@portal/shared/exports';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
+import { exportResponse, sendExport } from '../../lib/list-export';
 import { MAX_FORM_FILES, multipartForm } from '../../lib/multipart-form';
 import { errorResponses as errors } from '../../lib/route-schemas';
 import { publicRoute, requires, requiresAny } from '../../plugins/access';
@@ -100,6 +102,23 @@ export async function registrationLinksRoutes(
       response: { 200: listResponseSchema(registrationLinkSchema), ...errors },
     },
     handler: (request) => registrationLinks.listLinks(actorOf(request), request.query),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/registration-links/export',
+    // The service also asks for one of the list's readers: access takes one rule.
+    config: { access: requires('export_data') },
+    schema: {
+      tags,
+      summary: 'The registration links of the list’s filters and scope as an .xlsx or CSV file, streamed',
+      querystring: exportQuerySchema(listRegistrationLinksQuerySchema),
+      response: { 200: exportResponse('One row a link'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { format, ...filter } = request.query;
+      return sendExport(reply, format, await registrationLinks.exportLinks(actorOf(request), filter, format));
+    },
   });
 
   routes.route({

@@ -1,3 +1,4 @@
+import type { ExportFormat } from '@portal/shared/exports';
 import type {
   BadgeRegistered,
   CreateRegistrationLink,
@@ -39,6 +40,7 @@ import { resolveTemplate, type ResolvedTemplate } from '../email-templates/templ
 import { findEventInScope } from '../events/events.repository';
 import { insertExhibitor } from '../exhibitors/exhibitors.service';
 import { findConsentQuestion } from '../lead-settings/lead-settings.repository';
+import { exportFile, rowsInOrder, type ExportFile } from '../../lib/list-export';
 import { listResult } from '../../lib/listing';
 import { noSoonerThan } from '../../lib/uniform-timing';
 import { queueBadgeConfirmation } from '../e-badges/badge-mails';
@@ -49,6 +51,7 @@ import {
   type LinkMailContext,
   type LinkRecipient,
 } from './registration-emails';
+import { linkExportColumns } from './link-export';
 import * as repo from './registration-links.repository';
 
 class GoneError extends AppError {
@@ -378,6 +381,15 @@ export function createRegistrationLinksService(deps: {
         total,
         query,
       );
+    },
+
+    /** Every link of the list's filters and scope, newest first, as a streamed file. */
+    async exportLinks(actor: Actor, filter: repo.LinkRowFilter, format: ExportFormat): Promise<ExportFile> {
+      const { permissions } = actor.principal;
+      if (!permissions.has('create_exhibitor') && !permissions.has('view_exhibitor_users')) throw new ForbiddenError();
+      const ids = await repo.linkIds(db, linkFilterOf(actor), filter);
+      const rows = rowsInOrder(ids, (batch) => repo.linksByIds(db, batch), (row) => row.link.id);
+      return exportFile('Registration links', format, linkExportColumns(deps.publicUrl), rows);
     },
 
     /** Closes a link for good, at once; registrations already made through it stay. */

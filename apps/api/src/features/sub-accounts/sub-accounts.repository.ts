@@ -50,12 +50,10 @@ function joined(db: Database) {
     .leftJoin(events, eq(events.id, admins.eventId));
 }
 
-export async function listSubAccounts(
-  db: Database,
-  scope: Scope,
-  query: Page & { search?: string; sort?: string; exhibitorId?: number; eventId?: number },
-) {
-  const where = and(
+export type SubAccountFilter = { search?: string; sort?: string; exhibitorId?: number; eventId?: number };
+
+function subAccountWhere(scope: Scope, query: SubAccountFilter): SQL | undefined {
+  return and(
     subAccountScopeFilter(scope),
     query.exhibitorId ? eq(admins.exhibitorId, query.exhibitorId) : undefined,
     query.eventId ? eq(admins.eventId, query.eventId) : undefined,
@@ -63,18 +61,40 @@ export async function listSubAccounts(
       ? sql`(${admins.firstName} || ' ' || ${admins.lastName} || ' ' || ${admins.email}) ilike ${containsPattern(query.search)}`
       : undefined,
   );
-  const order = orderBy(
-    query.sort,
+}
+
+function subAccountOrder(sort: string | undefined) {
+  return orderBy(
+    sort,
     { name: nameOrder(sql`(${admins.lastName} || ' ' || ${admins.firstName})`), email: admins.email, createdAt: admins.createdAt },
     admins.id,
     'name',
   );
+}
+
+export async function listSubAccounts(db: Database, scope: Scope, query: Page & SubAccountFilter) {
+  const where = subAccountWhere(scope, query);
+  const order = subAccountOrder(query.sort);
   const { limit, offset } = pageWindow(query);
   const pageIds = db.select({ id: admins.id }).from(admins).where(where).orderBy(...order).limit(limit).offset(offset);
   return fetchPage(
     () => joined(db).where(inArray(admins.id, pageIds)).orderBy(...order),
     () => countWhere(db, admins, where),
   );
+}
+
+/** The ids of every sub-account the list's filter keeps, in the list's order: an export's rows. */
+export async function subAccountIds(db: Database, scope: Scope, filter: SubAccountFilter): Promise<number[]> {
+  const rows = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(subAccountWhere(scope, filter))
+    .orderBy(...subAccountOrder(filter.sort));
+  return rows.map((row) => row.id);
+}
+
+export async function subAccountsByIds(db: Database, ids: number[]) {
+  return joined(db).where(inArray(admins.id, ids));
 }
 
 export async function findSubAccount(db: Database, id: number, scope: Scope) {

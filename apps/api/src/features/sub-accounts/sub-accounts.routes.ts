@@ -5,10 +5,12 @@ import {
   subAccountSchema,
   updateSubAccountBodySchema,
 } from '@portal/shared/sub-accounts';
+import { exportQuerySchema } from '@portal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
+import { exportResponse, sendExport } from '../../lib/list-export';
 import { errorResponses as errors } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
 import type { SubAccountsService } from './sub-accounts.service';
@@ -27,6 +29,22 @@ export async function subAccountsRoutes(app: FastifyInstance, { subAccounts }: {
     config: { access: requires('view_sub_accounts') },
     schema: { tags, querystring: listSubAccountsQuerySchema, response: { 200: listResponseSchema(subAccountSchema), ...errors } },
     handler: (request) => subAccounts.listSubAccounts(actorOf(request), request.query),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/sub-accounts/export',
+    config: { access: requires('view_sub_accounts', 'export_data') },
+    schema: {
+      tags,
+      summary: 'The sub-accounts of the list’s filters, scope and sort as an .xlsx or CSV file, streamed',
+      querystring: exportQuerySchema(listSubAccountsQuerySchema),
+      response: { 200: exportResponse('One row a sub-account'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { format, ...filter } = request.query;
+      return sendExport(reply, format, await subAccounts.exportSubAccounts(actorOf(request), filter, format));
+    },
   });
 
   routes.route({

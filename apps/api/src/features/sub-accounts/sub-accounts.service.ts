@@ -1,9 +1,11 @@
+import type { ExportFormat } from '@portal/shared/exports';
 import type { ListSubAccountsQuery, SubAccount } from '@portal/shared/sub-accounts';
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { roles } from '../../db/schema/roles';
 import type { Actor } from '../../lib/actor';
+import { exportFile, rowsInOrder, type ExportFile } from '../../lib/list-export';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import { listResult } from '../../lib/listing';
 import { assertEmailFree, withEmailConflict } from '../admins/account-email';
@@ -14,6 +16,7 @@ import { revokeAllForAdmin } from '../auth/refresh-tokens.repository';
 import { hashPassword } from '../auth/passwords';
 import { scopeOf } from '../auth/scope';
 import { findExhibitor } from '../exhibitors/exhibitors.repository';
+import { SUB_ACCOUNT_EXPORT_COLUMNS } from './sub-account-export';
 import * as repo from './sub-accounts.repository';
 
 type NewSubAccount = { firstName: string; lastName: string; email: string; password: string; exhibitorId?: number };
@@ -40,6 +43,12 @@ export function createSubAccountsService({ db }: { db: Database }) {
     async listSubAccounts(actor: Actor, query: ListSubAccountsQuery) {
       const { rows, total } = await repo.listSubAccounts(db, scopeOf(actor.principal), query);
       return listResult(rows.map(toSubAccount), total, query);
+    },
+
+    /** Every sub-account of the list's filter, scope and sort, as a streamed file. */
+    async exportSubAccounts(actor: Actor, filter: repo.SubAccountFilter, format: ExportFormat): Promise<ExportFile> {
+      const ids = await repo.subAccountIds(db, scopeOf(actor.principal), filter);
+      return exportFile('Sub-accounts', format, SUB_ACCOUNT_EXPORT_COLUMNS, rowsInOrder(ids, (batch) => repo.subAccountsByIds(db, batch)));
     },
 
     async getSubAccount(actor: Actor, id: number): Promise<SubAccount> {

@@ -1,13 +1,18 @@
-import { BADGE_STATUS_LABELS, BADGE_STATUSES, type BadgeStatus } from '@portal/shared/badges';
+import {
+  BADGE_SORTS,
+  BADGE_STATUS_LABELS,
+  BADGE_STATUSES,
+  type BadgeListItem,
+  type BadgeStatus,
+} from '@portal/shared/badges';
 import type { CustomField } from '@portal/shared/custom-fields';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { IdCardIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ExhibitorOptions } from '@/components/exhibitor-options';
-import { ListPanel } from '@/components/list/list-panel';
-import { Checkbox } from '@/components/ui/checkbox';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
@@ -16,21 +21,13 @@ import { useSession } from '@/lib/session';
 import { answerText } from '@/components/custom-fields/custom-field-rules';
 import { useBadges } from '../api/get-badges';
 import { useExhibitorOptions } from '../api/get-exhibitor-options';
-import { badgeColumns, companyOf, useColumnChoice } from './badge-columns';
+import { badgeColumns, companyOf, DEFAULT_COLUMNS, type BadgeColumn } from './badge-columns';
 import { BadgeStatusBadge } from './badge-status-badge';
 import { BulkAddonBar } from './bulk-addon-bar';
-import { ColumnChooser } from './column-chooser';
 import { PrintedCell } from './printed-cell';
 
-const SORTS = [
-  { value: '-createdAt', label: 'Newest first' },
-  { value: 'createdAt', label: 'Oldest first' },
-  { value: 'name', label: 'Name A–Z' },
-  { value: '-name', label: 'Name Z–A' },
-  { value: 'email', label: 'Email A–Z' },
-  { value: 'company', label: 'Company A–Z' },
-] as const;
 const DEFAULT_SORT = '-createdAt';
+const isSort = (value: string) => (BADGE_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 const isStatus = (value: string): value is BadgeStatus => (BADGE_STATUSES as readonly string[]).includes(value);
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -55,7 +52,7 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
   const exhibitorParam = Number(filter('exhibitorId')) || null;
   const createdFrom = isDate(filter('createdFrom')) ? filter('createdFrom') : '';
   const createdTo = isDate(filter('createdTo')) ? filter('createdTo') : '';
-  const sort = SORTS.some((option) => option.value === sortParam) ? sortParam : DEFAULT_SORT;
+  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
   const badges = useBadges({
     page,
     search,
@@ -71,41 +68,74 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
   const filtersByExhibitor = session?.user.exhibitorId == null && session?.type !== 'exhibitor';
   const exhibitors = useExhibitorOptions(eventId, { enabled: filtersByExhibitor && can('view_exhibitors') });
 
-  const columns = badgeColumns(fields, badgeCategoryId == null);
-  const { chosen, toggle } = useColumnChoice(
-    badgeCategoryId == null ? 'all' : String(badgeCategoryId),
-    badgeCategoryId == null,
-  );
-  const shown = columns.filter((column) => chosen.includes(column.id));
-
-  const rows = badges.data?.data ?? [];
-
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const pageIds = rows.map((row) => row.id);
-  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
-  const someSelected = pageIds.some((id) => selected.has(id));
   const canBulk = can('update_exhibitor_user') || can('update_user');
+  const [selected, setSelected] = useState<RowSelectionState>({});
+  const listFilters = {
+    search: search || undefined,
+    badgeCategoryId: badgeCategoryId ?? undefined,
+    status: isStatus(statusParam) ? statusParam : undefined,
+    exhibitorId: exhibitorParam ?? undefined,
+    createdFrom: createdFrom || undefined,
+    createdTo: createdTo || undefined,
+    printed: printed ?? undefined,
+    sort,
+  };
 
-  function toggleRow(id: number) {
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
+  const columns: ListColumn<BadgeListItem>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      hideable: false,
+      cell: (badge) => (
+        <>
+          <Link
+            to={paths.viewUser.href({ id: badge.id })}
+            className="rounded-sm font-medium hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {badge.name}
+          </Link>
+          <div className="text-xs text-muted-foreground sm:hidden">{badge.email}</div>
+        </>
+      ),
+    },
+    ...badgeColumns(fields, badgeCategoryId == null).map((column): ListColumn<BadgeListItem> => ({
+      id: column.id,
+      header: column.label,
+      sortKey: column.sortKey,
+      hiddenByDefault: !DEFAULT_COLUMNS.includes(column.id) && !(badgeCategoryId == null && column.id === 'category'),
+      className: column.id === 'email' ? 'hidden sm:table-cell' : 'hidden md:table-cell',
+      cell: (badge) => <BadgeCell badge={badge} column={column} />,
+    })),
+  ];
 
   return (
     <>
-      {canBulk && selected.size > 0 && (
-        <BulkAddonBar eventId={eventId} badgeIds={[...selected]} onDone={() => setSelected(new Set())} />
+      {canBulk && Object.keys(selected).length > 0 && (
+        <BulkAddonBar eventId={eventId} badgeIds={Object.keys(selected).map(Number)} onDone={() => setSelected({})} />
       )}
-      <ListPanel
+      <DataList
+        name={badgeCategoryId == null ? 'badges' : `badges:category:${badgeCategoryId}`}
         noun="badges"
         icon={IdCardIcon}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder="Search by name, email or company"
+        search={{ value: search, onSearch: setSearch, placeholder: 'Search by name, email or company' }}
+        query={badges}
+        columns={columns}
+        getRowId={(badge) => badge.id}
+        sort={{
+          value: sort,
+          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          descendingFirst: ['createdAt'],
+        }}
+        selection={canBulk ? { selected, onChange: setSelected, label: (badge) => badge.name } : undefined}
+        exportTo={
+          can('export_data')
+            ? { url: '/admin/exhibitor-users/export', params: listFilters, fileName: 'badges' }
+            : undefined
+        }
+        onPageChange={setPage}
+        emptyTitle="No badges yet"
+        emptyDescription="Badges appear here once they are registered."
         filters={
           <div className="flex flex-col gap-3 sm:ml-auto sm:flex-row sm:flex-wrap sm:justify-end">
             <NativeSelect
@@ -162,111 +192,36 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
                 className="sm:w-38"
               />
             </div>
-            <NativeSelect
-              aria-label="Sort by"
-              value={sort}
-              onChange={(event) => setFilter('sort', event.target.value === DEFAULT_SORT ? '' : event.target.value)}
-              className="sm:w-auto sm:min-w-40"
-            >
-              {SORTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect>
-            <ColumnChooser columns={columns} chosen={chosen} onToggle={toggle} />
           </div>
         }
-        query={badges}
-        onPageChange={setPage}
-        emptyTitle="No badges yet"
-        emptyDescription="Badges appear here once they are registered."
-        columns={shown.length + 1}
-      >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              {canBulk && (
-                <TableHead className="w-10">
-                  <Checkbox
-                    aria-label="Select all badges on this page"
-                    checked={allSelected ? true : someSelected ? 'indeterminate' : false}
-                    onCheckedChange={() =>
-                      setSelected((previous) => {
-                        const next = new Set(previous);
-                        pageIds.forEach((id) => (allSelected ? next.delete(id) : next.add(id)));
-                        return next;
-                      })
-                    }
-                  />
-                </TableHead>
-              )}
-              <TableHead>Name</TableHead>
-              {shown.map((column) => (
-                <TableHead
-                  key={column.id}
-                  className={column.id === 'email' ? 'hidden sm:table-cell' : 'hidden md:table-cell'}
-                >
-                  {column.label}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((badge) => (
-              <TableRow key={badge.id} data-state={selected.has(badge.id) ? 'selected' : undefined}>
-                {canBulk && (
-                  <TableCell>
-                    <Checkbox
-                      aria-label={`Select ${badge.name}`}
-                      checked={selected.has(badge.id)}
-                      onCheckedChange={() => toggleRow(badge.id)}
-                    />
-                  </TableCell>
-                )}
-                <TableCell>
-                  <Link
-                    to={paths.viewUser.href({ id: badge.id })}
-                    className="rounded-sm font-medium hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                  >
-                    {badge.name}
-                  </Link>
-                  <div className="text-xs text-muted-foreground sm:hidden">{badge.email}</div>
-                </TableCell>
-                {shown.map((column) => (
-                  <TableCell
-                    key={column.id}
-                    className={column.id === 'email' ? 'hidden sm:table-cell' : 'hidden md:table-cell'}
-                  >
-                    {column.field ? (
-                      answerText(
-                        badge.customFieldValues.find((answer) => answer.customFieldId === column.field!.id),
-                        column.field,
-                      )
-                    ) : column.id === 'email' ? (
-                      badge.email
-                    ) : column.id === 'company' ? (
-                      companyOf(badge)
-                    ) : column.id === 'category' ? (
-                      badge.badgeCategory.name
-                    ) : column.id === 'phone' ? (
-                      (badge.phone ?? '—')
-                    ) : column.id === 'createdBy' ? (
-                      (badge.createdByName ?? '—')
-                    ) : column.id === 'status' ? (
-                      <BadgeStatusBadge status={badge.status} />
-                    ) : column.id === 'printed' ? (
-                      <PrintedCell badge={badge} />
-                    ) : (
-                      <span className="whitespace-nowrap text-muted-foreground">{formatDate(badge.createdAt)}</span>
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ListPanel>
+      />
     </>
   );
+}
+
+/** A badge's cell under one of the columns beside its name. */
+function BadgeCell({ badge, column }: { badge: BadgeListItem; column: BadgeColumn }) {
+  if (column.field)
+    return answerText(
+      badge.customFieldValues.find((answer) => answer.customFieldId === column.field!.id),
+      column.field,
+    );
+  switch (column.id) {
+    case 'email':
+      return badge.email;
+    case 'company':
+      return companyOf(badge);
+    case 'category':
+      return badge.badgeCategory.name;
+    case 'phone':
+      return badge.phone ?? '—';
+    case 'createdBy':
+      return badge.createdByName ?? '—';
+    case 'status':
+      return <BadgeStatusBadge status={badge.status} />;
+    case 'printed':
+      return <PrintedCell badge={badge} />;
+    default:
+      return <span className="whitespace-nowrap text-muted-foreground">{formatDate(badge.createdAt)}</span>;
+  }
 }

@@ -1,6 +1,6 @@
 import type { ListOutboxQuery } from '@portal/shared/email-outbox';
 
-export type OutboxFilters = Pick<ListOutboxQuery, 'status' | 'purpose' | 'eventId' | 'search'> & { page: number };
+export type OutboxFilters = Pick<ListOutboxQuery, 'status' | 'purpose' | 'eventId' | 'search' | 'sort'> & { page: number };
 
 export const emailOutboxKeys = {
   all: ['email-outbox'] as const,

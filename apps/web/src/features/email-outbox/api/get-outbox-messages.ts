@@ -6,7 +6,7 @@ import { emailOutboxKeys, type OutboxFilters } from './email-outbox-keys';
 
 export async function getOutboxMessages(filters: OutboxFilters): Promise<ListResponse<OutboxMessage>> {
   const { data } = await api.get<ListResponse<OutboxMessage>>('/admin/email-outbox', {
-    params: { ...filters, search: filters.search || undefined, sort: '-createdAt' },
+    params: { ...filters, search: filters.search || undefined, sort: filters.sort ?? '-createdAt' },
   });
   return data;
 }

@@ -1,19 +1,21 @@
 import {
   OUTBOX_PURPOSE_LABELS,
   OUTBOX_STATUS_LABELS,
+  OUTBOX_SORTS,
   OUTBOX_STATUSES,
   outboxPurposeLabel,
+  type ListOutboxQuery,
   type OutboxMessage,
   type OutboxStatus,
 } from '@portal/shared/email-outbox';
 import { InboxIcon, RotateCwIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { EventOptions } from '@/components/event-options';
-import { ListPanel } from '@/components/list/list-panel';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api-client';
 import { timeAgo } from '@/lib/format';
@@ -24,6 +26,10 @@ import { useRetryOutboxMessage } from '../api/retry-outbox-message';
 
 const STATUS_VARIANT = { pending: 'secondary', sent: 'success', failed: 'destructive' } as const;
 
+type OutboxSort = NonNullable<ListOutboxQuery['sort']>;
+const DEFAULT_SORT: OutboxSort = '-createdAt';
+const isSort = (value: string): value is OutboxSort =>
+  (OUTBOX_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 const isStatus = (value: string): value is OutboxStatus => (OUTBOX_STATUSES as readonly string[]).includes(value);
 
 function StatusBadge({ message }: { message: OutboxMessage }) {
@@ -42,12 +48,15 @@ function deliveryLine(message: OutboxMessage): string {
 export function OutboxList() {
   const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
   const session = useSession();
+  const can = useCan();
   const choosesEvent = session?.user.eventId == null;
   const statusFilter = filter('status');
   const status = isStatus(statusFilter) ? statusFilter : undefined;
   const purpose = filter('purpose') || undefined;
   const eventId = Number(filter('eventId')) || undefined;
-  const messages = useOutboxMessages({ page, search, status, purpose, eventId });
+  const sortParam = filter('sort');
+  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const messages = useOutboxMessages({ page, search, status, purpose, eventId, sort });
   const events = useEventOptions({ enabled: choosesEvent });
   const retry = useRetryOutboxMessage();
 
@@ -58,13 +67,98 @@ export function OutboxList() {
     });
   }
 
+  const columns: ListColumn<OutboxMessage>[] = [
+    {
+      id: 'message',
+      header: 'Message',
+      sortKey: 'toAddress',
+      hideable: false,
+      className: 'align-top',
+      cell: (message) => (
+        <>
+          <div className="font-medium break-words">{message.subject}</div>
+          <div className="text-xs break-all text-muted-foreground">
+            To {message.toAddress}
+            {message.eventName && choosesEvent ? ` · ${message.eventName}` : ''}
+          </div>
+          <div className="text-xs text-muted-foreground md:hidden">{outboxPurposeLabel(message.purpose)}</div>
+          {message.attachments.length > 0 && (
+            <div className="text-xs break-words text-muted-foreground">
+              Attachments: {message.attachments.join(', ')}
+            </div>
+          )}
+          {message.textBody && (
+            <details className="mt-1 text-xs">
+              <summary className="cursor-pointer text-muted-foreground">Show text</summary>
+              <pre className="mt-1 max-h-48 overflow-auto font-sans whitespace-pre-wrap">{message.textBody}</pre>
+            </details>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'purpose',
+      header: 'Purpose',
+      className: 'hidden md:table-cell',
+      cell: (message) => outboxPurposeLabel(message.purpose),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortKey: 'status',
+      hideable: false,
+      cell: (message) => (
+        <>
+          <StatusBadge message={message} />
+          <div className="mt-1 text-xs text-muted-foreground">{deliveryLine(message)}</div>
+          {message.lastError && (
+            <div className="mt-1 text-xs break-words text-destructive lg:hidden">{message.lastError}</div>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'lastError',
+      header: 'Last error',
+      className: 'hidden max-w-72 text-xs break-words text-destructive lg:table-cell',
+      cell: (message) => message.lastError ?? <span className="text-muted-foreground">—</span>,
+    },
+    {
+      id: 'createdAt',
+      header: 'Queued',
+      sortKey: 'createdAt',
+      className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
+      cell: (message) => timeAgo(message.createdAt),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      hideable: false,
+      className: 'w-28 text-right',
+      cell: (message) =>
+        message.status !== 'sent' && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => retryNow(message)}
+            disabled={retry.isPending && retry.variables === message.id}
+            // The name starts with the visible text (WCAG 2.5.3), then says which message.
+            aria-label={`Retry now: the message to ${message.toAddress}`}
+          >
+            <RotateCwIcon aria-hidden />
+            <span className="hidden sm:inline">Retry now</span>
+          </Button>
+        ),
+    },
+  ];
+
   return (
-    <ListPanel
+    <DataList
+      name="email-outbox"
       noun="messages"
       icon={InboxIcon}
-      search={search}
-      onSearch={setSearch}
-      searchPlaceholder="Search by address"
+      search={{ value: search, onSearch: setSearch, placeholder: 'Search by address' }}
       filters={
         <>
           <NativeSelect
@@ -106,73 +200,25 @@ export function OutboxList() {
         </>
       }
       query={messages}
+      columns={columns}
+      getRowId={(message) => message.id}
+      sort={{
+        value: sort,
+        onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+        descendingFirst: ['createdAt', 'attempts'],
+      }}
+      exportTo={
+        can('export_data')
+          ? {
+              url: '/admin/email-outbox/export',
+              params: { search: search || undefined, status, purpose, eventId, sort },
+              fileName: 'email-outbox',
+            }
+          : undefined
+      }
       onPageChange={setPage}
       emptyTitle="No messages"
       emptyDescription="Mails the portal sends (invitations, purchase updates, registration links) appear here."
-      columns={5}
-    >
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Message</TableHead>
-            <TableHead className="hidden md:table-cell">Purpose</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="hidden lg:table-cell">Last error</TableHead>
-            <TableHead className="w-28 text-right">
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {messages.data?.data.map((message) => (
-            <TableRow key={message.id}>
-              <TableCell className="align-top">
-                <div className="font-medium break-words">{message.subject}</div>
-                <div className="text-xs break-all text-muted-foreground">
-                  To {message.toAddress}
-                  {message.eventName && choosesEvent ? ` · ${message.eventName}` : ''}
-                </div>
-                <div className="text-xs text-muted-foreground md:hidden">{outboxPurposeLabel(message.purpose)}</div>
-                {message.attachments.length > 0 && (
-                  <div className="text-xs break-words text-muted-foreground">Attachments: {message.attachments.join(', ')}</div>
-                )}
-                {message.textBody && (
-                  <details className="mt-1 text-xs">
-                    <summary className="cursor-pointer text-muted-foreground">Show text</summary>
-                    <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap font-sans">{message.textBody}</pre>
-                  </details>
-                )}
-              </TableCell>
-              <TableCell className="hidden md:table-cell">{outboxPurposeLabel(message.purpose)}</TableCell>
-              <TableCell>
-                <StatusBadge message={message} />
-                <div className="mt-1 text-xs text-muted-foreground">{deliveryLine(message)}</div>
-                {message.lastError && (
-                  <div className="mt-1 text-xs break-words text-destructive lg:hidden">{message.lastError}</div>
-                )}
-              </TableCell>
-              <TableCell className="hidden max-w-72 text-xs break-words text-destructive lg:table-cell">
-                {message.lastError ?? <span className="text-muted-foreground">—</span>}
-              </TableCell>
-              <TableCell className="text-right">
-                {message.status !== 'sent' && (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => retryNow(message)}
-                    disabled={retry.isPending && retry.variables === message.id}
-                    // The name starts with the visible text (WCAG 2.5.3), then says which message.
-                    aria-label={`Retry now: the message to ${message.toAddress}`}
-                  >
-                    <RotateCwIcon aria-hidden />
-                    <span className="hidden sm:inline">Retry now</span>
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </ListPanel>
+    />
   );
 }

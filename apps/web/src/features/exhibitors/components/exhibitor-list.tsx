@@ -1,14 +1,14 @@
-import type { Exhibitor } from '@portal/shared/exhibitors';
+import { EXHIBITOR_SORTS, type Exhibitor } from '@portal/shared/exhibitors';
 import { StoreIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { DeleteAccountDialog } from '@/components/delete-account-dialog';
-import { ListPanel } from '@/components/list/list-panel';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { RowActions } from '@/components/list/row-actions';
 import { NativeSelect } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
+import { formatDate } from '@/lib/format';
 import { useRowDialogs } from '@/hooks/use-row-dialogs';
 import { useSession } from '@/lib/session';
 import { useAnonymiseExhibitor } from '../api/anonymise-exhibitor';
@@ -23,15 +23,8 @@ import {
 } from './exhibitor-status';
 import { EventOptions } from '@/components/event-options';
 
-const SORTS = [
-  { value: 'companyName', label: 'Company A–Z' },
-  { value: '-companyName', label: 'Company Z–A' },
-  { value: 'name', label: 'Contact A–Z' },
-  { value: 'booth', label: 'Booth' },
-  { value: '-createdAt', label: 'Newest first' },
-  { value: 'createdAt', label: 'Oldest first' },
-] as const;
 const DEFAULT_SORT = 'companyName';
+const isSort = (value: string) => (EXHIBITOR_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 /**
  * The exhibitors of every event the caller reaches, or of one event when `eventId` is given;
@@ -46,54 +39,138 @@ export function ExhibitorList({ eventId }: { eventId?: number }) {
   const filtersByEvent = eventId == null && session?.user.eventId == null;
   const eventFilter = filtersByEvent ? filter('eventId') : '';
   const sortParam = filter('sort');
-  const sort = SORTS.some((option) => option.value === sortParam) ? sortParam : DEFAULT_SORT;
+  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
   const events = useEventOptions({ enabled: filtersByEvent });
-  const exhibitors = useExhibitors({
-    page,
-    search,
-    sort,
-    eventId: eventId ?? (eventFilter ? Number(eventFilter) : null),
-  });
+  const listEvent = eventId ?? (eventFilter ? Number(eventFilter) : null);
+  const exhibitors = useExhibitors({ page, search, sort, eventId: listEvent });
   const remove = useDeleteExhibitor();
   const anonymise = useAnonymiseExhibitor();
   const dialogs = useRowDialogs<Exhibitor>(remove, 'exhibitor');
   const showEvent = eventId == null && session?.user.eventId == null;
 
+  const columns: ListColumn<Exhibitor>[] = [
+    {
+      id: 'company',
+      header: 'Company',
+      sortKey: 'companyName',
+      hideable: false,
+      cell: (exhibitor) => (
+        <>
+          <Link
+            to={paths.eventExhibitor.href({ eventId: exhibitor.eventId, exhibitorId: exhibitor.id })}
+            className="rounded-sm font-medium hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {exhibitorDisplayName(exhibitor)}
+          </Link>
+          <div className="text-xs text-muted-foreground md:hidden">{exhibitor.email}</div>
+        </>
+      ),
+    },
+    {
+      id: 'contact',
+      header: 'Contact',
+      sortKey: 'name',
+      className: 'hidden md:table-cell',
+      cell: (exhibitor) => (
+        <>
+          <div>{exhibitor.name}</div>
+          <div className="text-xs break-all text-muted-foreground">{exhibitor.email}</div>
+        </>
+      ),
+    },
+    {
+      id: 'booth',
+      header: 'Booth',
+      sortKey: 'booth',
+      className: 'hidden lg:table-cell',
+      cell: (exhibitor) => [exhibitor.booth, exhibitor.hall].filter(Boolean).join(' · ') || '—',
+    },
+    ...(showEvent
+      ? [
+          {
+            id: 'event',
+            header: 'Event',
+            className: 'hidden xl:table-cell',
+            cell: (exhibitor: Exhibitor) => exhibitor.eventName,
+          },
+        ]
+      : []),
+    {
+      id: 'subAccounts',
+      header: 'Sub-accounts',
+      className: 'hidden text-right tabular-nums lg:table-cell',
+      cell: (exhibitor) => exhibitor.subAccountCount,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      className: 'hidden sm:table-cell',
+      cell: (exhibitor) => <ExhibitorStatusBadge exhibitor={exhibitor} />,
+    },
+    {
+      id: 'createdAt',
+      header: 'Added',
+      sortKey: 'createdAt',
+      hiddenByDefault: true,
+      className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
+      cell: (exhibitor) => formatDate(exhibitor.createdAt),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideable: false,
+      headerHidden: true,
+      className: 'w-24 text-right',
+      cell: (exhibitor) =>
+        can('update_exhibitor') && (
+          <RowActions
+            name={exhibitorDisplayName(exhibitor)}
+            onEdit={() =>
+              navigate(`${paths.eventExhibitor.href({ eventId: exhibitor.eventId, exhibitorId: exhibitor.id })}?edit=1`)
+            }
+            onDelete={() => dialogs.askDelete(exhibitor)}
+            deleteBlockedReason={can('delete_exhibitor') ? undefined : 'You cannot delete exhibitors'}
+          />
+        ),
+    },
+  ];
+
   return (
     <>
-      <ListPanel
+      <DataList
+        name="exhibitors"
         noun="exhibitors"
         icon={StoreIcon}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder="Search company, contact or booth"
+        search={{ value: search, onSearch: setSearch, placeholder: 'Search company, contact or booth' }}
         filters={
-          <div className="flex flex-col gap-3 sm:ml-auto sm:flex-row">
-            {filtersByEvent && (
-              <NativeSelect
-                aria-label="Filter by event"
-                value={eventFilter}
-                onChange={(event) => setFilter('eventId', event.target.value)}
-                className="sm:w-auto sm:min-w-56"
-              >
-                <EventOptions events={events.data} empty="All events" />
-              </NativeSelect>
-            )}
+          filtersByEvent && (
             <NativeSelect
-              aria-label="Sort by"
-              value={sort}
-              onChange={(event) => setFilter('sort', event.target.value === DEFAULT_SORT ? '' : event.target.value)}
-              className="sm:w-auto sm:min-w-44"
+              aria-label="Filter by event"
+              value={eventFilter}
+              onChange={(event) => setFilter('eventId', event.target.value)}
+              className="sm:w-auto sm:min-w-56"
             >
-              {SORTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
+              <EventOptions events={events.data} empty="All events" />
             </NativeSelect>
-          </div>
+          )
         }
         query={exhibitors}
+        columns={columns}
+        getRowId={(exhibitor) => exhibitor.id}
+        sort={{
+          value: sort,
+          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          descendingFirst: ['createdAt'],
+        }}
+        exportTo={
+          can('export_data')
+            ? {
+                url: '/admin/exhibitors/export',
+                params: { search: search || undefined, sort, eventId: listEvent ?? undefined },
+                fileName: 'exhibitors',
+              }
+            : undefined
+        }
         onPageChange={setPage}
         emptyTitle={eventFilter || eventId ? 'No exhibitors at this event yet' : 'No exhibitors yet'}
         emptyDescription={
@@ -101,67 +178,7 @@ export function ExhibitorList({ eventId }: { eventId?: number }) {
             ? 'Add an exhibitor, or share a registration link so that companies register themselves.'
             : 'Exhibitors appear here once they are added.'
         }
-        columns={6}
-      >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Company</TableHead>
-              <TableHead className="hidden md:table-cell">Contact</TableHead>
-              <TableHead className="hidden lg:table-cell">Booth</TableHead>
-              {showEvent && <TableHead className="hidden xl:table-cell">Event</TableHead>}
-              <TableHead className="hidden text-right lg:table-cell">Sub-accounts</TableHead>
-              <TableHead className="hidden sm:table-cell">Status</TableHead>
-              <TableHead className="w-24 text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {exhibitors.data?.data.map((exhibitor) => {
-              const href = paths.eventExhibitor.href({ eventId: exhibitor.eventId, exhibitorId: exhibitor.id });
-              const name = exhibitorDisplayName(exhibitor);
-              return (
-                <TableRow key={exhibitor.id}>
-                  <TableCell>
-                    <Link
-                      to={href}
-                      className="rounded-sm font-medium hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                    >
-                      {name}
-                    </Link>
-                    <div className="text-xs text-muted-foreground md:hidden">{exhibitor.email}</div>
-                  </TableCell>
-                  <TableCell className="hidden md:table-cell">
-                    <div>{exhibitor.name}</div>
-                    <div className="text-xs break-all text-muted-foreground">{exhibitor.email}</div>
-                  </TableCell>
-                  <TableCell className="hidden lg:table-cell">
-                    {[exhibitor.booth, exhibitor.hall].filter(Boolean).join(' · ') || '—'}
-                  </TableCell>
-                  {showEvent && <TableCell className="hidden xl:table-cell">{exhibitor.eventName}</TableCell>}
-                  <TableCell className="hidden text-right tabular-nums lg:table-cell">
-                    {exhibitor.subAccountCount}
-                  </TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    <ExhibitorStatusBadge exhibitor={exhibitor} />
-                  </TableCell>
-                  <TableCell>
-                    {can('update_exhibitor') && (
-                      <RowActions
-                        name={name}
-                        onEdit={() => navigate(`${href}?edit=1`)}
-                        onDelete={() => dialogs.askDelete(exhibitor)}
-                        deleteBlockedReason={can('delete_exhibitor') ? undefined : 'You cannot delete exhibitors'}
-                      />
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </ListPanel>
+      />
 
       <DeleteAccountDialog
         account={dialogs.deleting && { id: dialogs.deleting.id, name: exhibitorDisplayName(dialogs.deleting) }}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFiltered, leadFilters, nextSort, sortDirection } from './lead-filters';
+import { isFiltered, leadFilters } from './lead-filters';
 
 const urlOf = (query: string) => {
   const params = new URLSearchParams(query);
@@ -30,17 +30,5 @@ describe('the leads list filters in the URL', () => {
     expect(isFiltered({ sort: 'name' })).toBe(false);
     expect(isFiltered({ tag: 'demo' })).toBe(true);
     expect(isFiltered({})).toBe(false);
-  });
-
-  it('sorts a column its natural way first, then the other way', () => {
-    // Unsorted, the list is newest scan first: the Scanned header turns it to oldest first.
-    expect(sortDirection(undefined, 'scannedAt')).toBe('descending');
-    expect(nextSort(undefined, 'scannedAt')).toBe('scannedAt');
-    expect(nextSort(undefined, 'name')).toBe('name');
-    expect(nextSort('name', 'name')).toBe('-name');
-    expect(nextSort('-name', 'name')).toBe('name');
-    expect(nextSort('name', 'rating')).toBe('-rating');
-    expect(sortDirection('name', 'rating')).toBe('none');
-    expect(sortDirection('name', 'name')).toBe('ascending');
   });
 });

@@ -42,22 +42,3 @@ export function leadFilters(filter: (key: string) => string, search: string): Le
 export function isFiltered(filters: LeadFilters): boolean {
   return Object.keys(filters).some((key) => key !== 'sort');
 }
-
-/** Names read A to Z first; times and ratings newest and hottest first. */
-const FIRST_DIRECTION: Record<LeadSortKey, '' | '-'> = { name: '', scannedAt: '-', rating: '-', updatedAt: '-' };
-
-/** The order after a click on a column's header: its first direction, then the other way round. */
-export function nextSort(current: LeadSort | undefined, key: LeadSortKey): LeadSort {
-  const shown = current ?? DEFAULT_LEAD_SORT;
-  if (shown === key) return `-${key}`;
-  if (shown === `-${key}`) return key;
-  return `${FIRST_DIRECTION[key]}${key}` as LeadSort;
-}
-
-/** How a column is ordered now, for its header's `aria-sort`. */
-export function sortDirection(current: LeadSort | undefined, key: LeadSortKey): 'ascending' | 'descending' | 'none' {
-  const shown = current ?? DEFAULT_LEAD_SORT;
-  if (shown === key) return 'ascending';
-  if (shown === `-${key}`) return 'descending';
-  return 'none';
-}

@@ -133,7 +133,8 @@ describe('LeadsPage', () => {
     await screen.findByText('Lars Eriksen', { selector: 'td' });
     const logReads = () => seen.filter((request) => request.url === '/leads/exports').length;
     expect(logReads()).toBe(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Export .xlsx' }));
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Export' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Export .xlsx' }));
     await waitFor(() => expect(seen.some((request) => request.url === '/leads/export')).toBe(true));
     expect(seen.find((request) => request.url === '/leads/export')!.params).toEqual({
       rating: 'warm',
@@ -144,6 +145,24 @@ describe('LeadsPage', () => {
     });
     await waitFor(() => expect(logReads()).toBe(2));
     expect(URL.createObjectURL).toHaveBeenCalled();
+  });
+
+  it('sorts a column its natural way first, then the other way, from its header', async () => {
+    const { router } = renderPage('/leads');
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}$`) });
+    await screen.findByRole('link', { name: 'Līga Bērziņa' });
+    // Unsorted, the list is newest scan first: the Scanned header turns it to oldest first.
+    expect(header('Scanned').getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(within(header('Scanned')).getByRole('button'));
+    expect(router.state.location.search).toBe('?sort=scannedAt');
+    fireEvent.click(within(header('Name')).getByRole('button'));
+    expect(router.state.location.search).toBe('?sort=name');
+    expect(header('Name').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('Rating').getAttribute('aria-sort')).toBeNull();
+    fireEvent.click(within(header('Name')).getByRole('button'));
+    expect(router.state.location.search).toBe('?sort=-name');
+    fireEvent.click(within(header('Rating')).getByRole('button'));
+    expect(router.state.location.search).toBe('?sort=-rating');
   });
 
   it('lets the exhibitor account share the leads with its sub-accounts', async () => {
@@ -173,7 +192,8 @@ describe('LeadsPage', () => {
     renderPage('/leads', { leads: [], figures: { total: 0, perDay: [], perScanner: [] } });
     expect(await screen.findByText('No leads yet')).toBeTruthy();
     expect(screen.getByText(/point its camera at the QR code/)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Export .xlsx' }) as HTMLButtonElement).disabled).toBe(true);
+    // Nothing to export yet: the list, and its Export menu, appear with the first lead.
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
     expect(
       screen.getAllByRole('link', { name: 'Scan leads' }).every((link) => link.getAttribute('href') === '/leads/scan'),
     ).toBe(true);

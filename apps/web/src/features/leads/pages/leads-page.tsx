@@ -1,25 +1,21 @@
-import { LEAD_RATING_LABELS, LEAD_RATINGS, type LeadExportFormat } from '@portal/shared/leads';
-import { ContactIcon, DownloadIcon, ScanLineIcon } from 'lucide-react';
+import { LEAD_RATING_LABELS, LEAD_RATINGS, type Lead } from '@portal/shared/leads';
+import { useQueryClient } from '@tanstack/react-query';
+import { ContactIcon, ScanLineIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
-import { ListPanel } from '@/components/list/list-panel';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { SearchInput } from '@/components/list/search-input';
-import { SortableHead } from '@/components/list/sortable-head';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { useListParams } from '@/hooks/use-list-params';
-import { errorMessage } from '@/lib/api-client';
 import { formatEventTime, timeZoneName } from '@/lib/event-time';
 import { useSession } from '@/lib/session';
-import { useExportLeads } from '../api/export-leads';
 import { useLeadFigures } from '../api/get-lead-figures';
 import { useLeads } from '../api/get-leads';
+import { leadKeys } from '../api/lead-keys';
 import { ExportLogCard } from '../components/export-log-card';
 import { LeadFiguresCard } from '../components/lead-figures-card';
 import { visitorName } from '../components/lead-visitor';
@@ -27,7 +23,7 @@ import { RatingLabel } from '../components/rating-control';
 import { ScannerSeatsCard } from '../components/scanner-seats-card';
 import { TeamSharingCard } from '../components/team-sharing-card';
 import { formatDay } from '../lib/lead-days';
-import { isFiltered, leadFilters, nextSort, sortDirection, type LeadSortKey } from '../lib/lead-filters';
+import { DEFAULT_LEAD_SORT, isFiltered, leadFilters } from '../lib/lead-filters';
 import { useEventTimeZone } from '../lib/use-event-time-zone';
 
 /** How to scan, said where there is nothing yet to list. */
@@ -66,16 +62,65 @@ export function LeadsPage() {
   const filters = leadFilters(filter, search);
   const leads = useLeads({ ...filters, page });
   const figures = useLeadFigures();
-  const exporting = useExportLeads();
+  const queryClient = useQueryClient();
+  const columns: ListColumn<Lead>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      hideable: false,
+      cell: (lead) => (
+        <>
+          <Link
+            to={paths.lead.href({ id: lead.id })}
+            className="font-medium underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {visitorName(lead.visitor)}
+          </Link>
+          {/* On a phone the hidden columns' essentials go under the name. */}
+          <div className="text-xs text-muted-foreground md:hidden">
+            {[lead.visitor.company, formatEventTime(lead.scannedAt, timeZone)].filter(Boolean).join(' · ')}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: 'company',
+      header: 'Company',
+      className: 'hidden md:table-cell',
+      cell: (lead) => lead.visitor.company ?? '',
+    },
+    { id: 'rating', header: 'Rating', sortKey: 'rating', cell: (lead) => <RatingLabel rating={lead.rating} /> },
+    {
+      id: 'tags',
+      header: 'Tags',
+      className: 'hidden lg:table-cell',
+      cell: (lead) => (
+        <div className="flex max-w-64 flex-wrap gap-1">
+          {lead.tags.map((tag) => (
+            <span key={tag} className="rounded-full border bg-secondary px-2 py-0.5 text-xs">
+              {tag}
+            </span>
+          ))}
+        </div>
+      ),
+    },
+    { id: 'scannedBy', header: 'Scanned by', className: 'hidden md:table-cell', cell: (lead) => lead.scannedBy.name },
+    {
+      id: 'scannedAt',
+      header: 'Scanned',
+      sortKey: 'scannedAt',
+      className: 'hidden whitespace-nowrap tabular-nums sm:table-cell',
+      cell: (lead) => <time dateTime={lead.scannedAt}>{formatEventTime(lead.scannedAt, timeZone)}</time>,
+    },
+    {
+      id: 'notes',
+      header: 'Notes',
+      className: 'hidden text-right tabular-nums sm:table-cell',
+      cell: (lead) => lead.notes.length,
+    },
+  ];
 
-  function download(format: LeadExportFormat) {
-    exporting.mutate(
-      { filters, format },
-      { onError: (error) => toast.error(errorMessage(error, 'The export could not be made. Please try again.')) },
-    );
-  }
-
-  const sortBy = (key: LeadSortKey) => setFilter('sort', nextSort(filters.sort, key));
   const noLeadsAtAll = figures.data?.total === 0 && !isFiltered(filters);
 
   return (
@@ -84,29 +129,12 @@ export function LeadsPage() {
         title="Leads"
         description="The visitors your team scanned at the booth. Times are in the event’s time zone."
         actions={
-          <>
-            <Button asChild>
-              <Link to={paths.leadsScan.href()}>
-                <ScanLineIcon aria-hidden />
-                Scan leads
-              </Link>
-            </Button>
-            {(['xlsx', 'csv'] as const).map((format) => (
-              <Button
-                key={format}
-                variant="outline"
-                disabled={exporting.isPending || noLeadsAtAll}
-                onClick={() => download(format)}
-              >
-                {exporting.isPending && exporting.variables.format === format ? (
-                  <Spinner size="sm" tone="current" label="Exporting" />
-                ) : (
-                  <DownloadIcon aria-hidden />
-                )}
-                Export .{format}
-              </Button>
-            ))}
-          </>
+          <Button asChild>
+            <Link to={paths.leadsScan.href()}>
+              <ScanLineIcon aria-hidden />
+              Scan leads
+            </Link>
+          </Button>
         }
       />
       <div className="grid gap-6">
@@ -115,12 +143,11 @@ export function LeadsPage() {
         ) : (
           <>
             {figures.data && <LeadFiguresCard figures={figures.data} />}
-            <ListPanel
+            <DataList
+              name="leads"
               noun="leads"
               icon={ContactIcon}
-              search={search}
-              onSearch={setSearch}
-              searchPlaceholder="Search name or company"
+              search={{ value: search, onSearch: setSearch, placeholder: 'Search name or company' }}
               filters={
                 <div className="grid w-full gap-2 sm:grid-cols-2 lg:grid-cols-4">
                   <NativeSelect
@@ -178,80 +205,26 @@ export function LeadsPage() {
                 </div>
               }
               query={leads}
+              columns={columns}
+              getRowId={(lead) => lead.id}
+              sort={{
+                value: filters.sort ?? DEFAULT_LEAD_SORT,
+                onChange: (next) => setFilter('sort', next),
+                descendingFirst: ['scannedAt', 'rating', 'updatedAt'],
+              }}
+              exportTo={{
+                url: '/leads/export',
+                params: filters,
+                fileName: 'leads',
+                // Every export is logged on the server: the log is read again after one.
+                onDone: () => void queryClient.invalidateQueries({ queryKey: leadKeys.exports() }),
+              }}
               onPageChange={setPage}
               emptyTitle={isFiltered(filters) ? 'No leads match these filters' : 'No leads yet'}
               emptyDescription={
                 isFiltered(filters) ? 'Try other filters.' : 'Leads appear here as soon as your team scans badges.'
               }
-              columns={7}
-            >
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <SortableHead
-                      label="Name"
-                      direction={sortDirection(filters.sort, 'name')}
-                      onSort={() => sortBy('name')}
-                    />
-                    <TableHead className="hidden md:table-cell">Company</TableHead>
-                    <SortableHead
-                      label="Rating"
-                      direction={sortDirection(filters.sort, 'rating')}
-                      onSort={() => sortBy('rating')}
-                    />
-                    <TableHead className="hidden lg:table-cell">Tags</TableHead>
-                    <TableHead className="hidden md:table-cell">Scanned by</TableHead>
-                    <SortableHead
-                      label="Scanned"
-                      className="hidden sm:table-cell"
-                      direction={sortDirection(filters.sort, 'scannedAt')}
-                      onSort={() => sortBy('scannedAt')}
-                    />
-                    <TableHead className="hidden sm:table-cell text-right">Notes</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {leads.data?.data.map((lead) => (
-                    <TableRow key={lead.id}>
-                      <TableCell>
-                        <Link
-                          to={paths.lead.href({ id: lead.id })}
-                          className="font-medium underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                        >
-                          {visitorName(lead.visitor)}
-                        </Link>
-                        {/* On a phone the hidden columns' essentials go under the name. */}
-                        <div className="text-xs text-muted-foreground md:hidden">
-                          {[lead.visitor.company, formatEventTime(lead.scannedAt, timeZone)]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </div>
-                      </TableCell>
-                      <TableCell className="hidden md:table-cell">{lead.visitor.company ?? ''}</TableCell>
-                      <TableCell>
-                        <RatingLabel rating={lead.rating} />
-                      </TableCell>
-                      <TableCell className="hidden lg:table-cell">
-                        <div className="flex max-w-64 flex-wrap gap-1">
-                          {lead.tags.map((tag) => (
-                            <span key={tag} className="rounded-full border bg-secondary px-2 py-0.5 text-xs">
-                              {tag}
-                            </span>
-                          ))}
-                        </div>
-                      </TableCell>
-                      <TableCell className="hidden md:table-cell">{lead.scannedBy.name}</TableCell>
-                      <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
-                        <time dateTime={lead.scannedAt}>{formatEventTime(lead.scannedAt, timeZone)}</time>
-                      </TableCell>
-                      <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                        {lead.notes.length}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </ListPanel>
+            />
           </>
         )}
         {isExhibitorAccount && (

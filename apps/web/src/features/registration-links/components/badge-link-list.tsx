@@ -1,7 +1,6 @@
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCan } from '@/hooks/use-can';
 import { useSession } from '@/lib/session';
 import { CreateBadgeLinkDialog, type BadgeLinkContext } from './create-badge-link-dialog';
@@ -13,17 +12,17 @@ export function BadgeLinkList({ context }: { context: BadgeLinkContext }) {
   const vip = useSession()?.type === 'vipAdmin';
   const [creating, setCreating] = useState(false);
   return (
-    <Card className="mb-6 overflow-hidden">
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>Badge registration links</CardTitle>
-        {can('create_exhibitor_user') && (
-          <Button size="sm" onClick={() => setCreating(true)}>
-            <PlusIcon aria-hidden />
-            New link
-          </Button>
-        )}
-      </CardHeader>
+    <div className="mb-6">
       <LinkTable
+        heading="Badge registration links"
+        headingActions={
+          can('create_exhibitor_user') && (
+            <Button onClick={() => setCreating(true)}>
+              <PlusIcon aria-hidden />
+              New link
+            </Button>
+          )
+        }
         filter={{ kind: 'badge', badgeCategoryId: context.badgeCategoryId, exhibitorId: context.exhibitorId }}
         empty={
           vip
@@ -33,6 +32,6 @@ export function BadgeLinkList({ context }: { context: BadgeLinkContext }) {
         revokeDescription="People who open it can no longer register. Badges registered through it stay. This cannot be undone."
       />
       <CreateBadgeLinkDialog context={context} open={creating} onClose={() => setCreating(false)} />
-    </Card>
+    </div>
   );
 }

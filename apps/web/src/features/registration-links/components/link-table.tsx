@@ -1,14 +1,12 @@
 import type { RegistrationLink } from '@portal/shared/registration-links';
 import { BanIcon, CopyIcon, LinkIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
-import { Pagination } from '@/components/list/pagination';
-import { TableSkeleton } from '@/components/list/table-skeleton';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
+import { useCan } from '@/hooks/use-can';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, timeAgo } from '@/lib/format';
 import { useRegistrationLinks } from '../api/get-registration-links';
@@ -34,19 +32,24 @@ const uses = (link: RegistrationLink) => `${link.uses} / ${link.maxUses ?? '∞'
  * be revoked, which closes them at once. Badge links also show their category, owner and recipient.
  */
 export function LinkTable({
+  heading,
+  headingActions,
   filter,
   empty,
   revokeDescription,
 }: {
+  heading: string;
+  headingActions?: ReactNode;
   filter: Omit<RegistrationLinkListParams, 'page'>;
   empty: string;
   revokeDescription: string;
 }) {
+  const can = useCan();
+  // Several link lists can share a page: each keeps its page to itself rather than in the URL.
   const [page, setPage] = useState(1);
   const links = useRegistrationLinks({ ...filter, page });
   const revoke = useRevokeRegistrationLink();
   const [revoking, setRevoking] = useState<RegistrationLink | null>(null);
-  const rows = links.data?.data ?? [];
   const badges = filter.kind === 'badge';
 
   function confirmRevoke() {
@@ -58,96 +61,110 @@ export function LinkTable({
     });
   }
 
+  const columns: ListColumn<RegistrationLink>[] = [
+    {
+      id: 'link',
+      header: 'Link',
+      hideable: false,
+      // A minimum width keeps a narrow screen from wrapping the link one character a line.
+      className: 'min-w-52',
+      cell: (link) => {
+        const url = registrationUrl(link.id);
+        return (
+          <>
+            <div className="flex items-center gap-1">
+              <code className="min-w-0 text-xs break-all">{url}</code>
+              <Tooltip content="Copy link">
+                <Button variant="ghost" size="icon-sm" aria-label={`Copy ${url}`} onClick={() => copy(url)}>
+                  <CopyIcon aria-hidden />
+                </Button>
+              </Tooltip>
+            </div>
+            <div className="text-xs text-muted-foreground">
+              {link.email ? `Sent to ${link.email}` : `Created ${formatDate(link.createdAt)}`}
+              <span className="sm:hidden"> · {uses(link)} uses</span>
+            </div>
+          </>
+        );
+      },
+    },
+    ...(badges
+      ? [
+          {
+            id: 'owner',
+            header: 'Category and owner',
+            className: 'hidden lg:table-cell',
+            cell: (link: RegistrationLink) => (
+              <>
+                <div>{link.badgeCategoryName}</div>
+                <div className="text-xs text-muted-foreground">{link.ownerName}</div>
+              </>
+            ),
+          },
+        ]
+      : []),
+    {
+      id: 'uses',
+      header: 'Uses',
+      className: 'hidden whitespace-nowrap tabular-nums sm:table-cell',
+      cell: (link) => (
+        <>
+          <div>{uses(link)}</div>
+          {link.lastUsedAt && <div className="text-xs text-muted-foreground">Last {timeAgo(link.lastUsedAt)}</div>}
+        </>
+      ),
+    },
+    {
+      id: 'expires',
+      header: 'Expires',
+      className: 'hidden whitespace-nowrap md:table-cell',
+      cell: (link) => (link.expiresAt ? formatDate(link.expiresAt) : 'Never'),
+    },
+    { id: 'state', header: 'State', hideable: false, cell: (link) => <LinkStateBadge state={linkState(link)} /> },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      hideable: false,
+      className: 'w-14 text-right',
+      cell: (link) =>
+        linkState(link) === 'open' && (
+          <div className="flex justify-end">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Revoke ${registrationUrl(link.id)}`}
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+              onClick={() => setRevoking(link)}
+            >
+              <BanIcon aria-hidden />
+              <span className="hidden sm:inline">Revoke</span>
+            </Button>
+          </div>
+        ),
+    },
+  ];
+
   return (
     <>
-      {links.isPending ? (
-        <TableSkeleton columns={5} rows={2} />
-      ) : links.isError ? (
-        <EmptyState
-          icon={LinkIcon}
-          title="The registration links could not be loaded"
-          description={errorMessage(links.error, 'Please try again in a moment.')}
-        />
-      ) : rows.length === 0 ? (
-        <EmptyState icon={LinkIcon} title="No registration links yet" description={empty} className="py-8" />
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Link</TableHead>
-              {badges && <TableHead className="hidden lg:table-cell">Category and owner</TableHead>}
-              <TableHead className="hidden sm:table-cell">Uses</TableHead>
-              <TableHead className="hidden md:table-cell">Expires</TableHead>
-              <TableHead>State</TableHead>
-              <TableHead className="w-14 text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((link) => {
-              const url = registrationUrl(link.id);
-              const state = linkState(link);
-              return (
-                <TableRow key={link.id}>
-                  {/* A minimum width keeps a narrow screen from wrapping the link one character a line. */}
-                  <TableCell className="min-w-52">
-                    <div className="flex items-center gap-1">
-                      <code className="min-w-0 text-xs break-all">{url}</code>
-                      <Tooltip content="Copy link">
-                        <Button variant="ghost" size="icon-sm" aria-label={`Copy ${url}`} onClick={() => copy(url)}>
-                          <CopyIcon aria-hidden />
-                        </Button>
-                      </Tooltip>
-                    </div>
-                    <div className="text-xs text-muted-foreground">
-                      {link.email ? `Sent to ${link.email}` : `Created ${formatDate(link.createdAt)}`}
-                      <span className="sm:hidden"> · {uses(link)} uses</span>
-                    </div>
-                  </TableCell>
-                  {badges && (
-                    <TableCell className="hidden lg:table-cell">
-                      <div>{link.badgeCategoryName}</div>
-                      <div className="text-xs text-muted-foreground">{link.ownerName}</div>
-                    </TableCell>
-                  )}
-                  <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
-                    <div>{uses(link)}</div>
-                    {link.lastUsedAt && (
-                      <div className="text-xs text-muted-foreground">Last {timeAgo(link.lastUsedAt)}</div>
-                    )}
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap md:table-cell">
-                    {link.expiresAt ? formatDate(link.expiresAt) : 'Never'}
-                  </TableCell>
-                  <TableCell>
-                    <LinkStateBadge state={state} />
-                  </TableCell>
-                  <TableCell>
-                    {state === 'open' && (
-                      <div className="flex justify-end">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`Revoke ${url}`}
-                          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-                          onClick={() => setRevoking(link)}
-                        >
-                          <BanIcon aria-hidden />
-                          <span className="hidden sm:inline">Revoke</span>
-                        </Button>
-                      </div>
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      )}
-      {links.data && rows.length > 0 && links.data.meta.total_pages > 1 && (
-        <Pagination meta={links.data.meta} onPageChange={setPage} noun="links" />
-      )}
+      <DataList
+        name={`registration-links:${filter.kind}`}
+        noun="registration links"
+        icon={LinkIcon}
+        heading={heading}
+        headingActions={headingActions}
+        query={links}
+        columns={columns}
+        getRowId={(link) => link.id}
+        exportTo={
+          can('export_data')
+            ? { url: '/admin/registration-links/export', params: filter, fileName: 'registration-links' }
+            : undefined
+        }
+        onPageChange={setPage}
+        emptyTitle="No registration links yet"
+        emptyDescription={empty}
+      />
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}

@@ -29,6 +29,7 @@ export function BadgeLinksPage() {
         <BadgeLinkList context={{ eventId, badgeCategoryId }} />
       ) : (
         <LinkTable
+          heading="Badge registration links"
           filter={{ kind: 'badge', badgeCategoryId }}
           empty="Open an event’s exhibitor or a badge category to create links."
           revokeDescription="People who open it can no longer register. Badges registered through it stay. This cannot be undone."

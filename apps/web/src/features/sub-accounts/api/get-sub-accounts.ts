@@ -9,9 +9,10 @@ export async function getSubAccounts({
   page,
   search,
   exhibitorId,
+  sort = 'name',
 }: SubAccountListParams): Promise<ListResponse<SubAccount>> {
   const { data } = await api.get<ListResponse<SubAccount>>('/admin/sub-accounts', {
-    params: { page, search: search || undefined, exhibitorId: exhibitorId ?? undefined, sort: 'name' },
+    params: { page, search: search || undefined, exhibitorId: exhibitorId ?? undefined, sort },
   });
   return data;
 }

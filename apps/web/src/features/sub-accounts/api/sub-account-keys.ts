@@ -1,6 +1,6 @@
 import type { ListParams } from '@/lib/api-types';
 
-export type SubAccountListParams = ListParams & { exhibitorId: number | null };
+export type SubAccountListParams = ListParams & { exhibitorId: number | null; sort?: string };
 
 export const subAccountKeys = {
   all: ['sub-accounts'] as const,
