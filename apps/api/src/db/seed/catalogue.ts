@@ -19,6 +19,7 @@ const exhibitorTeamWork: Permission[] = [
   'can_see_exhibitor',
   'can_see_visitor',
   'scan_leads',
+  'export_data',
 ];
 
 const notForEventAdmins = new Set<Permission>([

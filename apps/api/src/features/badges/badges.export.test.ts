@@ -116,13 +116,19 @@ describe('GET /api/users/export', () => {
     expect(row![header!.indexOf("'=Shirt")]).toBe("'@SUM(A1:A9)");
   });
 
-  it('refuses a user without export_data, one who may not read the list, and anyone signed out', async () => {
+  it('refuses a user without export_data, one who may not read the list, and anyone signed out; another exhibitor gets none of these', async () => {
     const reader = await userWith(t, ['view_users'], { eventId: w.eventA });
     expect((await list(reader, '')).statusCode).toBe(200);
     expect((await download(reader, 'format=csv')).statusCode).toBe(403);
     const exportOnly = await userWith(t, ['export_data'], { eventId: w.eventA });
     expect((await download(exportOnly, 'format=csv')).statusCode).toBe(403);
-    expect((await download(w.exhibitorB, 'format=csv')).statusCode).toBe(403);
+    // The built-in exhibitor role exports, its own badges only: exhibitor B of event B has none of these.
+    const ofB = await download(w.exhibitorB, 'format=csv');
+    expect(ofB.statusCode).toBe(200);
+    const ofEventA = new Set(((await list(w.eventAdminA, '')).json().data as { email: string }[]).map((row) => row.email));
+    const [, ...rowsOfB] = csvRows(ofB.body);
+    expect(ofEventA.size).toBeGreaterThan(0);
+    expect(rowsOfB.filter((row) => ofEventA.has(row[2]!))).toEqual([]);
     expect((await download(null, 'format=csv')).statusCode).toBe(401);
   });
 
