@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { safeCell } from './spreadsheet-cells';
@@ -54,13 +55,34 @@ export function csvStream(header: readonly string[], rows: AsyncIterable<readonl
  * header, no text format): ExcelJS writes a style into every cell then, which made a long file
  * about 2.5 times slower to write.
  */
+/** How much of a sheet's XML may wait for compression before the rows stop for it. */
+const XML_BACKLOG_BYTES = 1 << 20;
+
+/**
+ * ExcelJS hands a sheet's XML to the zip's compressor without waiting for it (its buffer ignores
+ * backpressure), so rows read faster than they compress would pile up in memory: 100,000 badges
+ * held about 120 MB. Waiting here for that first stream to drain keeps an export to about a batch,
+ * whatever its length, and lets a slow download hold the rows back too. The stream is ExcelJS's
+ * own; if a later version no longer has it, nothing waits.
+ */
+async function compressionCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
+  const next = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as
+    | (NodeJS.EventEmitter & { _writableState?: { length: number } })
+    | undefined;
+  if (next && (next._writableState?.length ?? 0) > XML_BACKLOG_BYTES) await once(next, 'drain');
+}
+
 export function xlsxStream(sheetName: string, header: readonly string[], rows: AsyncIterable<readonly string[]>): Readable {
   const output = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = header.map((title) => ({ header: safeCell(title), width: Math.min(60, Math.max(12, title.length + 2)) }));
   void (async () => {
-    for await (const row of rows) sheet.addRow(row.map(safeCell)).commit();
+    let written = 0;
+    for await (const row of rows) {
+      sheet.addRow(row.map(safeCell)).commit();
+      if (++written % 256 === 0) await compressionCaughtUp(sheet);
+    }
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
