@@ -8,16 +8,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
+import { EXPORT_CONTENT_TYPES } from '../../lib/list-export';
 import { errorResponses as errors, fileResponse, sendJson } from '../../lib/route-schemas';
 import { requires, signedIn } from '../../plugins/access';
 import type { AuditService } from './audit.service';
 
 const tags = ['history'];
-const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
-
 /** The audit log and the History of single records (docs/history.md). */
 export async function auditRoutes(app: FastifyInstance, { audit }: { audit: AuditService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +41,7 @@ export async function auditRoutes(app: FastifyInstance, { audit }: { audit: Audi
       summary: 'The log with the same filters as a CSV or .xlsx file, streamed, newest first',
       querystring: auditExportQuerySchema,
       response: {
-        200: fileResponse(CONTENT_TYPES.csv, 'One row an entry (format=xlsx: an .xlsx workbook)'),
+        200: fileResponse(EXPORT_CONTENT_TYPES.csv, 'One row an entry (format=xlsx: an .xlsx workbook)'),
         ...errors,
       },
     },
@@ -53,7 +49,7 @@ export async function auditRoutes(app: FastifyInstance, { audit }: { audit: Audi
       const { format, ...filter } = request.query;
       const { fileName, content } = audit.export(actorOf(request), filter, format);
       return reply
-        .header('content-type', CONTENT_TYPES[format])
+        .header('content-type', EXPORT_CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
         .send(content);
     },

@@ -10,16 +10,12 @@ import { itemResponseSchema, listResponseSchema } from '@portal/shared/common';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
+import { EXPORT_CONTENT_TYPES } from '../../lib/list-export';
 import { errorResponses as errors, fileResponse } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
 import type { CheckInLogService } from './check-in-log.service';
 
 const tags = ['check-in'];
-const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
-
 /** The check-in log, its export and the door's figures (docs/check-in.md). */
 export async function checkInLogRoutes(app: FastifyInstance, { checkInLog }: { checkInLog: CheckInLogService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -48,13 +44,13 @@ export async function checkInLogRoutes(app: FastifyInstance, { checkInLog }: { c
       summary: 'The log with the same filters as a CSV or .xlsx file, streamed; times in the event’s time zone',
       params: eventParamsSchema,
       querystring: exportQuerySchema,
-      response: { 200: fileResponse(CONTENT_TYPES.csv, 'One row a scan (format=xlsx: an .xlsx workbook)'), ...errors },
+      response: { 200: fileResponse(EXPORT_CONTENT_TYPES.csv, 'One row a scan (format=xlsx: an .xlsx workbook)'), ...errors },
     },
     handler: async (request, reply) => {
       const { format, ...filter } = request.query;
       const { fileName, content } = await checkInLog.export(actorOf(request), request.params.eventId, filter, format);
       return reply
-        .header('content-type', CONTENT_TYPES[format])
+        .header('content-type', EXPORT_CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
         .send(content);
     },

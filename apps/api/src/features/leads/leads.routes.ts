@@ -17,15 +17,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
+import { EXPORT_CONTENT_TYPES } from '../../lib/list-export';
 import { errorResponses as errors, fileResponse } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
 import type { LeadsService } from './leads.service';
 
 const tags = ['leads'];
-const CONTENT_TYPES = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
 const captured = itemResponseSchema(capturedLeadSchema);
 const lead = itemResponseSchema(leadSchema);
 const teamSettings = itemResponseSchema(leadTeamSettingsSchema);
@@ -88,13 +85,13 @@ export async function leadsRoutes(app: FastifyInstance, { leads }: { leads: Lead
       tags,
       summary: 'The leads with the list’s filters and sort as a CSV or .xlsx file, streamed; every export is logged',
       querystring: leadExportQuerySchema,
-      response: { 200: fileResponse(CONTENT_TYPES.xlsx, 'One row a lead (format=csv: CSV)'), ...errors },
+      response: { 200: fileResponse(EXPORT_CONTENT_TYPES.xlsx, 'One row a lead (format=csv: CSV)'), ...errors },
     },
     handler: async (request, reply) => {
       const { format, ...filter } = request.query;
       const { fileName, content } = await leads.export(actorOf(request), filter, format);
       return reply
-        .header('content-type', CONTENT_TYPES[format])
+        .header('content-type', EXPORT_CONTENT_TYPES[format])
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
         .send(content);
     },
