@@ -149,7 +149,7 @@ export function EndpointsSection({ eventId }: { eventId: number }) {
                 return (
                   <TableRow key={endpoint.id}>
                     {/* The status sits under the address: a column of its own left the address a few letters on a phone. */}
-                    <TableCell className="max-w-52 sm:max-w-80">
+                    <TableCell className="max-w-40 sm:max-w-80">
                       <span className="block truncate font-medium" title={endpoint.url}>
                         {endpoint.url}
                       </span>
@@ -174,7 +174,7 @@ export function EndpointsSection({ eventId }: { eventId: number }) {
                     </TableCell>
                     <TableCell>
                       {/* Four to a row on a phone, one row from a laptop's width. */}
-                      <div className="ml-auto flex max-w-35 flex-wrap justify-end gap-1 sm:max-w-none lg:flex-nowrap">
+                      <div className="ml-auto flex w-35 flex-wrap justify-end gap-1 sm:w-auto lg:flex-nowrap">
                         <Tooltip content="Delivery log">
                           <Button
                             variant="ghost"
