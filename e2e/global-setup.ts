@@ -102,6 +102,10 @@ export default async function setup(project: TestProject) {
       OUTBOX_INTERVAL_MS: '200',
       // The purchase flow pays in the built-in test checkout, whatever NODE_ENV the caller has.
       PAYMENT_PROVIDER: 'sandbox',
+      // The webhook test's receiver listens on this machine, an address the guard refuses otherwise;
+      // its messages go out at once rather than on the 5 s default.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_INTERVAL_MS: '200',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

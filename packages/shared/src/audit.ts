@@ -87,7 +87,9 @@ export type FieldChange = { field: string; before: unknown; after: unknown; chan
 
 /**
  * An entry's record field by field: every key of before and after, the changed ones first (in
- * the order the record lists them), each with both values. Values compare by their JSON.
+ * the order the record lists them), each with both values. Values compare by their JSON. An
+ * update records what it was sent, often a few fields: a field of the record before that its
+ * after leaves out kept its value, rather than became empty.
  */
 export function diffFields(
   before: Record<string, unknown> | null,
@@ -96,7 +98,8 @@ export function diffFields(
   const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const rows = keys.map((field) => {
     const from = before?.[field];
-    const to = after?.[field];
+    const kept = before !== null && after !== null && !Object.hasOwn(after, field);
+    const to = kept ? from : after?.[field];
     return { field, before: from, after: to, changed: JSON.stringify(from) !== JSON.stringify(to) };
   });
   return [...rows.filter((row) => row.changed), ...rows.filter((row) => !row.changed)];

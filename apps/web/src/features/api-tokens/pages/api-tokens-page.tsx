@@ -105,13 +105,13 @@ export function ApiTokensPage() {
                       {token.permissions.join(', ')}
                     </span>
                   </TableCell>
-                  <TableCell className="hidden text-muted-foreground sm:table-cell">
+                  <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
                     <When value={token.createdAt} fallback="" />
                   </TableCell>
-                  <TableCell className="hidden text-muted-foreground sm:table-cell">
+                  <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
                     <When value={token.expiresAt} fallback="Never" />
                   </TableCell>
-                  <TableCell className="hidden text-muted-foreground lg:table-cell">
+                  <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
                     <When value={token.lastUsedAt} fallback="Never" relative />
                   </TableCell>
                   <TableCell>

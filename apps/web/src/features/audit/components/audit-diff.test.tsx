@@ -44,6 +44,18 @@ describe('AuditDiff', () => {
     ).toContain('After: —');
   });
 
+  it('folds away the fields an update left out of its after, rather than showing them emptied', () => {
+    render(
+      <AuditDiff
+        before={{ id: 3, lastName: 'Haugen', email: 'jonas@example.com' }}
+        after={{ lastName: 'Haugen-Lie' }}
+      />,
+    );
+    const rows = within(screen.getByRole('region', { name: 'Changed fields' })).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['lastName']);
+    expect(screen.getByText('2 unchanged fields')).toBeTruthy();
+  });
+
   it('says so when an entry recorded no fields, or changed none', () => {
     const { unmount } = render(<AuditDiff before={null} after={null} />);
     expect(screen.getByText('This entry recorded no fields.')).toBeTruthy();

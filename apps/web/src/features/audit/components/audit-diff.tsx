@@ -20,14 +20,21 @@ export function AuditDiff({ before, after }: AuditDiffProps) {
   const unchanged = fields.filter((field) => !field.changed);
   if (fields.length === 0) return <p className="text-sm text-muted-foreground">This entry recorded no fields.</p>;
 
+  // A fixed layout gives the values before and after equal widths, so neither is squeezed to a
+  // few letters a line by a long value beside it on a phone.
   const rows = (list: typeof fields, highlight: boolean) => (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm">
+      <table className="w-full table-fixed text-sm">
+        <colgroup>
+          <col className="w-24 sm:w-44" />
+          <col />
+          {highlight && <col />}
+        </colgroup>
         <thead className="sr-only">
           <tr>
             <th scope="col">Field</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
+            <th scope="col">{highlight ? 'Before' : 'Value'}</th>
+            {highlight && <th scope="col">After</th>}
           </tr>
         </thead>
         <tbody>
@@ -37,15 +44,15 @@ export function AuditDiff({ before, after }: AuditDiffProps) {
               data-changed={field.changed || undefined}
               className={cn('border-b last:border-0 align-top', highlight && 'bg-amber-50 dark:bg-amber-950/30')}
             >
-              <th scope="row" className="py-1.5 pr-3 text-left font-medium whitespace-nowrap">
+              <th scope="row" className="py-1.5 pr-3 pl-2 text-left font-medium wrap-anywhere">
                 {field.field}
               </th>
-              <td className={cn('py-1.5 pr-3 break-all', highlight && 'text-destructive line-through decoration-1')}>
+              <td className={cn('py-1.5 pr-3 wrap-anywhere', highlight && 'text-destructive line-through decoration-1')}>
                 {highlight && <span className="sr-only">Before: </span>}
                 {formatValue(field.before)}
               </td>
               {highlight && (
-                <td className="py-1.5 break-all text-success">
+                <td className="py-1.5 wrap-anywhere text-success">
                   <span className="sr-only">After: </span>
                   {formatValue(field.after)}
                 </td>

@@ -49,8 +49,11 @@ export function AuditEntries({ entries, showRecord }: { entries: AuditEntry[]; s
                   {entry.entityId ? ` #${entry.entityId}` : ''}
                 </Badge>
               )}
-              <span className="min-w-0 flex-1 text-sm break-words text-muted-foreground">{actorName(entry)}</span>
-              <time className="text-sm whitespace-nowrap text-muted-foreground" dateTime={entry.createdAt}>
+              {/* On a phone the name and email take a line of their own, below, rather than break mid-address. */}
+              <span className="order-last min-w-0 basis-full text-sm break-words text-muted-foreground sm:order-none sm:flex-1 sm:basis-0">
+                {actorName(entry)}
+              </span>
+              <time className="ml-auto text-sm whitespace-nowrap text-muted-foreground" dateTime={entry.createdAt}>
                 {dateTime.format(new Date(entry.createdAt))}
               </time>
             </div>

@@ -105,7 +105,7 @@ export function AuditPage() {
               value={search}
               onSearch={setSearch}
               label="Who"
-              placeholder="Who: a name, an email or an account id"
+              placeholder="Who: name, email or account id"
             />
           </div>
           <NativeSelect

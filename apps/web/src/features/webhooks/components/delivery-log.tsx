@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { timeAgo } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { useDeliveries, useRedeliver } from '../api/deliveries';
 
 const STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
@@ -82,7 +83,14 @@ export function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
                     <span className="tabular-nums">{delivery.lastStatusCode}</span>
                   ) : null}
                   {delivery.lastDurationMs !== null && (
-                    <span className="ml-2 text-muted-foreground tabular-nums">{delivery.lastDurationMs} ms</span>
+                    <span
+                      className={cn(
+                        'text-muted-foreground tabular-nums',
+                        delivery.lastStatusCode !== null && 'ml-2',
+                      )}
+                    >
+                      {delivery.lastDurationMs} ms
+                    </span>
                   )}
                   {delivery.lastError && (
                     <span className="block max-w-64 truncate text-xs text-destructive" title={delivery.lastError}>

@@ -136,10 +136,9 @@ export function EndpointsSection({ eventId }: { eventId: number }) {
           <Table>
             <TableHeader>
               <TableRow>
-                <TableHead>Address</TableHead>
+                <TableHead>Endpoint</TableHead>
                 <TableHead className="hidden md:table-cell">Event types</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="w-56 text-right">
+                <TableHead className="text-right">
                   <span className="sr-only">Actions</span>
                 </TableHead>
               </TableRow>
@@ -149,29 +148,33 @@ export function EndpointsSection({ eventId }: { eventId: number }) {
                 const name = endpoint.description || endpoint.url;
                 return (
                   <TableRow key={endpoint.id}>
-                    <TableCell className="max-w-48 sm:max-w-80">
+                    {/* The status sits under the address: a column of its own left the address a few letters on a phone. */}
+                    <TableCell className="max-w-40 sm:max-w-80">
                       <span className="block truncate font-medium" title={endpoint.url}>
                         {endpoint.url}
                       </span>
-                      {endpoint.description && (
-                        <span className="block truncate text-xs text-muted-foreground">{endpoint.description}</span>
+                      <span className="mt-1 flex min-w-0 items-center gap-2">
+                        <Badge
+                          variant={endpoint.enabled ? 'success' : endpoint.disabledReason ? 'destructive' : 'secondary'}
+                        >
+                          {endpoint.enabled ? 'On' : 'Off'}
+                        </Badge>
+                        {endpoint.description && (
+                          <span className="truncate text-xs text-muted-foreground">{endpoint.description}</span>
+                        )}
+                      </span>
+                      {endpoint.disabledReason && (
+                        <span className="mt-1 block text-xs text-destructive">
+                          {endpoint.disabledReason}
+                        </span>
                       )}
                     </TableCell>
                     <TableCell className="hidden text-sm md:table-cell">
                       {endpoint.eventTypes.map(typeLabel).join(', ')}
                     </TableCell>
                     <TableCell>
-                      <Badge
-                        variant={endpoint.enabled ? 'success' : endpoint.disabledReason ? 'destructive' : 'secondary'}
-                      >
-                        {endpoint.enabled ? 'On' : 'Off'}
-                      </Badge>
-                      {endpoint.disabledReason && (
-                        <span className="mt-1 block text-xs text-destructive">{endpoint.disabledReason}</span>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex flex-wrap justify-end gap-1">
+                      {/* Four to a row on a phone, one row from a laptop's width. */}
+                      <div className="ml-auto flex w-35 flex-wrap justify-end gap-1 sm:w-auto lg:flex-nowrap">
                         <Tooltip content="Delivery log">
                           <Button
                             variant="ghost"
