@@ -166,6 +166,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.categoryB }),
   },
   'GET /api/admin/allocations': { access: 'all:view_allocation' },
+  'GET /api/admin/allocations/export': { access: 'all:view_allocation,export_data' },
   'POST /api/admin/allocations': { access: 'all:create_allocation' },
   'PUT /api/admin/allocations': { access: 'all:update_allocation' },
   'POST /api/admin/allocations/bulk': { access: 'all:create_allocation,update_allocation' },
