@@ -127,9 +127,10 @@ describe('check-in, the organiser’s screens', () => {
     await expect.poll(() => row.textContent()).toContain('Admitted');
 
     // The export carries the log's filters: this list's scan, as CSV.
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export CSV' }).click(),
+      page.getByRole('menuitem', { name: 'Export .csv' }).click(),
     ]);
     const exported = await readFile((await download.path())!, 'utf8');
     expect(exported).toContain(badge.code);

@@ -166,6 +166,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
     outOfScope: (w) => ({ as: w.eventAdminA, id: w.categoryB }),
   },
   'GET /api/admin/allocations': { access: 'all:view_allocation' },
+  'GET /api/admin/allocations/export': { access: 'all:view_allocation,export_data' },
   'POST /api/admin/allocations': { access: 'all:create_allocation' },
   'PUT /api/admin/allocations': { access: 'all:update_allocation' },
   'POST /api/admin/allocations/bulk': { access: 'all:create_allocation,update_allocation' },
@@ -202,6 +203,7 @@ const EXPECTED: Record<string, { access: string; outOfScope?: OutOfScope }> = {
   },
   'DELETE /api/users/:id': { access: 'all:delete_user', outOfScope: (w) => ({ as: w.eventAdminB, id: w.badgeA }) },
   'GET /api/admin/allocation-purchases': { access: 'all:view_allocation_purchase' },
+  'GET /api/admin/allocation-purchases/export': { access: 'all:view_allocation_purchase,export_data' },
   'POST /api/admin/allocation-purchases': { access: 'all:create_allocation_purchase' },
   // Another event's category: vat.test.ts (the quote refuses it at badgeCategoryId).
   'POST /api/admin/allocation-purchases/quote': { access: 'all:create_allocation_purchase' },

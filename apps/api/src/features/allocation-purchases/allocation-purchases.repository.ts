@@ -117,7 +117,7 @@ export async function findPurchase(db: Database, id: number, scopeFilter?: SQL) 
   return row;
 }
 
-export type PurchaseFilter = Page & {
+export type PurchaseFilter = {
   sort?: string;
   eventId?: number;
   exhibitorId?: number;
@@ -139,8 +139,9 @@ function endOf(to: string): SQL {
   return /^\d{4}-\d{2}-\d{2}$/.test(to) ? sql`${`${to}T00:00:00Z`}::timestamptz + interval '1 day'` : sql`${new Date(to)}::timestamptz`;
 }
 
-export async function listPurchases(db: Database, scopeFilter: SQL | undefined, query: PurchaseFilter) {
-  const where = and(
+/** The purchases of a scope that a list's filter keeps. */
+function purchaseWhere(scopeFilter: SQL | undefined, query: PurchaseFilter): SQL | undefined {
+  return and(
     scopeFilter,
     query.eventId ? eq(allocationPurchases.eventId, query.eventId) : undefined,
     query.exhibitorId ? eq(allocationPurchases.exhibitorId, query.exhibitorId) : undefined,
@@ -156,8 +157,11 @@ export async function listPurchases(db: Database, scopeFilter: SQL | undefined, 
              and (a.first_name || ' ' || a.last_name || ' ' || a.email || ' ' || coalesce(c.name, '')) ilike ${containsPattern(query.search)}))`
       : undefined,
   );
-  const order = orderBy(
-    query.sort,
+}
+
+const purchaseOrder = (sort: string | undefined) =>
+  orderBy(
+    sort,
     {
       purchasedAt: allocationPurchases.requestedAt,
       status: allocationPurchases.status,
@@ -166,6 +170,10 @@ export async function listPurchases(db: Database, scopeFilter: SQL | undefined, 
     allocationPurchases.id,
     '-purchasedAt',
   );
+
+export async function listPurchases(db: Database, scopeFilter: SQL | undefined, query: Page & PurchaseFilter) {
+  const where = purchaseWhere(scopeFilter, query);
+  const order = purchaseOrder(query.sort);
   const { limit, offset } = pageWindow(query);
   const pageIds = db
     .select({ id: allocationPurchases.id })
@@ -181,6 +189,20 @@ export async function listPurchases(db: Database, scopeFilter: SQL | undefined, 
         .orderBy(...order),
     () => countWhere(db, allocationPurchases, where),
   );
+}
+
+/** The ids of every purchase the list's filter keeps, in the list's order: an export's rows. */
+export async function purchaseIds(db: Database, scopeFilter: SQL | undefined, filter: PurchaseFilter): Promise<number[]> {
+  const rows = await db
+    .select({ id: allocationPurchases.id })
+    .from(allocationPurchases)
+    .where(purchaseWhere(scopeFilter, filter))
+    .orderBy(...purchaseOrder(filter.sort));
+  return rows.map((row) => row.id);
+}
+
+export async function purchasesByIds(db: Database, ids: number[]) {
+  return joined(db).where(inArray(allocationPurchases.id, ids));
 }
 
 export async function insertPurchase(db: Database, values: typeof allocationPurchases.$inferInsert): Promise<number> {

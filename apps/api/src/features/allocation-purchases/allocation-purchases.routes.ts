@@ -7,9 +7,11 @@ import {
   updateAllocationPurchaseBodySchema,
 } from '@portal/shared/allocation-purchases';
 import { idParamsSchema, itemResponseSchema, listResponseSchema } from '@portal/shared/common';
+import { exportQuerySchema } from '@portal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { actorOf } from '../../lib/actor';
+import { exportResponse, sendExport } from '../../lib/list-export';
 import { errorResponses as errors } from '../../lib/route-schemas';
 import { requires, requiresAny } from '../../plugins/access';
 import type { AllocationPurchasesService } from './allocation-purchases.service';
@@ -33,6 +35,22 @@ export async function allocationPurchasesRoutes(
       response: { 200: listResponseSchema(allocationPurchaseSchema), ...errors },
     },
     handler: (request) => allocationPurchases.listPurchases(actorOf(request), request.query),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/allocation-purchases/export',
+    config: { access: requires('view_allocation_purchase', 'export_data') },
+    schema: {
+      tags,
+      summary: 'The purchases of the list’s filters, scope and sort as an .xlsx or CSV file, streamed',
+      querystring: exportQuerySchema(listAllocationPurchasesQuerySchema),
+      response: { 200: exportResponse('One row a purchase'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { format, ...filter } = request.query;
+      return sendExport(reply, format, await allocationPurchases.exportPurchases(actorOf(request), filter, format));
+    },
   });
 
   routes.route({

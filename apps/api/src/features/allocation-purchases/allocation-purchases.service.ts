@@ -9,10 +9,12 @@ import {
   type updateAllocationPurchaseBodySchema,
 } from '@portal/shared/allocation-purchases';
 import { basisPointsToRate, compactCode, isValidVatId, taxedAmount, taxTreatment, type TaxTreatment } from '@portal/shared/vat';
+import type { ExportFormat } from '@portal/shared/exports';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { exportFile, rowsInOrder, type ExportFile } from '../../lib/list-export';
 import { listResult } from '../../lib/listing';
 import { recordAudit } from '../audit/audit.repository';
 import { scopeOf } from '../auth/scope';
@@ -34,6 +36,7 @@ import { noVatRegistry, type VatRegistry } from '../invoices/vat-registry';
 import { growAllocation, type PurchaseHolder } from './allocation-growth';
 import { assertAcceptedAmount, assertCanStart } from './allocation-purchases.rules';
 import * as repo from './allocation-purchases.repository';
+import { PURCHASE_EXPORT_COLUMNS } from './purchase-export';
 import { decisionEmail, paidEmail, reissuedEmail, requestReceivedEmails, withdrawnEmails } from './purchase-emails';
 
 const MAX_CENTS = 2_147_483_647;
@@ -338,6 +341,13 @@ export function createAllocationPurchasesService({
     async listPurchases(actor: Actor, query: ListAllocationPurchasesQuery) {
       const { rows, total } = await repo.listPurchases(db, repo.purchaseScopeFilter(scopeOf(actor.principal)), query);
       return listResult(await withDocuments(db, rows), total, query);
+    },
+
+    /** Every purchase of the list's filter, scope and sort, with its invoice's figures, as a streamed file. */
+    async exportPurchases(actor: Actor, filter: repo.PurchaseFilter, format: ExportFormat): Promise<ExportFile> {
+      const ids = await repo.purchaseIds(db, repo.purchaseScopeFilter(scopeOf(actor.principal)), filter);
+      const read = async (batch: number[]) => withDocuments(db, await repo.purchasesByIds(db, batch));
+      return exportFile('Allocation purchases', format, PURCHASE_EXPORT_COLUMNS, rowsInOrder(ids, read));
     },
 
     async getPurchase(actor: Actor, id: number): Promise<AllocationPurchase> {

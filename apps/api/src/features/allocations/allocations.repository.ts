@@ -3,6 +3,7 @@ import { queryRows, type Database } from '../../db/client';
 import { admins } from '../../db/schema/admins';
 import { allocations, badgeCategories } from '../../db/schema/badges';
 import { companies } from '../../db/schema/companies';
+import { events } from '../../db/schema/events';
 import { registrationLinks } from '../../db/schema/registration-links';
 import { containsPattern, countWhere, fetchPage, orderBy, pageWindow, type Page } from '../../lib/listing';
 import type { Scope } from '../auth/scope';
@@ -72,7 +73,7 @@ function joined(db: Database) {
     .leftJoin(companies, eq(companies.id, admins.companyId));
 }
 
-export type AllocationFilter = Page & {
+export type AllocationFilter = {
   sort?: string;
   adminId?: number;
   eventId?: number;
@@ -82,8 +83,9 @@ export type AllocationFilter = Page & {
   search?: string;
 };
 
-export async function listAllocations(db: Database, scopeFilter: SQL | undefined, query: AllocationFilter) {
-  const where = and(
+/** The allocations of a scope that a list's filter keeps. */
+function allocationWhere(scopeFilter: SQL | undefined, query: AllocationFilter): SQL | undefined {
+  return and(
     scopeFilter,
     query.adminId ? eq(allocations.adminId, query.adminId) : undefined,
     query.eventId ? eq(allocations.eventId, query.eventId) : undefined,
@@ -95,7 +97,14 @@ export async function listAllocations(db: Database, scopeFilter: SQL | undefined
                and (a.first_name || ' ' || a.last_name || ' ' || a.email || ' ' || coalesce(c.name, '')) ilike ${containsPattern(query.search)})`
       : undefined,
   );
-  const order = orderBy(query.sort, { createdAt: allocations.createdAt, quantity: allocations.quantity, used: allocations.used }, allocations.id, 'createdAt');
+}
+
+const allocationOrder = (sort: string | undefined) =>
+  orderBy(sort, { createdAt: allocations.createdAt, quantity: allocations.quantity, used: allocations.used }, allocations.id, 'createdAt');
+
+export async function listAllocations(db: Database, scopeFilter: SQL | undefined, query: Page & AllocationFilter) {
+  const where = allocationWhere(scopeFilter, query);
+  const order = allocationOrder(query.sort);
   const { limit, offset } = pageWindow(query);
   const pageIds = db.select({ id: allocations.id }).from(allocations).where(where).orderBy(...order).limit(limit).offset(offset);
   return fetchPage(
@@ -103,6 +112,29 @@ export async function listAllocations(db: Database, scopeFilter: SQL | undefined
     () => countWhere(db, allocations, where),
   );
 }
+
+/** The ids of every allocation the list's filter keeps, in the list's order: an export's rows. */
+export async function allocationIds(db: Database, scopeFilter: SQL | undefined, filter: AllocationFilter): Promise<number[]> {
+  const rows = await db
+    .select({ id: allocations.id })
+    .from(allocations)
+    .where(allocationWhere(scopeFilter, filter))
+    .orderBy(...allocationOrder(filter.sort));
+  return rows.map((row) => row.id);
+}
+
+/** Allocations with their event's name, as an export writes them. */
+export async function allocationsByIds(db: Database, ids: number[]) {
+  return db
+    .select({ ...allocationColumns, eventName: events.name })
+    .from(allocations)
+    .innerJoin(admins, eq(admins.id, allocations.adminId))
+    .innerJoin(badgeCategories, eq(badgeCategories.id, allocations.badgeCategoryId))
+    .innerJoin(events, eq(events.id, allocations.eventId))
+    .leftJoin(companies, eq(companies.id, admins.companyId))
+    .where(inArray(allocations.id, ids));
+}
+export type AllocationExportRow = Awaited<ReturnType<typeof allocationsByIds>>[number];
 
 export async function findAllocation(db: Database, id: number, scopeFilter: SQL | undefined) {
   const [row] = await joined(db).where(and(eq(allocations.id, id), scopeFilter));

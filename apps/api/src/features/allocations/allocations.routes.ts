@@ -5,10 +5,12 @@ import {
   listAllocationsQuerySchema,
 } from '@portal/shared/allocations';
 import { itemResponseSchema, listResponseSchema } from '@portal/shared/common';
+import { exportQuerySchema } from '@portal/shared/exports';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../lib/actor';
+import { exportResponse, sendExport } from '../../lib/list-export';
 import { errorResponses as errors } from '../../lib/route-schemas';
 import { requires } from '../../plugins/access';
 import type { AllocationsService } from './allocations.service';
@@ -26,6 +28,22 @@ export async function allocationsRoutes(app: FastifyInstance, { allocations }: {
     config: { access: requires('view_allocation') },
     schema: { tags, querystring: listAllocationsQuerySchema, response: { 200: listResponseSchema(allocationSchema), ...errors } },
     handler: (request) => allocations.listAllocations(actorOf(request), request.query),
+  });
+
+  routes.route({
+    method: 'GET',
+    url: '/admin/allocations/export',
+    config: { access: requires('view_allocation', 'export_data') },
+    schema: {
+      tags,
+      summary: 'The allocations of the list’s filters, scope and sort as an .xlsx or CSV file, streamed',
+      querystring: exportQuerySchema(listAllocationsQuerySchema),
+      response: { 200: exportResponse('One row an allocation'), ...errors },
+    },
+    handler: async (request, reply) => {
+      const { format, ...filter } = request.query;
+      return sendExport(reply, format, await allocations.exportAllocations(actorOf(request), filter, format));
+    },
   });
 
   routes.route({

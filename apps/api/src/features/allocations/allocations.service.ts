@@ -1,8 +1,10 @@
 import { ALLOCATION_MESSAGES, freePlaces, type Allocation, type ListAllocationsQuery } from '@portal/shared/allocations';
 import type { FieldError } from '@portal/shared/common';
+import type { ExportFormat } from '@portal/shared/exports';
 import type { Database } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { AppError, BusinessRuleError, ForbiddenError, NotFoundError, ValidationError } from '../../lib/errors';
+import { exportFile, rowsInOrder, type ExportFile } from '../../lib/list-export';
 import { listResult } from '../../lib/listing';
 import { findAdmin } from '../admins/admins.repository';
 import { recordAudit } from '../audit/audit.repository';
@@ -10,6 +12,7 @@ import { loadPrincipal } from '../auth/principal';
 import { scopeOf } from '../auth/scope';
 import { findCategory } from '../badge-categories/badge-categories.repository';
 import { categoryFilterFor } from '../badge-categories/badge-categories.service';
+import { ALLOCATION_EXPORT_COLUMNS } from './allocation-export';
 import * as repo from './allocations.repository';
 
 export function toAllocation(row: repo.AllocationRow): Allocation {
@@ -124,6 +127,12 @@ export function createAllocationsService({ db }: { db: Database }) {
     async listAllocations(actor: Actor, query: ListAllocationsQuery) {
       const { rows, total } = await repo.listAllocations(db, repo.allocationScopeFilter(scopeOf(actor.principal)), query);
       return listResult(rows.map(toAllocation), total, query);
+    },
+
+    /** Every allocation of the list's filter, scope and sort, as a streamed file. */
+    async exportAllocations(actor: Actor, filter: repo.AllocationFilter, format: ExportFormat): Promise<ExportFile> {
+      const ids = await repo.allocationIds(db, repo.allocationScopeFilter(scopeOf(actor.principal)), filter);
+      return exportFile('Allocations', format, ALLOCATION_EXPORT_COLUMNS, rowsInOrder(ids, (batch) => repo.allocationsByIds(db, batch)));
     },
 
     getAllocation: getInScope,

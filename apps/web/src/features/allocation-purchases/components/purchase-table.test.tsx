@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '@/lib/api-client';
 import { clearSession, startSession } from '@/lib/session';
 import { renderRoute } from '@/testing/render';
@@ -57,5 +57,44 @@ describe('PurchaseTable amounts', () => {
     expect(amountOf(1)).toBe('$250.00');
     expect(amountOf(2)).toBe('$297.50incl. $47.50 VAT');
     expect(amountOf(3)).toBe('$250.00Reverse charge');
+  });
+});
+
+describe('PurchaseTable sort and export', () => {
+  beforeEach(() => {
+    URL.createObjectURL = vi.fn(() => 'blob:purchases');
+    URL.revokeObjectURL = vi.fn();
+  });
+
+  it('sorts by amount from its header, largest first, and exports with the filters and sort on screen', async () => {
+    const seen = answerRequests(({ url }) =>
+      url === '/admin/allocation-purchases'
+        ? { status: 200, data: listOf(PURCHASES) }
+        : url === '/admin/allocation-purchases/export'
+          ? { status: 200, data: new Blob(['x']) }
+          : { status: 200, data: emptyList },
+    );
+    const { router } = renderRoute('/allocation-purchases?status=approved&paid=no', [
+      { path: '/allocation-purchases', element: <AllocationPurchasesPage /> },
+    ]);
+    await screen.findByRole('button', { name: /^Details of purchase #1:/ });
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /Amount/ })).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toContain('sort=-totalPrice'));
+    await waitFor(() =>
+      expect(seen.filter((request) => request.url === '/admin/allocation-purchases').at(-1)!.params).toMatchObject({
+        sort: '-totalPrice',
+      }),
+    );
+
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Export' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Export .xlsx' }));
+    await waitFor(() => expect(seen.some((request) => request.url === '/admin/allocation-purchases/export')).toBe(true));
+    expect(seen.find((request) => request.url === '/admin/allocation-purchases/export')!.params).toEqual({
+      sort: '-totalPrice',
+      status: 'approved',
+      is_paid: false,
+      format: 'xlsx',
+    });
+    expect(URL.createObjectURL).toHaveBeenCalled();
   });
 });

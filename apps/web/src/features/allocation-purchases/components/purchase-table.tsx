@@ -1,22 +1,18 @@
-import { invoiceFigures } from '@portal/shared/allocation-purchases';
+import { invoiceFigures, type AllocationPurchase } from '@portal/shared/allocation-purchases';
 import { formatMoney } from '@portal/shared/money';
 import { ReceiptIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { Pagination } from '@/components/list/pagination';
-import { TableSkeleton } from '@/components/list/table-skeleton';
-import { Card } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { errorMessage } from '@/lib/api-client';
+import { DataList, type ListColumn } from '@/components/list/data-list';
+import { useCan } from '@/hooks/use-can';
 import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { usePurchases } from '../api/get-purchases';
+import { purchaseQuery, usePurchases } from '../api/get-purchases';
 import { purchaseTaxNote } from '../lib/purchase-tax';
 import { AllocationsFilter } from './allocations-filter';
 import { PurchaseActionButtons, usePurchaseActions } from './purchase-actions';
 import { PurchaseDetailsDialog } from './purchase-details-dialog';
-import { usePurchaseFilters, type PurchaseScope } from './purchase-filters';
+import { DEFAULT_PURCHASE_SORT, usePurchaseFilters, type PurchaseScope } from './purchase-filters';
 import { PurchaseStatusBadge } from './purchase-status-badge';
 import { TestPaymentsBanner } from './test-payments-banner';
 import { usePurchaseWorkflow } from './purchase-workflow';
@@ -28,13 +24,16 @@ type PurchaseTableProps = {
   emptyDescription?: string;
 };
 
+const categoryOf = (purchase: AllocationPurchase) => purchase.badgeCategory.display_name ?? purchase.badgeCategory.name;
+
 /**
  * The allocation purchases the caller reaches, or those of one event or exhibitor: filters, sort
  * and page in the URL, the actions each row allows, and `?purchase=<id>` for one purchase in full.
  */
 export function PurchaseTable({ scope = {}, toolbar, emptyDescription }: PurchaseTableProps) {
   const session = useSession();
-  const { params, setPage, active, clearFilters } = usePurchaseFilters(scope);
+  const can = useCan();
+  const { params, setPage, setFilters, active, clearFilters } = usePurchaseFilters(scope);
   const purchases = usePurchases(params);
   const actionsOf = usePurchaseActions();
   const workflow = usePurchaseWorkflow();
@@ -42,7 +41,6 @@ export function PurchaseTable({ scope = {}, toolbar, emptyDescription }: Purchas
   const detailsId = Number(search.get('purchase')) || null;
   const showEvent = scope.eventId == null && session?.user.eventId == null;
   const showRequester = scope.exhibitorId == null || session?.type === 'exhibitor';
-  const rows = purchases.data?.data ?? [];
 
   function showDetails(id: number | null) {
     setSearch(
@@ -56,129 +54,157 @@ export function PurchaseTable({ scope = {}, toolbar, emptyDescription }: Purchas
     );
   }
 
+  const columns: ListColumn<AllocationPurchase>[] = [
+    {
+      id: 'request',
+      header: 'Request',
+      hideable: false,
+      cell: (purchase) => (
+        <>
+          <button
+            type="button"
+            className="text-left font-medium hover:text-primary hover:underline focus-visible:underline"
+            onClick={() => showDetails(purchase.id)}
+            aria-label={`Details of purchase #${purchase.id}: ${categoryOf(purchase)}`}
+          >
+            {categoryOf(purchase)}
+          </button>
+          <div className="text-xs text-muted-foreground">
+            {formatDate(purchase.purchasedAt)}
+            {showEvent && ` · ${purchase.badgeCategory.event.name}`}
+          </div>
+          {showRequester && (
+            <div className="text-xs text-muted-foreground md:hidden">{invoiceFigures(purchase).companyName}</div>
+          )}
+          <div className="text-xs text-muted-foreground sm:hidden">
+            {invoiceFigures(purchase).quantity} of {purchase.quantity} places
+          </div>
+        </>
+      ),
+    },
+    ...(showRequester
+      ? [
+          {
+            id: 'requester',
+            header: 'Requested by',
+            className: 'hidden md:table-cell',
+            cell: (purchase: AllocationPurchase) => {
+              const figures = invoiceFigures(purchase);
+              return (
+                <>
+                  <div>{figures.companyName}</div>
+                  <div className="text-xs text-muted-foreground">{figures.contactName}</div>
+                </>
+              );
+            },
+          },
+        ]
+      : []),
+    {
+      id: 'places',
+      header: 'Places',
+      className: 'hidden text-right tabular-nums sm:table-cell',
+      cell: (purchase) =>
+        purchase.accepted_amount !== null && purchase.accepted_amount !== purchase.quantity ? (
+          <span title={`${purchase.quantity} asked for`}>
+            {purchase.accepted_amount} <span className="text-muted-foreground">/ {purchase.quantity}</span>
+          </span>
+        ) : (
+          invoiceFigures(purchase).quantity
+        ),
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      sortKey: 'totalPrice',
+      className: 'text-right tabular-nums',
+      cell: (purchase) => {
+        const taxNote = purchaseTaxNote(purchase, 'short');
+        return (
+          <>
+            {formatMoney(invoiceFigures(purchase).totalAmount, purchase.currency)}
+            {taxNote && <div className="text-xs text-muted-foreground">{taxNote}</div>}
+            {purchase.refunded_amount > 0 && (
+              <div className="text-xs text-muted-foreground">
+                −{formatMoney(purchase.refunded_amount, purchase.currency)} refunded
+              </div>
+            )}
+          </>
+        );
+      },
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      sortKey: 'status',
+      cell: (purchase) => <PurchaseStatusBadge status={purchase.status} />,
+    },
+    {
+      id: 'invoice',
+      header: 'Invoice',
+      className: 'hidden text-xs lg:table-cell',
+      cell: (purchase) => purchase.invoice_id ?? '—',
+    },
+    {
+      id: 'purchasedAt',
+      header: 'Requested',
+      sortKey: 'purchasedAt',
+      hiddenByDefault: true,
+      className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
+      cell: (purchase) => formatDate(purchase.purchasedAt),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideable: false,
+      headerHidden: true,
+      className: 'text-right',
+      cell: (purchase) => (
+        <PurchaseActionButtons
+          compact
+          purchase={purchase}
+          actions={actionsOf(purchase)}
+          onAction={workflow.onAction}
+          pending={workflow.pending}
+        />
+      ),
+    },
+  ];
+
   return (
     <>
       <TestPaymentsBanner className="mb-4" />
-      <Card className="overflow-hidden">
-        <div className="flex flex-col gap-3 border-b p-4 lg:flex-row lg:items-start">
-          <AllocationsFilter scope={scope} />
-          {toolbar && <div className="flex shrink-0 gap-2">{toolbar}</div>}
-        </div>
-        {purchases.isPending ? (
-          <TableSkeleton columns={5} />
-        ) : purchases.isError ? (
-          <EmptyState
-            icon={ReceiptIcon}
-            title="The purchases could not be loaded"
-            description={errorMessage(purchases.error, 'Please try again in a moment.')}
-          />
-        ) : rows.length === 0 ? (
-          <EmptyState
-            icon={ReceiptIcon}
-            title={active > 0 ? 'No purchases match these filters' : 'No purchases yet'}
-            description={
-              active > 0 ? (
-                <button
-                  type="button"
-                  className="text-primary underline-offset-4 hover:underline"
-                  onClick={clearFilters}
-                >
-                  Clear the filters
-                </button>
-              ) : (
-                (emptyDescription ?? 'Requests for more badges appear here.')
-              )
-            }
-          />
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Request</TableHead>
-                {showRequester && <TableHead className="hidden md:table-cell">Requested by</TableHead>}
-                <TableHead className="hidden text-right sm:table-cell">Places</TableHead>
-                <TableHead className="text-right">Amount</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="hidden lg:table-cell">Invoice</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((purchase) => {
-                const figures = invoiceFigures(purchase);
-                const taxNote = purchaseTaxNote(purchase, 'short');
-                return (
-                  <TableRow key={purchase.id}>
-                    <TableCell>
-                      <button
-                        type="button"
-                        className="text-left font-medium hover:text-primary hover:underline focus-visible:underline"
-                        onClick={() => showDetails(purchase.id)}
-                        aria-label={`Details of purchase #${purchase.id}: ${purchase.badgeCategory.display_name ?? purchase.badgeCategory.name}`}
-                      >
-                        {purchase.badgeCategory.display_name ?? purchase.badgeCategory.name}
-                      </button>
-                      <div className="text-xs text-muted-foreground">
-                        {formatDate(purchase.purchasedAt)}
-                        {showEvent && ` · ${purchase.badgeCategory.event.name}`}
-                      </div>
-                      {showRequester && (
-                        <div className="text-xs text-muted-foreground md:hidden">{figures.companyName}</div>
-                      )}
-                      <div className="text-xs text-muted-foreground sm:hidden">
-                        {figures.quantity} of {purchase.quantity} places
-                      </div>
-                    </TableCell>
-                    {showRequester && (
-                      <TableCell className="hidden md:table-cell">
-                        <div>{figures.companyName}</div>
-                        <div className="text-xs text-muted-foreground">{figures.contactName}</div>
-                      </TableCell>
-                    )}
-                    <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                      {purchase.accepted_amount !== null && purchase.accepted_amount !== purchase.quantity ? (
-                        <span title={`${purchase.quantity} asked for`}>
-                          {purchase.accepted_amount}{' '}
-                          <span className="text-muted-foreground">/ {purchase.quantity}</span>
-                        </span>
-                      ) : (
-                        figures.quantity
-                      )}
-                    </TableCell>
-                    <TableCell className="text-right tabular-nums">
-                      {formatMoney(figures.totalAmount, purchase.currency)}
-                      {taxNote && <div className="text-xs text-muted-foreground">{taxNote}</div>}
-                      {purchase.refunded_amount > 0 && (
-                        <div className="text-xs text-muted-foreground">
-                          −{formatMoney(purchase.refunded_amount, purchase.currency)} refunded
-                        </div>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <PurchaseStatusBadge status={purchase.status} />
-                    </TableCell>
-                    <TableCell className="hidden text-xs lg:table-cell">{purchase.invoice_id ?? '—'}</TableCell>
-                    <TableCell>
-                      <PurchaseActionButtons
-                        compact
-                        purchase={purchase}
-                        actions={actionsOf(purchase)}
-                        onAction={workflow.onAction}
-                        pending={workflow.pending}
-                      />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        )}
-        {purchases.data && rows.length > 0 && (
-          <Pagination meta={purchases.data.meta} onPageChange={setPage} noun="purchases" />
-        )}
-      </Card>
+      <DataList
+        name="allocation-purchases"
+        noun="purchases"
+        icon={ReceiptIcon}
+        filters={<AllocationsFilter scope={scope} />}
+        headingActions={toolbar}
+        query={purchases}
+        columns={columns}
+        getRowId={(purchase) => purchase.id}
+        sort={{
+          value: params.sort,
+          onChange: (next) => setFilters({ sort: next === DEFAULT_PURCHASE_SORT ? '' : next }),
+          descendingFirst: ['purchasedAt', 'totalPrice'],
+        }}
+        exportTo={
+          can('export_data')
+            ? { url: '/admin/allocation-purchases/export', params: purchaseQuery(params), fileName: 'allocation-purchases' }
+            : undefined
+        }
+        onPageChange={setPage}
+        emptyTitle={active > 0 ? 'No purchases match these filters' : 'No purchases yet'}
+        emptyDescription={
+          active > 0 ? (
+            <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={clearFilters}>
+              Clear the filters
+            </button>
+          ) : (
+            (emptyDescription ?? 'Requests for more badges appear here.')
+          )
+        }
+      />
       <PurchaseDetailsDialog
         purchaseId={detailsId}
         onClose={() => showDetails(null)}

@@ -5,6 +5,8 @@ export type AllocationListParams = ListParams & {
   type: CategoryType;
   eventId: number | null;
   badgeCategoryId: number | null;
+  /** The list's `sort` (`-quantity`); the API's default, oldest first, when left out. */
+  sort?: string;
 };
 
 /** One holder's allocations, as on its exhibitor page. */

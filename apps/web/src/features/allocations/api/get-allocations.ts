@@ -11,6 +11,7 @@ export async function getAllocations({
   type,
   eventId,
   badgeCategoryId,
+  sort,
 }: AllocationListParams): Promise<ListResponse<Allocation>> {
   const { data } = await api.get<ListResponse<Allocation>>('/admin/allocations', {
     params: {
@@ -20,6 +21,7 @@ export async function getAllocations({
       eventId: eventId ?? undefined,
       badgeCategoryId: badgeCategoryId ?? undefined,
       includeChildAllocations: true,
+      sort,
     },
   });
   return data;

@@ -1,4 +1,4 @@
-import type { Allocation } from '@portal/shared/allocations';
+import { ALLOCATION_SORTS, type Allocation } from '@portal/shared/allocations';
 import { BADGE_TYPE_LABELS, type CategoryType } from '@portal/shared/badge-categories';
 import { ListChecksIcon, PencilIcon, PlusIcon, Rows3Icon } from 'lucide-react';
 import { useState } from 'react';
@@ -6,14 +6,14 @@ import { Link } from 'react-router';
 import { CategoryOptions } from '@/components/category-options';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PageHeader } from '@/components/layout/page-header';
-import { ListPanel } from '@/components/list/list-panel';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
+import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { HistorySection } from '@/features/audit/components/record-history';
 import { useAllocations } from '../api/get-allocations';
@@ -38,19 +38,24 @@ const COPY: Record<CategoryType, { title: string; description: string; noun: str
   },
 };
 
+const DEFAULT_SORT = 'createdAt';
+const isSort = (value: string) => (ALLOCATION_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
+
 /**
  * /badge-allocations and /addons-allocations: exhibitor × category with used and allocated. An
  * exhibitor sees its own, and the child allocations it hands to its sub-accounts.
  */
 export function AllocationsPage({ type }: { type: CategoryType }) {
-  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const { page, search, setPage, setSearch, filter, setFilter, update } = useListParams();
   const session = useSession();
   const can = useCan();
   const isExhibitor = session?.type === 'exhibitor';
   const ownEvent = session?.user.eventId ?? null;
   const eventId = ownEvent ?? (Number(filter('eventId')) || null);
   const badgeCategoryId = Number(filter('badgeCategoryId')) || null;
-  const allocations = useAllocations({ page, search, type, eventId, badgeCategoryId });
+  const sortParam = filter('sort');
+  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const allocations = useAllocations({ page, search, type, eventId, badgeCategoryId, sort });
   const events = useEventOptions({ enabled: ownEvent == null });
   const categories = useCategoryOptions(eventId, type);
   const holders = useHolderOptions(eventId, isExhibitor ? 'sub-accounts' : 'exhibitors', can('update_allocation'));
@@ -61,6 +66,77 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
   // A sub-account's own row is edited by its exhibitor; an exhibitor's own rows by the organiser.
   const editable = (row: Allocation) =>
     can('update_allocation') && (isExhibitor ? row.parentAllocationId !== null : true);
+
+  const columns: ListColumn<Allocation>[] = [
+    {
+      id: 'holder',
+      header: 'Exhibitor',
+      hideable: false,
+      cell: (allocation) => (
+        <>
+          <div className="font-medium">{allocation.companyName ?? allocation.adminName}</div>
+          <div className="text-xs text-muted-foreground">
+            {allocation.parentAllocationId !== null ? `Sub-account · ${allocation.adminName}` : allocation.adminName}
+          </div>
+          <div className="text-xs text-muted-foreground sm:hidden">{allocation.badgeCategory.name}</div>
+        </>
+      ),
+    },
+    {
+      id: 'category',
+      header: 'Category',
+      className: 'hidden sm:table-cell',
+      cell: (allocation) => (
+        <>
+          <div>{allocation.badgeCategory.name}</div>
+          <div className="text-xs text-muted-foreground">{BADGE_TYPE_LABELS[allocation.badgeCategory.badgeType]}</div>
+        </>
+      ),
+    },
+    {
+      id: 'usage',
+      header: 'Used / allocated',
+      sortKey: 'quantity',
+      hideable: false,
+      cell: (allocation) => <AllocationBar {...allocation} />,
+    },
+    {
+      id: 'available',
+      header: 'Available',
+      className: 'hidden text-right tabular-nums md:table-cell',
+      cell: (allocation) => allocation.available,
+    },
+    {
+      id: 'createdAt',
+      header: 'Added',
+      sortKey: 'createdAt',
+      hiddenByDefault: true,
+      className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
+      cell: (allocation) => formatDate(allocation.createdAt),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideable: false,
+      headerHidden: true,
+      className: 'w-14 text-right',
+      cell: (allocation) =>
+        editable(allocation) && (
+          <div className="flex justify-end">
+            <Tooltip content="Edit">
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Edit the allocation of ${allocation.adminName} in ${allocation.badgeCategory.name}`}
+                onClick={() => setEditing({ row: allocation })}
+              >
+                <PencilIcon aria-hidden />
+              </Button>
+            </Tooltip>
+          </div>
+        ),
+    },
+  ];
 
   return (
     <>
@@ -91,22 +167,18 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
           </>
         }
       />
-      <ListPanel
+      <DataList
+        name={`allocations-${type}`}
         noun={copy.noun}
         icon={ListChecksIcon}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder="Search by exhibitor or company"
+        search={{ value: search, onSearch: setSearch, placeholder: 'Search by exhibitor or company' }}
         filters={
           <div className="flex flex-col gap-3 sm:ml-auto sm:flex-row">
             {ownEvent == null && (
               <NativeSelect
                 aria-label="Filter by event"
                 value={eventId ?? ''}
-                onChange={(event) => {
-                  setFilter('badgeCategoryId', '');
-                  setFilter('eventId', event.target.value);
-                }}
+                onChange={(event) => update({ badgeCategoryId: null, eventId: event.target.value, page: null })}
                 className="sm:w-auto sm:min-w-56"
               >
                 <EventOptions events={events.data} empty="All events" />
@@ -124,68 +196,35 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
           </div>
         }
         query={allocations}
+        columns={columns}
+        getRowId={(allocation) => allocation.id}
+        sort={{
+          value: sort,
+          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          descendingFirst: ['quantity'],
+        }}
+        exportTo={
+          can('export_data')
+            ? {
+                url: '/admin/allocations/export',
+                params: {
+                  search: search || undefined,
+                  type,
+                  eventId: eventId ?? undefined,
+                  badgeCategoryId: badgeCategoryId ?? undefined,
+                  includeChildAllocations: true,
+                  sort,
+                },
+                fileName: `${type}-allocations`,
+              }
+            : undefined
+        }
         onPageChange={setPage}
         emptyTitle={`No ${copy.noun} yet`}
         emptyDescription={
           isExhibitor ? 'The organiser has not allocated any to you yet.' : 'Allocate to an exhibitor to start.'
         }
-        columns={4}
-      >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Exhibitor</TableHead>
-              <TableHead className="hidden sm:table-cell">Category</TableHead>
-              <TableHead>Used / allocated</TableHead>
-              <TableHead className="hidden text-right md:table-cell">Available</TableHead>
-              <TableHead className="w-14 text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {allocations.data?.data.map((allocation) => (
-              <TableRow key={allocation.id}>
-                <TableCell>
-                  <div className="font-medium">{allocation.companyName ?? allocation.adminName}</div>
-                  <div className="text-xs text-muted-foreground">
-                    {allocation.parentAllocationId !== null
-                      ? `Sub-account · ${allocation.adminName}`
-                      : allocation.adminName}
-                  </div>
-                  <div className="text-xs text-muted-foreground sm:hidden">{allocation.badgeCategory.name}</div>
-                </TableCell>
-                <TableCell className="hidden sm:table-cell">
-                  <div>{allocation.badgeCategory.name}</div>
-                  <div className="text-xs text-muted-foreground">
-                    {BADGE_TYPE_LABELS[allocation.badgeCategory.badgeType]}
-                  </div>
-                </TableCell>
-                <TableCell>
-                  <AllocationBar {...allocation} />
-                </TableCell>
-                <TableCell className="hidden text-right tabular-nums md:table-cell">{allocation.available}</TableCell>
-                <TableCell>
-                  {editable(allocation) && (
-                    <div className="flex justify-end">
-                      <Tooltip content="Edit">
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          aria-label={`Edit the allocation of ${allocation.adminName} in ${allocation.badgeCategory.name}`}
-                          onClick={() => setEditing({ row: allocation })}
-                        >
-                          <PencilIcon aria-hidden />
-                        </Button>
-                      </Tooltip>
-                    </div>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ListPanel>
+      />
 
       <FormDialog
         open={editing !== null}

@@ -2,7 +2,6 @@ import type { ListMeta } from '@portal/shared/common';
 import type { CheckInLogEntry, CheckInLogQuery } from '@portal/shared/check-in';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { fetchFile, saveFile } from '@/lib/save-file';
 import { checkInKeys } from './check-in-keys';
 
 export type CheckInLogFilters = Partial<Omit<CheckInLogQuery, 'page' | 'per_page'>>;
@@ -23,12 +22,6 @@ export const checkInLogQueryOptions = (eventId: number, query: Partial<CheckInLo
 
 export function useCheckInLog(eventId: number, query: Partial<CheckInLogQuery>) {
   return useQuery(checkInLogQueryOptions(eventId, query));
-}
-
-/** The log with the same filters as a csv or xlsx file, made by the server. */
-export async function exportCheckInLog(eventId: number, filters: CheckInLogFilters, format: 'csv' | 'xlsx') {
-  const file = await fetchFile(`/admin/events/${eventId}/check-ins/export`, { ...filters, format });
-  saveFile(file.content, file.fileName ?? `check-ins.${format}`);
 }
 
 export async function undoCheckIn({ id, reason }: { id: number; reason: string }): Promise<CheckInLogEntry> {

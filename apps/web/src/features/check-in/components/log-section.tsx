@@ -5,21 +5,19 @@ import {
   type CheckInLogEntry,
   type CheckInResult,
 } from '@portal/shared/check-in';
-import { CheckCheckIcon, CloudOffIcon, DownloadIcon, HistoryIcon, TriangleAlertIcon, Undo2Icon } from 'lucide-react';
+import { CheckCheckIcon, CloudOffIcon, HistoryIcon, TriangleAlertIcon, Undo2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ListPanel } from '@/components/list/list-panel';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
 import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api-client';
 import { formatEventTime, timeZoneName, zonedLocalToIso } from '@/lib/event-time';
 import { useDevices } from '../api/devices';
-import { exportCheckInLog, useCheckInLog, useResolveConflict, type CheckInLogFilters } from '../api/log';
+import { useCheckInLog, useResolveConflict, type CheckInLogFilters } from '../api/log';
 import { ResultLabel } from './result-label';
 import { UndoDialog } from './undo-dialog';
 
@@ -70,18 +68,6 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
   const devices = useDevices(eventId, { enabled: canManage });
   const resolve = useResolveConflict(eventId);
   const [undoing, setUndoing] = useState<CheckInLogEntry | null>(null);
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
-
-  async function download(format: 'csv' | 'xlsx') {
-    setExporting(format);
-    try {
-      await exportCheckInLog(eventId, filters, format);
-    } catch (error) {
-      toast.error(errorMessage(error, 'The export could not be made. Please try again.'));
-    } finally {
-      setExporting(null);
-    }
-  }
 
   function markResolved(entry: CheckInLogEntry) {
     resolve.mutate(entry.id, {
@@ -91,36 +77,138 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
   }
 
   const zone = timeZoneName(timeZone);
+  // An undone scan stays in the log, greyed.
+  const muted = (entry: CheckInLogEntry) => (entry.undoneAt ? 'text-muted-foreground' : undefined);
+
+  const columns: ListColumn<CheckInLogEntry>[] = [
+    {
+      id: 'scannedAt',
+      header: 'Scanned',
+      className: 'hidden whitespace-nowrap tabular-nums sm:table-cell',
+      cell: (entry) => (
+        <div className={muted(entry)}>
+          <time dateTime={entry.scannedAt}>{formatEventTime(entry.scannedAt, timeZone)}</time>
+          <div className="text-xs text-muted-foreground">
+            {entry.direction === 'exit' ? 'Exit' : 'Entry'}, {METHOD_LABELS[entry.method]}
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'badge',
+      header: 'Badge',
+      hideable: false,
+      cell: (entry) => (
+        <div className={muted(entry)}>
+          <div className="font-medium">
+            {entry.holderName ?? <span className="font-mono text-xs">{entry.code}</span>}
+          </div>
+          <div className="text-xs text-muted-foreground">
+            {[entry.company, entry.holderName ? entry.code : null].filter(Boolean).join(' · ')}
+          </div>
+          {/* On a phone the time goes under the name, leaving room for the actions. */}
+          <div className="text-xs text-muted-foreground tabular-nums sm:hidden">
+            {formatEventTime(entry.scannedAt, timeZone)}, {entry.direction === 'exit' ? 'exit' : 'entry'}
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'listDevice',
+      header: 'List and device',
+      className: 'hidden md:table-cell',
+      cell: (entry) => (
+        <div className={muted(entry)}>
+          <div>{entry.listName}</div>
+          <div className="text-xs text-muted-foreground">{entry.deviceName ?? 'From the portal'}</div>
+        </div>
+      ),
+    },
+    {
+      id: 'result',
+      header: 'Result',
+      hideable: false,
+      cell: (entry) => (
+        <>
+          <div className="flex flex-wrap items-center gap-1">
+            <ResultLabel result={entry.result} />
+            {entry.offline && (
+              <Badge variant="outline">
+                <CloudOffIcon aria-hidden />
+                Offline
+              </Badge>
+            )}
+            {entry.conflict && (
+              <Badge variant={entry.conflictResolvedAt ? 'secondary' : 'destructive'}>
+                <TriangleAlertIcon aria-hidden />
+                {entry.conflictResolvedAt ? 'Conflict resolved' : 'Conflict'}
+              </Badge>
+            )}
+            {entry.undoneAt && <Badge variant="secondary">Undone</Badge>}
+          </div>
+          {entry.localResult && entry.localResult !== entry.result && (
+            <div className="mt-1 text-xs">
+              The device said: {CHECK_IN_RESULT_LABELS[entry.localResult].toLowerCase()}
+            </div>
+          )}
+          {(entry.reason || entry.undoReason) && (
+            <div className="mt-1 text-xs text-muted-foreground">
+              {entry.undoReason ? `Undone: ${entry.undoReason}` : entry.reason}
+            </div>
+          )}
+        </>
+      ),
+    },
+    ...(canManage
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            hideable: false,
+            headerHidden: true,
+            className: 'w-24 text-right',
+            cell: (entry: CheckInLogEntry) => (
+              <div className="flex justify-end gap-1">
+                {entry.conflict && !entry.conflictResolvedAt && (
+                  <Tooltip content="Mark resolved">
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Mark the conflict of ${entry.holderName ?? entry.code} resolved`}
+                      disabled={resolve.isPending}
+                      onClick={() => markResolved(entry)}
+                    >
+                      <CheckCheckIcon aria-hidden />
+                    </Button>
+                  </Tooltip>
+                )}
+                {entry.result === 'admitted' && !entry.undoneAt && (
+                  <Tooltip content="Undo">
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      aria-label={`Undo the check-in of ${entry.holderName ?? entry.code}`}
+                      onClick={() => setUndoing(entry)}
+                    >
+                      <Undo2Icon aria-hidden />
+                    </Button>
+                  </Tooltip>
+                )}
+              </div>
+            ),
+          },
+        ]
+      : []),
+  ];
 
   return (
     <>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">Every scan, newest first. Times are in {zone}.</p>
-        <div className="flex gap-2">
-          {(['csv', 'xlsx'] as const).map((format) => (
-            <Button
-              key={format}
-              size="sm"
-              variant="outline"
-              disabled={exporting !== null}
-              onClick={() => void download(format)}
-            >
-              {exporting === format ? (
-                <Spinner size="sm" tone="current" label="Exporting" />
-              ) : (
-                <DownloadIcon aria-hidden />
-              )}
-              Export {format.toUpperCase()}
-            </Button>
-          ))}
-        </div>
-      </div>
-      <ListPanel
+      <p className="mb-3 text-sm text-muted-foreground">Every scan, newest first. Times are in {zone}.</p>
+      <DataList
+        name="check-in-log"
         noun="scans"
         icon={HistoryIcon}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder="Search name, company or code"
+        search={{ value: search, onSearch: setSearch, placeholder: 'Search name, company or code' }}
         filters={
           <div className="grid w-full gap-2 sm:grid-cols-2 lg:grid-cols-4">
             <NativeSelect
@@ -204,111 +292,10 @@ export function LogSection({ eventId, timeZone, lists, canManage }: LogSectionPr
             ? 'Try other filters.'
             : 'Scans appear here as soon as the devices at the doors send them.'
         }
-        columns={6}
-      >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead className="hidden sm:table-cell">Scanned</TableHead>
-              <TableHead>Badge</TableHead>
-              <TableHead className="hidden md:table-cell">List and device</TableHead>
-              <TableHead>Result</TableHead>
-              {canManage && (
-                <TableHead className="w-24 text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              )}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {log.data?.data.map((entry) => (
-              <TableRow key={entry.id} className={entry.undoneAt ? 'text-muted-foreground' : undefined}>
-                <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
-                  <time dateTime={entry.scannedAt}>{formatEventTime(entry.scannedAt, timeZone)}</time>
-                  <div className="text-xs text-muted-foreground">
-                    {entry.direction === 'exit' ? 'Exit' : 'Entry'}, {METHOD_LABELS[entry.method]}
-                  </div>
-                </TableCell>
-                <TableCell>
-                  <div className="font-medium">
-                    {entry.holderName ?? <span className="font-mono text-xs">{entry.code}</span>}
-                  </div>
-                  <div className="text-xs text-muted-foreground">
-                    {[entry.company, entry.holderName ? entry.code : null].filter(Boolean).join(' · ')}
-                  </div>
-                  {/* On a phone the time goes under the name, leaving room for the actions. */}
-                  <div className="text-xs text-muted-foreground tabular-nums sm:hidden">
-                    {formatEventTime(entry.scannedAt, timeZone)}, {entry.direction === 'exit' ? 'exit' : 'entry'}
-                  </div>
-                </TableCell>
-                <TableCell className="hidden md:table-cell">
-                  <div>{entry.listName}</div>
-                  <div className="text-xs text-muted-foreground">{entry.deviceName ?? 'From the portal'}</div>
-                </TableCell>
-                <TableCell>
-                  <div className="flex flex-wrap items-center gap-1">
-                    <ResultLabel result={entry.result} />
-                    {entry.offline && (
-                      <Badge variant="outline">
-                        <CloudOffIcon aria-hidden />
-                        Offline
-                      </Badge>
-                    )}
-                    {entry.conflict && (
-                      <Badge variant={entry.conflictResolvedAt ? 'secondary' : 'destructive'}>
-                        <TriangleAlertIcon aria-hidden />
-                        {entry.conflictResolvedAt ? 'Conflict resolved' : 'Conflict'}
-                      </Badge>
-                    )}
-                    {entry.undoneAt && <Badge variant="secondary">Undone</Badge>}
-                  </div>
-                  {entry.localResult && entry.localResult !== entry.result && (
-                    <div className="mt-1 text-xs">
-                      The device said: {CHECK_IN_RESULT_LABELS[entry.localResult].toLowerCase()}
-                    </div>
-                  )}
-                  {(entry.reason || entry.undoReason) && (
-                    <div className="mt-1 text-xs text-muted-foreground">
-                      {entry.undoReason ? `Undone: ${entry.undoReason}` : entry.reason}
-                    </div>
-                  )}
-                </TableCell>
-                {canManage && (
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
-                      {entry.conflict && !entry.conflictResolvedAt && (
-                        <Tooltip content="Mark resolved">
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`Mark the conflict of ${entry.holderName ?? entry.code} resolved`}
-                            disabled={resolve.isPending}
-                            onClick={() => markResolved(entry)}
-                          >
-                            <CheckCheckIcon aria-hidden />
-                          </Button>
-                        </Tooltip>
-                      )}
-                      {entry.result === 'admitted' && !entry.undoneAt && (
-                        <Tooltip content="Undo">
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`Undo the check-in of ${entry.holderName ?? entry.code}`}
-                            onClick={() => setUndoing(entry)}
-                          >
-                            <Undo2Icon aria-hidden />
-                          </Button>
-                        </Tooltip>
-                      )}
-                    </div>
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ListPanel>
+        columns={columns}
+        getRowId={(entry) => entry.id}
+        exportTo={{ url: `/admin/events/${eventId}/check-ins/export`, params: filters, fileName: 'check-ins' }}
+      />
       <UndoDialog eventId={eventId} entry={undoing} onClose={() => setUndoing(null)} />
     </>
   );

@@ -279,7 +279,8 @@ describe('CheckInPage log', () => {
             }
           : undefined,
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Export XLSX' }));
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'Export' }), { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Export .xlsx' }));
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
     expect(seen.find((request) => request.url.endsWith('/check-ins/export'))!.params).toEqual({
       result: 'admitted',
