@@ -359,7 +359,8 @@ describe('an exhibitor’s lead access', () => {
     const entries = await t.db
       .select({ before: auditLog.before, after: auditLog.after })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'update_lead_access'), eq(auditLog.entityId, String(abols.id))));
+      .where(and(eq(auditLog.action, 'update_lead_access'), eq(auditLog.entityId, String(abols.id))))
+      .orderBy(auditLog.id);
     expect(entries.map((e) => e.after)).toEqual([{ scanningEnabled: false }, { scanningEnabled: true }, { scanningEnabled: null }]);
     expect(entries[0]!.before).toEqual({ scanningEnabled: null });
   });
