@@ -84,7 +84,8 @@ describe('custom fields: writing definitions', () => {
     const audit = await t.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.entityType, 'custom_field'), eq(auditLog.entityId, String(field.id))));
+      .where(and(eq(auditLog.entityType, 'custom_field'), eq(auditLog.entityId, String(field.id))))
+      .orderBy(auditLog.id);
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
   });
 

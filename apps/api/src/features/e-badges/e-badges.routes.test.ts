@@ -140,7 +140,8 @@ describe('resending a badge', () => {
     const entries = await t.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'resend_badge'), eq(auditLog.entityId, String(id))));
+      .where(and(eq(auditLog.action, 'resend_badge'), eq(auditLog.entityId, String(id))))
+      .orderBy(auditLog.id);
     expect(entries.map((entry) => entry.actorAdminId)).toEqual([w.subAccountA.id, w.exhibitorA.id, w.eventAdminA.id]);
   });
 
