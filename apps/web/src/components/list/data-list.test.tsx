@@ -209,4 +209,23 @@ describe('DataList', () => {
     expect(screen.getByText('No exhibitors yet')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
   });
+
+  it('lays out a list answered whole, without a pager', () => {
+    startSession({ admin: demo.eventAdmin().user, token: 't', refreshToken: 'r' });
+    render(
+      <DataList
+        name="devices"
+        noun="devices"
+        icon={StoreIcon}
+        query={{ isPending: false, isError: false, error: null, data: ROWS }}
+        columns={COLUMNS}
+        getRowId={(row) => row.id}
+        emptyTitle="No devices yet"
+        emptyDescription="Pair one."
+      />,
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(ROWS.length + 1);
+    expect(screen.getByRole('cell', { name: 'Globex' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
 });

@@ -55,11 +55,12 @@ export type ListColumn<T> = {
   className?: string;
 };
 
+/** A page the server sorted and filtered, or the whole of a short list the API answers unpaged. */
 type ListQuery<T> = {
   isPending: boolean;
   isError: boolean;
   error: unknown;
-  data?: { data: T[]; meta: ListMeta };
+  data?: { data: T[]; meta: ListMeta } | T[];
 };
 
 /** What the Export menu downloads: the list's export route with the filters and sort on screen. */
@@ -95,7 +96,8 @@ type DataListProps<T extends RowData> = {
   sort?: { value: string; onChange: (sort: string) => void; descendingFirst?: readonly string[] };
   selection?: ListSelection & { label: (row: T) => string };
   exportTo?: ListExport;
-  onPageChange: (page: number) => void;
+  /** How to turn the page; a list answered whole has no pager. */
+  onPageChange?: (page: number) => void;
   emptyTitle: string;
   emptyDescription: ReactNode;
 };
@@ -163,7 +165,8 @@ export function DataList<T extends RowData>({
     [byTableId, visibility],
   );
 
-  const rows = query.data?.data ?? noRows;
+  const rows = (Array.isArray(query.data) ? query.data : query.data?.data) ?? noRows;
+  const meta = Array.isArray(query.data) ? undefined : query.data?.meta;
   const table = useTable({
     features,
     columns: definitions,
@@ -346,7 +349,7 @@ export function DataList<T extends RowData>({
             </TableBody>
           </Table>
         )}
-        {query.data && rows.length > 0 && <Pagination meta={query.data.meta} onPageChange={onPageChange} noun={noun} />}
+        {meta && onPageChange && rows.length > 0 && <Pagination meta={meta} onPageChange={onPageChange} noun={noun} />}
       </Card>
     </>
   );
