@@ -46,6 +46,7 @@ describe('signing in', () => {
         'Exhibitor Profiles',
         'Registration Links',
         'Email Outbox',
+        'History',
         'Badge Categories',
         'Badge Allocations',
         'Addons Allocations',

@@ -26,7 +26,6 @@ const notForEventAdmins = new Set<Permission>([
   'manage_roles',
   'manage_permissions',
   'system_config',
-  'view_logs',
   'create_event',
   'delete_event',
 ]);
