@@ -1,10 +1,11 @@
 import { SYSTEM_ROLE_NAMES } from '@portal/shared/roles';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins } from '../../db/schema/admins';
+import { auditLog } from '../../db/schema/audit';
 import { allocations, badgeCategories, badges, customFields } from '../../db/schema/badges';
 import { emailTemplates } from '../../db/schema/email-templates';
 import { createTestApp, createWorld, type TestApp, type TestUser, type World } from '../../test/harness';
@@ -489,6 +490,31 @@ describe('listing and revoking badge links', () => {
       (await t.request(w.exhibitorA, { method: 'DELETE', url: `/api/admin/registration-links/${subs.id}` })).statusCode,
     ).toBe(204);
     expect((await publicLink(subs.id)).statusCode).toBe(410);
+  });
+});
+
+describe('the history of badge links', () => {
+  it('files a link’s creation and revocation under the exhibitor whose places it hands out, a sub-account’s under its exhibitor', async () => {
+    const subs = await linkOf(w.subAccountA);
+    const organisers = await linkOf(w.eventAdminA, { exhibitorId: rival.id });
+    expect(
+      (await t.request(w.eventAdminA, { method: 'DELETE', url: `/api/admin/registration-links/${subs.id}` })).statusCode,
+    ).toBe(204);
+    const entries = await t.db
+      .select({ action: auditLog.action, entityId: auditLog.entityId, exhibitorId: auditLog.exhibitorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'registration-link'), inArray(auditLog.entityId, [subs.id, organisers.id])))
+      .orderBy(auditLog.id);
+    expect(entries).toEqual([
+      { action: 'create', entityId: subs.id, exhibitorId: w.exhibitorA.id },
+      { action: 'create', entityId: organisers.id, exhibitorId: rival.id },
+      { action: 'revoke', entityId: subs.id, exhibitorId: w.exhibitorA.id },
+    ]);
+    // The exhibitor finds them in its own history; the rival's link is not among them.
+    const history = await t.request(w.exhibitorA, { method: 'GET', url: `/api/audit/records/exhibitor/${w.exhibitorA.id}?per_page=100` });
+    const ids = (history.json().data as { entityId: string }[]).map((entry) => entry.entityId);
+    expect(ids).toContain(subs.id);
+    expect(ids).not.toContain(organisers.id);
   });
 });
 

@@ -151,6 +151,8 @@ export function createBulkSendService(deps: { db: Database; publicUrl: string })
           action: 'bulk_send',
           entityType: 'registration-link',
           eventId: event.id,
+          // A sub-account's links use its exhibitor's places: the entry is that exhibitor's history.
+          exhibitorId: owner.exhibitorId ?? owner.id,
           after: { ownerId: owner.id, badgeCategoryId: category.id, links: links.length, fileName: file.fileName },
         });
         return { refused: false, report: report(checked, available, needed, links.length) };

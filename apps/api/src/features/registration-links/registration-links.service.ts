@@ -182,16 +182,27 @@ function assertOpen(link: repo.LinkRow) {
   if (link.maxUses != null && link.uses >= link.maxUses) throw new GoneError(REGISTRATION_MESSAGES.usedUp);
 }
 
-/** Who hands out the badge, as a mail names it. */
-const auditLinkCreated = (tx: Database, actor: Actor, link: repo.LinkRow) =>
+/**
+ * The exhibitor whose places a link hands out (its owner's own exhibitor, for a sub-account's link),
+ * so that the link's entries belong to that exhibitor's history; none for a link of no exhibitor.
+ */
+async function exhibitorOfLink(db: Database, link: repo.LinkRow): Promise<number | null> {
+  const owner = link.exhibitorId == null ? null : await loadPrincipal(db, link.exhibitorId);
+  const scope = owner && scopeOf(owner);
+  return scope && (scope.kind === 'exhibitor' || scope.kind === 'sub-account') ? scope.exhibitorId : null;
+}
+
+const auditLinkCreated = async (tx: Database, actor: Actor, link: repo.LinkRow) =>
   recordAudit(tx, actor, {
     action: 'create',
     entityType: 'registration-link',
     entityId: link.id,
     eventId: link.eventId,
+    exhibitorId: await exhibitorOfLink(tx, link),
     after: link,
   });
 
+/** Who hands out the badge, as a mail names it. */
 const ownerLabel = (owner: Principal) => owner.companyName ?? `${owner.firstName} ${owner.lastName}`;
 /** A link's owner in lists: the company and the person, since an exhibitor and its sub-accounts share the company. */
 const ownerName = (owner: Principal) =>
@@ -410,6 +421,7 @@ export function createRegistrationLinksService(deps: {
           entityType: 'registration-link',
           entityId: id,
           eventId: link.eventId,
+          exhibitorId: await exhibitorOfLink(tx, link),
           before: link,
         });
       });
@@ -523,6 +535,7 @@ export function createRegistrationLinksService(deps: {
               entityType: 'registration-link',
               entityId: id,
               eventId: link.eventId,
+              exhibitorId: await exhibitorOfLink(tx, link),
             });
           });
         }
