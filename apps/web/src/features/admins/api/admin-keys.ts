@@ -1,6 +1,6 @@
 import type { ListParams } from '@/lib/api-types';
 
-export type AdminListParams = ListParams & { roleId: number | null };
+export type AdminListParams = ListParams & { roleId: number | null; sort: string };
 
 export const adminKeys = {
   all: ['admins'] as const,

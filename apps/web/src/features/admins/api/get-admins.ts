@@ -4,9 +4,9 @@ import { api } from '@/lib/api-client';
 import type { ListResponse } from '@/lib/api-types';
 import { adminKeys, type AdminListParams } from './admin-keys';
 
-export async function getAdmins({ page, search, roleId }: AdminListParams): Promise<ListResponse<Admin>> {
+export async function getAdmins({ page, search, roleId, sort }: AdminListParams): Promise<ListResponse<Admin>> {
   const { data } = await api.get<ListResponse<Admin>>('/admin/admins', {
-    params: { page, search: search || undefined, roleId: roleId ?? undefined, sort: 'name' },
+    params: { page, search: search || undefined, roleId: roleId ?? undefined, sort },
   });
   return data;
 }

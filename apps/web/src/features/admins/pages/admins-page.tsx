@@ -1,20 +1,18 @@
-import type { Admin } from '@portal/shared/admins';
+import { ADMIN_SORTS, type Admin } from '@portal/shared/admins';
 import { MailIcon, PlusIcon, UserCogIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { DeleteAccountDialog } from '@/components/delete-account-dialog';
 import { FormDialog } from '@/components/form/form-dialog';
-import { PageHeader } from '@/components/layout/page-header';
-import { ListPanel } from '@/components/list/list-panel';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { RowActions } from '@/components/list/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
 import { Tooltip } from '@/components/ui/tooltip';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
 import { useRowDialogs } from '@/hooks/use-row-dialogs';
 import { errorMessage } from '@/lib/api-client';
-import { timeAgo } from '@/lib/format';
+import { formatDate, timeAgo } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useAnonymiseAdmin } from '../api/anonymise-admin';
 import { useDeleteAdmin } from '../api/delete-admin';
@@ -23,10 +21,15 @@ import { useRoleOptions } from '../api/get-role-options';
 import { useResendAdminInvitation } from '../api/resend-admin-invitation';
 import { AdminForm } from '../components/admin-form';
 
+const DEFAULT_SORT = 'name';
+const isSort = (value: string) => (ADMIN_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
+
 export function AdminsPage() {
   const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
   const roleFilter = filter('roleId');
-  const admins = useAdmins({ page, search, roleId: roleFilter ? Number(roleFilter) : null });
+  const sortParam = filter('sort');
+  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const admins = useAdmins({ page, search, roleId: roleFilter ? Number(roleFilter) : null, sort });
   const roles = useRoleOptions();
   const selfId = useSession()?.user.id;
   const remove = useDeleteAdmin();
@@ -41,9 +44,113 @@ export function AdminsPage() {
     });
   }
 
+  const columns: ListColumn<Admin>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      hideable: false,
+      cell: (admin) => (
+        <>
+          <div className="font-medium">
+            {admin.name}
+            {admin.id === selfId && <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>}
+          </div>
+          <div className="text-xs text-muted-foreground">{admin.email}</div>
+        </>
+      ),
+    },
+    {
+      id: 'roles',
+      header: 'Roles',
+      className: 'hidden sm:table-cell',
+      cell: (admin) => (
+        <div className="flex flex-wrap gap-1">
+          {admin.roles.map((role) => (
+            <Badge key={role.id} variant="secondary">
+              {role.name}
+            </Badge>
+          ))}
+        </div>
+      ),
+    },
+    {
+      id: 'event',
+      header: 'Event',
+      className: 'hidden lg:table-cell',
+      cell: (admin) => admin.eventName ?? '—',
+    },
+    {
+      id: 'company',
+      header: 'Company',
+      className: 'hidden lg:table-cell',
+      cell: (admin) => admin.companyName ?? '—',
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      className: 'hidden md:table-cell',
+      cell: (admin) =>
+        !admin.isActive ? (
+          <Badge variant="outline">Inactive</Badge>
+        ) : admin.hasPassword ? (
+          <Badge variant="success">Active</Badge>
+        ) : (
+          <Badge variant="secondary">Invited</Badge>
+        ),
+    },
+    {
+      id: 'lastLogin',
+      header: 'Last sign-in',
+      className: 'hidden text-muted-foreground xl:table-cell',
+      cell: (admin) => (admin.lastLoginAt ? timeAgo(admin.lastLoginAt) : 'Never'),
+    },
+    {
+      id: 'createdAt',
+      header: 'Created',
+      sortKey: 'createdAt',
+      hiddenByDefault: true,
+      className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
+      cell: (admin) => formatDate(admin.createdAt),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideable: false,
+      headerHidden: true,
+      className: 'w-24 text-right',
+      cell: (admin) => (
+        <div className="flex justify-end gap-1">
+          {!admin.hasPassword && (
+            <Tooltip content="Resend invitation">
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Resend invitation to ${admin.name}`}
+                disabled={resend.isPending}
+                onClick={() => resendInvitation(admin)}
+              >
+                <MailIcon aria-hidden />
+              </Button>
+            </Tooltip>
+          )}
+          <RowActions
+            name={admin.name}
+            onEdit={() => dialogs.openEdit(admin)}
+            onDelete={() => dialogs.askDelete(admin)}
+            deleteBlockedReason={admin.id === selfId ? 'You cannot delete your own account' : undefined}
+          />
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
-      <PageHeader
+      <DataList
+        name="admins"
+        noun="admins"
+        icon={UserCogIcon}
         title="Admins"
         description="Everyone who signs in to the portal: organisers, exhibitors and their staff."
         actions={
@@ -52,13 +159,7 @@ export function AdminsPage() {
             New admin
           </Button>
         }
-      />
-      <ListPanel
-        noun="admins"
-        icon={UserCogIcon}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder="Search by name or email"
+        search={{ value: search, onSearch: setSearch, placeholder: 'Search by name or email' }}
         filters={
           <NativeSelect
             aria-label="Filter by role"
@@ -75,88 +176,17 @@ export function AdminsPage() {
           </NativeSelect>
         }
         query={admins}
+        columns={columns}
+        getRowId={(admin) => admin.id}
+        sort={{
+          value: sort,
+          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          descendingFirst: ['createdAt'],
+        }}
         onPageChange={setPage}
         emptyTitle={roleFilter ? 'Nobody holds this role' : 'No admins yet'}
         emptyDescription={roleFilter ? 'Choose another role, or all roles.' : 'Add the first account.'}
-        columns={5}
-      >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead className="hidden sm:table-cell">Roles</TableHead>
-              <TableHead className="hidden lg:table-cell">Event</TableHead>
-              <TableHead className="hidden lg:table-cell">Company</TableHead>
-              <TableHead className="hidden md:table-cell">Status</TableHead>
-              <TableHead className="hidden xl:table-cell">Last sign-in</TableHead>
-              <TableHead className="w-24 text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {admins.data?.data.map((admin) => (
-              <TableRow key={admin.id}>
-                <TableCell>
-                  <div className="font-medium">
-                    {admin.name}
-                    {admin.id === selfId && (
-                      <span className="ml-2 text-xs font-normal text-muted-foreground">(you)</span>
-                    )}
-                  </div>
-                  <div className="text-xs text-muted-foreground">{admin.email}</div>
-                </TableCell>
-                <TableCell className="hidden sm:table-cell">
-                  <div className="flex flex-wrap gap-1">
-                    {admin.roles.map((role) => (
-                      <Badge key={role.id} variant="secondary">
-                        {role.name}
-                      </Badge>
-                    ))}
-                  </div>
-                </TableCell>
-                <TableCell className="hidden lg:table-cell">{admin.eventName ?? '—'}</TableCell>
-                <TableCell className="hidden lg:table-cell">{admin.companyName ?? '—'}</TableCell>
-                <TableCell className="hidden md:table-cell">
-                  {!admin.isActive ? (
-                    <Badge variant="outline">Inactive</Badge>
-                  ) : admin.hasPassword ? (
-                    <Badge variant="success">Active</Badge>
-                  ) : (
-                    <Badge variant="secondary">Invited</Badge>
-                  )}
-                </TableCell>
-                <TableCell className="hidden text-muted-foreground xl:table-cell">
-                  {admin.lastLoginAt ? timeAgo(admin.lastLoginAt) : 'Never'}
-                </TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-1">
-                    {!admin.hasPassword && (
-                      <Tooltip content="Resend invitation">
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          aria-label={`Resend invitation to ${admin.name}`}
-                          disabled={resend.isPending}
-                          onClick={() => resendInvitation(admin)}
-                        >
-                          <MailIcon aria-hidden />
-                        </Button>
-                      </Tooltip>
-                    )}
-                    <RowActions
-                      name={admin.name}
-                      onEdit={() => dialogs.openEdit(admin)}
-                      onDelete={() => dialogs.askDelete(admin)}
-                      deleteBlockedReason={admin.id === selfId ? 'You cannot delete your own account' : undefined}
-                    />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ListPanel>
+      />
 
       <FormDialog
         wide

@@ -1,12 +1,10 @@
-import type { Company } from '@portal/shared/companies';
+import { COMPANY_SORTS, type Company } from '@portal/shared/companies';
 import { Building2Icon, ExternalLinkIcon, PlusIcon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form/form-dialog';
-import { PageHeader } from '@/components/layout/page-header';
-import { ListPanel } from '@/components/list/list-panel';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { RowActions } from '@/components/list/row-actions';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
 import { useRowDialogs } from '@/hooks/use-row-dialogs';
 import { formatDate } from '@/lib/format';
@@ -14,14 +12,87 @@ import { useDeleteCompany } from '../api/delete-company';
 import { useCompanies } from '../api/get-companies';
 import { CompanyForm } from '../components/company-form';
 
+const DEFAULT_SORT = 'name';
+const isSort = (value: string) => (COMPANY_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
+
 export function CompaniesPage() {
-  const { page, search, setPage, setSearch } = useListParams();
-  const companies = useCompanies({ page, search });
+  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const sortParam = filter('sort');
+  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const companies = useCompanies({ page, search, sort });
   const dialogs = useRowDialogs<Company>(useDeleteCompany(), 'company');
+
+  const columns: ListColumn<Company>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      hideable: false,
+      cell: (company) => (
+        <>
+          <div className="font-medium">{company.name}</div>
+          {company.website && (
+            <a
+              href={company.website}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-primary hover:underline"
+            >
+              {company.website.replace(/^https?:\/\//, '')}
+              <ExternalLinkIcon aria-hidden className="size-3" />
+            </a>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'country',
+      header: 'Country',
+      className: 'hidden md:table-cell',
+      cell: (company) => company.country ?? '—',
+    },
+    {
+      id: 'vatNumber',
+      header: 'VAT number',
+      className: 'hidden lg:table-cell',
+      cell: (company) => company.vatNumber ?? '—',
+    },
+    {
+      id: 'accounts',
+      header: 'Accounts',
+      className: 'text-right tabular-nums',
+      cell: (company) => company.adminCount,
+    },
+    {
+      id: 'createdAt',
+      header: 'Created',
+      sortKey: 'createdAt',
+      className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
+      cell: (company) => formatDate(company.createdAt),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideable: false,
+      headerHidden: true,
+      className: 'w-24 text-right',
+      cell: (company) => (
+        <RowActions
+          name={company.name}
+          onEdit={() => dialogs.openEdit(company)}
+          onDelete={() => dialogs.askDelete(company)}
+          deleteBlockedReason={company.adminCount > 0 ? 'Move or delete its accounts first' : undefined}
+        />
+      ),
+    },
+  ];
 
   return (
     <>
-      <PageHeader
+      <DataList
+        name="companies"
+        noun="companies"
+        icon={Building2Icon}
         title="Companies"
         description="Organisations that exhibit at your events, and the accounts that belong to them."
         actions={
@@ -30,68 +101,19 @@ export function CompaniesPage() {
             New company
           </Button>
         }
-      />
-      <ListPanel
-        noun="companies"
-        icon={Building2Icon}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder="Search by name"
+        search={{ value: search, onSearch: setSearch, placeholder: 'Search by name' }}
         query={companies}
+        columns={columns}
+        getRowId={(company) => company.id}
+        sort={{
+          value: sort,
+          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          descendingFirst: ['createdAt'],
+        }}
         onPageChange={setPage}
         emptyTitle="No companies yet"
         emptyDescription="Add the first exhibiting company."
-        columns={5}
-      >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead className="hidden md:table-cell">Country</TableHead>
-              <TableHead className="hidden lg:table-cell">VAT number</TableHead>
-              <TableHead className="text-right">Accounts</TableHead>
-              <TableHead className="hidden md:table-cell">Created</TableHead>
-              <TableHead className="w-24 text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {companies.data?.data.map((company) => (
-              <TableRow key={company.id}>
-                <TableCell>
-                  <div className="font-medium">{company.name}</div>
-                  {company.website && (
-                    <a
-                      href={company.website}
-                      target="_blank"
-                      rel="noreferrer noopener"
-                      className="inline-flex items-center gap-1 text-xs text-muted-foreground hover:text-primary hover:underline"
-                    >
-                      {company.website.replace(/^https?:\/\//, '')}
-                      <ExternalLinkIcon aria-hidden className="size-3" />
-                    </a>
-                  )}
-                </TableCell>
-                <TableCell className="hidden md:table-cell">{company.country ?? '—'}</TableCell>
-                <TableCell className="hidden lg:table-cell">{company.vatNumber ?? '—'}</TableCell>
-                <TableCell className="text-right tabular-nums">{company.adminCount}</TableCell>
-                <TableCell className="hidden text-muted-foreground md:table-cell">
-                  {formatDate(company.createdAt)}
-                </TableCell>
-                <TableCell>
-                  <RowActions
-                    name={company.name}
-                    onEdit={() => dialogs.openEdit(company)}
-                    onDelete={() => dialogs.askDelete(company)}
-                    deleteBlockedReason={company.adminCount > 0 ? 'Move or delete its accounts first' : undefined}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ListPanel>
+      />
 
       <FormDialog
         open={dialogs.editing !== null}

@@ -1,7 +1,7 @@
 import type { EventStatus } from '@portal/shared/events';
 import type { ListParams } from '@/lib/api-types';
 
-export type EventListParams = ListParams & { status: EventStatus | null };
+export type EventListParams = ListParams & { status: EventStatus | null; sort: string };
 
 export const eventKeys = {
   all: ['events'] as const,

@@ -5,9 +5,9 @@ import type { ListResponse } from '@/lib/api-types';
 import { eventKeys, type EventListParams } from './event-keys';
 
 /** The spec's event list query names its search `name`. */
-export async function getEvents({ page, search, status }: EventListParams): Promise<ListResponse<PortalEvent>> {
+export async function getEvents({ page, search, status, sort }: EventListParams): Promise<ListResponse<PortalEvent>> {
   const { data } = await api.get<ListResponse<PortalEvent>>('/events', {
-    params: { page, name: search || undefined, status: status ?? undefined, sort: '-startDate' },
+    params: { page, name: search || undefined, status: status ?? undefined, sort },
   });
   return data;
 }

@@ -1,18 +1,20 @@
-import type { Role } from '@portal/shared/roles';
+import { ROLE_SORTS, type Role } from '@portal/shared/roles';
 import { PlusIcon, ShieldCheckIcon } from 'lucide-react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog } from '@/components/form/form-dialog';
-import { PageHeader } from '@/components/layout/page-header';
-import { ListPanel } from '@/components/list/list-panel';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { RowActions } from '@/components/list/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
 import { useRowDialogs } from '@/hooks/use-row-dialogs';
+import { formatDate } from '@/lib/format';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
 import { RoleForm } from '../components/role-form';
+
+const DEFAULT_SORT = 'name';
+const isSort = (value: string) => (ROLE_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 function deleteBlockedReason(role: Role): string | undefined {
   if (role.isSystem) return 'Built-in roles cannot be deleted';
@@ -21,13 +23,74 @@ function deleteBlockedReason(role: Role): string | undefined {
 }
 
 export function RolesPage() {
-  const { page, search, setPage, setSearch } = useListParams();
-  const roles = useRoles({ page, search });
+  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const sortParam = filter('sort');
+  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const roles = useRoles({ page, search, sort });
   const dialogs = useRowDialogs<Role>(useDeleteRole(), 'role');
+
+  const columns: ListColumn<Role>[] = [
+    {
+      id: 'name',
+      header: 'Role',
+      sortKey: 'name',
+      hideable: false,
+      cell: (role) => (
+        <div className="flex flex-wrap items-center gap-2 font-medium">
+          {role.name}
+          {role.isSystem && <Badge variant="secondary">Built-in</Badge>}
+        </div>
+      ),
+    },
+    {
+      id: 'description',
+      header: 'Description',
+      className: 'hidden max-w-md text-muted-foreground md:table-cell',
+      cell: (role) => <span className="line-clamp-2">{role.description ?? '—'}</span>,
+    },
+    {
+      id: 'permissions',
+      header: 'Permissions',
+      className: 'hidden text-right tabular-nums sm:table-cell',
+      cell: (role) => role.permissions.length,
+    },
+    {
+      id: 'admins',
+      header: 'Admins',
+      className: 'text-right tabular-nums',
+      cell: (role) => role.adminCount,
+    },
+    {
+      id: 'createdAt',
+      header: 'Created',
+      sortKey: 'createdAt',
+      hiddenByDefault: true,
+      className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
+      cell: (role) => formatDate(role.createdAt),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideable: false,
+      headerHidden: true,
+      className: 'w-24 text-right',
+      cell: (role) => (
+        <RowActions
+          name={role.name}
+          onEdit={() => dialogs.openEdit(role)}
+          onDelete={() => dialogs.askDelete(role)}
+          deleteBlockedReason={deleteBlockedReason(role)}
+        />
+      ),
+    },
+  ];
 
   return (
     <>
-      <PageHeader
+      <DataList
+        name="roles"
+        noun="roles"
+        icon={ShieldCheckIcon}
         title="Roles"
         description="Named sets of permissions. Every admin holds one or more roles."
         actions={
@@ -36,60 +99,19 @@ export function RolesPage() {
             New role
           </Button>
         }
-      />
-      <ListPanel
-        noun="roles"
-        icon={ShieldCheckIcon}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder="Search by name"
+        search={{ value: search, onSearch: setSearch, placeholder: 'Search by name' }}
         query={roles}
+        columns={columns}
+        getRowId={(role) => role.id}
+        sort={{
+          value: sort,
+          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          descendingFirst: ['createdAt'],
+        }}
         onPageChange={setPage}
         emptyTitle="No roles yet"
         emptyDescription="Create a role to grant permissions."
-        columns={4}
-      >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Role</TableHead>
-              <TableHead className="hidden md:table-cell">Description</TableHead>
-              <TableHead className="hidden text-right sm:table-cell">Permissions</TableHead>
-              <TableHead className="text-right">Admins</TableHead>
-              <TableHead className="w-24 text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {roles.data?.data.map((role) => (
-              <TableRow key={role.id}>
-                <TableCell>
-                  <div className="flex flex-wrap items-center gap-2 font-medium">
-                    {role.name}
-                    {role.isSystem && <Badge variant="secondary">Built-in</Badge>}
-                  </div>
-                </TableCell>
-                <TableCell className="hidden max-w-md text-muted-foreground md:table-cell">
-                  <span className="line-clamp-2">{role.description ?? '—'}</span>
-                </TableCell>
-                <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                  {role.permissions.length}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{role.adminCount}</TableCell>
-                <TableCell>
-                  <RowActions
-                    name={role.name}
-                    onEdit={() => dialogs.openEdit(role)}
-                    onDelete={() => dialogs.askDelete(role)}
-                    deleteBlockedReason={deleteBlockedReason(role)}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ListPanel>
+      />
 
       <FormDialog
         wide
