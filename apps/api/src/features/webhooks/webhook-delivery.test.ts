@@ -1,6 +1,11 @@
 import { WEBHOOK_MAX_ATTEMPTS } from '@portal/shared/webhooks';
 import { eq, sql } from 'drizzle-orm';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema/email';
@@ -207,6 +212,37 @@ describe('webhook delivery', () => {
     const pinned = options({ allow: parseAllowList('receiver.test') });
     expect(await deliverDueWebhooks(t.db, pinned)).toBe(1);
     expect(received[0]!.headers.host).toBe(`receiver.test:${port}`);
+  });
+
+  it('speaks TLS to an https receiver at the pinned address and refuses a certificate it cannot verify', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'portal-webhook-tls-'));
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+      '-subj', '/CN=receiver.test', '-addext', 'subjectAltName=DNS:receiver.test',
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+    ], { stdio: 'ignore' });
+    let handshakes = 0;
+    const tls = createHttpsServer(
+      { key: await readFile(join(dir, 'key.pem')), cert: await readFile(join(dir, 'cert.pem')) },
+      (_request, response) => response.end('ok'),
+    ).on('secureConnection', () => handshakes++);
+    // A handshake the client abandons is not an error of the server's.
+    tls.on('tlsClientError', () => {});
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const tlsPort = (tls.address() as { port: number }).port;
+      const row = await endpoint({ url: `https://receiver.test:${tlsPort}/hook` });
+      const [delivery] = await queue(row.id);
+      expect(await deliverDueWebhooks(t.db, options({ allow: parseAllowList('receiver.test') }))).toBe(0);
+      const refused = await deliveryOf(delivery!.id);
+      expect(refused).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+      // The connection reached the receiver's address, and the self-signed certificate was not trusted.
+      expect(refused.lastError).toMatch(/self[- ]signed certificate/i);
+      expect(handshakes).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => tls.close(() => resolve()));
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a name that answered a public address at save and a loopback one at delivery (DNS rebinding)', async () => {
