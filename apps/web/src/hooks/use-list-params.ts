@@ -1,5 +1,8 @@
 import { useSearchParams } from 'react-router';
 
+/** A list's sort as the API takes it: one of its keys, `-` first for descending. */
+export type ListSort<K extends string> = K | `-${K}`;
+
 /** Page, search and filters of a list, kept in the URL so that a list can be shared, reloaded and navigated back to. */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
@@ -28,6 +31,18 @@ export function useListParams() {
     setSearch: (value: string) => update({ search: value.trim() || null, page: null }),
     filter: (key: string) => params.get(key) ?? '',
     setFilter: (key: string, value: string) => update({ [key]: value || null, page: null }),
+    /**
+     * The list's `sort` from the URL when it is one of the list's keys, else its default, and how to
+     * ask for another (from the first page; the default leaves the URL): `DataList`'s `sort`.
+     */
+    sortBy<K extends string>(keys: readonly K[], fallback: ListSort<K>) {
+      const asked = params.get('sort') ?? '';
+      const value = (keys as readonly string[]).includes(asked.replace(/^-/, '')) ? (asked as ListSort<K>) : fallback;
+      return {
+        value,
+        onChange: (next: string) => update({ sort: next === fallback ? null : next, page: null }),
+      };
+    },
     /** Sets or (with null or '') removes several keys at once, leaving the others as they are. */
     update,
   };

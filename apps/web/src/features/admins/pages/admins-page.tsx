@@ -21,14 +21,12 @@ import { useRoleOptions } from '../api/get-role-options';
 import { useResendAdminInvitation } from '../api/resend-admin-invitation';
 import { AdminForm } from '../components/admin-form';
 
-const DEFAULT_SORT = 'name';
-const isSort = (value: string) => (ADMIN_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 export function AdminsPage() {
-  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const { page, search, setPage, setSearch, filter, setFilter, sortBy } = useListParams();
   const roleFilter = filter('roleId');
-  const sortParam = filter('sort');
-  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const sorting = sortBy(ADMIN_SORTS, 'name');
+  const sort = sorting.value;
   const admins = useAdmins({ page, search, roleId: roleFilter ? Number(roleFilter) : null, sort });
   const roles = useRoleOptions();
   const selfId = useSession()?.user.id;
@@ -179,8 +177,7 @@ export function AdminsPage() {
         columns={columns}
         getRowId={(admin) => admin.id}
         sort={{
-          value: sort,
-          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          ...sorting,
           descendingFirst: ['createdAt'],
         }}
         onPageChange={setPage}

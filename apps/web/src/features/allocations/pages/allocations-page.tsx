@@ -38,23 +38,21 @@ const COPY: Record<CategoryType, { title: string; description: string; noun: str
   },
 };
 
-const DEFAULT_SORT = 'createdAt';
-const isSort = (value: string) => (ALLOCATION_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 /**
  * /badge-allocations and /addons-allocations: exhibitor × category with used and allocated. An
  * exhibitor sees its own, and the child allocations it hands to its sub-accounts.
  */
 export function AllocationsPage({ type }: { type: CategoryType }) {
-  const { page, search, setPage, setSearch, filter, setFilter, update } = useListParams();
+  const { page, search, setPage, setSearch, filter, setFilter, update, sortBy } = useListParams();
   const session = useSession();
   const can = useCan();
   const isExhibitor = session?.type === 'exhibitor';
   const ownEvent = session?.user.eventId ?? null;
   const eventId = ownEvent ?? (Number(filter('eventId')) || null);
   const badgeCategoryId = Number(filter('badgeCategoryId')) || null;
-  const sortParam = filter('sort');
-  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const sorting = sortBy(ALLOCATION_SORTS, 'createdAt');
+  const sort = sorting.value;
   const allocations = useAllocations({ page, search, type, eventId, badgeCategoryId, sort });
   const events = useEventOptions({ enabled: ownEvent == null });
   const categories = useCategoryOptions(eventId, type);
@@ -199,8 +197,7 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
         columns={columns}
         getRowId={(allocation) => allocation.id}
         sort={{
-          value: sort,
-          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          ...sorting,
           descendingFirst: ['quantity'],
         }}
         exportTo={

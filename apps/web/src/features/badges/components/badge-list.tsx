@@ -26,8 +26,6 @@ import { BadgeStatusBadge } from './badge-status-badge';
 import { BulkAddonBar } from './bulk-addon-bar';
 import { PrintedCell } from './printed-cell';
 
-const DEFAULT_SORT = '-createdAt';
-const isSort = (value: string) => (BADGE_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 const isStatus = (value: string): value is BadgeStatus => (BADGE_STATUSES as readonly string[]).includes(value);
 const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -43,16 +41,16 @@ type BadgeListProps = {
 
 /** Badges with their filters, sort and page in the URL, chosen columns, and bulk add-on assignment. */
 export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) {
-  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const { page, search, setPage, setSearch, filter, setFilter, sortBy } = useListParams();
   const session = useSession();
   const can = useCan();
   const statusParam = filter('status');
-  const sortParam = filter('sort');
   const printed = printedOf(filter('printed'));
   const exhibitorParam = Number(filter('exhibitorId')) || null;
   const createdFrom = isDate(filter('createdFrom')) ? filter('createdFrom') : '';
   const createdTo = isDate(filter('createdTo')) ? filter('createdTo') : '';
-  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const sorting = sortBy(BADGE_SORTS, '-createdAt');
+  const sort = sorting.value;
   const badges = useBadges({
     page,
     search,
@@ -123,8 +121,7 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
         columns={columns}
         getRowId={(badge) => badge.id}
         sort={{
-          value: sort,
-          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          ...sorting,
           descendingFirst: ['createdAt'],
         }}
         selection={canBulk ? { selected, onChange: setSelected, label: (badge) => badge.name } : undefined}

@@ -12,13 +12,11 @@ import { useDeleteCompany } from '../api/delete-company';
 import { useCompanies } from '../api/get-companies';
 import { CompanyForm } from '../components/company-form';
 
-const DEFAULT_SORT = 'name';
-const isSort = (value: string) => (COMPANY_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 export function CompaniesPage() {
-  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
-  const sortParam = filter('sort');
-  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const { page, search, setPage, setSearch, sortBy } = useListParams();
+  const sorting = sortBy(COMPANY_SORTS, 'name');
+  const sort = sorting.value;
   const companies = useCompanies({ page, search, sort });
   const dialogs = useRowDialogs<Company>(useDeleteCompany(), 'company');
 
@@ -106,8 +104,7 @@ export function CompaniesPage() {
         columns={columns}
         getRowId={(company) => company.id}
         sort={{
-          value: sort,
-          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          ...sorting,
           descendingFirst: ['createdAt'],
         }}
         onPageChange={setPage}

@@ -4,7 +4,6 @@ import {
   OUTBOX_SORTS,
   OUTBOX_STATUSES,
   outboxPurposeLabel,
-  type ListOutboxQuery,
   type OutboxMessage,
   type OutboxStatus,
 } from '@portal/shared/email-outbox';
@@ -26,10 +25,6 @@ import { useRetryOutboxMessage } from '../api/retry-outbox-message';
 
 const STATUS_VARIANT = { pending: 'secondary', sent: 'success', failed: 'destructive' } as const;
 
-type OutboxSort = NonNullable<ListOutboxQuery['sort']>;
-const DEFAULT_SORT: OutboxSort = '-createdAt';
-const isSort = (value: string): value is OutboxSort =>
-  (OUTBOX_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 const isStatus = (value: string): value is OutboxStatus => (OUTBOX_STATUSES as readonly string[]).includes(value);
 
 function StatusBadge({ message }: { message: OutboxMessage }) {
@@ -46,7 +41,7 @@ function deliveryLine(message: OutboxMessage): string {
 
 /** The messages the portal queued that the user may see, newest first, with their delivery state. */
 export function OutboxList() {
-  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const { page, search, setPage, setSearch, filter, setFilter, sortBy } = useListParams();
   const session = useSession();
   const can = useCan();
   const choosesEvent = session?.user.eventId == null;
@@ -54,8 +49,8 @@ export function OutboxList() {
   const status = isStatus(statusFilter) ? statusFilter : undefined;
   const purpose = filter('purpose') || undefined;
   const eventId = Number(filter('eventId')) || undefined;
-  const sortParam = filter('sort');
-  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const sorting = sortBy(OUTBOX_SORTS, '-createdAt');
+  const sort = sorting.value;
   const messages = useOutboxMessages({ page, search, status, purpose, eventId, sort });
   const events = useEventOptions({ enabled: choosesEvent });
   const retry = useRetryOutboxMessage();
@@ -203,8 +198,7 @@ export function OutboxList() {
       columns={columns}
       getRowId={(message) => message.id}
       sort={{
-        value: sort,
-        onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+        ...sorting,
         descendingFirst: ['createdAt', 'attempts'],
       }}
       exportTo={

@@ -22,16 +22,14 @@ import { useEvents } from '../api/get-events';
 import { eventDeleteBlockedReason, eventDeleteDescription } from '../components/event-delete';
 import { EventStatusBadge } from '../components/event-status-badge';
 
-const DEFAULT_SORT = '-startDate';
-const isSort = (value: string) => (EVENT_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 const isStatus = (value: string): value is EventStatus => (EVENT_STATUSES as readonly string[]).includes(value);
 
 export function EventsPage() {
-  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const { page, search, setPage, setSearch, filter, setFilter, sortBy } = useListParams();
   const statusFilter = filter('status');
   const status = isStatus(statusFilter) ? statusFilter : null;
-  const sortParam = filter('sort');
-  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const sorting = sortBy(EVENT_SORTS, '-startDate');
+  const sort = sorting.value;
   const events = useEvents({ page, search, status, sort });
   const dialogs = useRowDialogs<PortalEvent>(useDeleteEvent(), 'event');
   const navigate = useNavigate();
@@ -153,8 +151,7 @@ export function EventsPage() {
         columns={columns}
         getRowId={(event) => event.id}
         sort={{
-          value: sort,
-          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          ...sorting,
           descendingFirst: ['startDate', 'createdAt'],
         }}
         onPageChange={setPage}

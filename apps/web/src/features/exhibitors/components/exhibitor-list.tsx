@@ -23,23 +23,21 @@ import {
 } from './exhibitor-status';
 import { EventOptions } from '@/components/event-options';
 
-const DEFAULT_SORT = 'companyName';
-const isSort = (value: string) => (EXHIBITOR_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 /**
  * The exhibitors of every event the caller reaches, or of one event when `eventId` is given;
  * search, event filter, sort and page live in the URL.
  */
 export function ExhibitorList({ eventId }: { eventId?: number }) {
-  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const { page, search, setPage, setSearch, filter, setFilter, sortBy } = useListParams();
   const session = useSession();
   const can = useCan();
   const navigate = useNavigate();
   // Event-scoped users only ever see their own event: no filter to offer.
   const filtersByEvent = eventId == null && session?.user.eventId == null;
   const eventFilter = filtersByEvent ? filter('eventId') : '';
-  const sortParam = filter('sort');
-  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const sorting = sortBy(EXHIBITOR_SORTS, 'companyName');
+  const sort = sorting.value;
   const events = useEventOptions({ enabled: filtersByEvent });
   const listEvent = eventId ?? (eventFilter ? Number(eventFilter) : null);
   const exhibitors = useExhibitors({ page, search, sort, eventId: listEvent });
@@ -158,8 +156,7 @@ export function ExhibitorList({ eventId }: { eventId?: number }) {
         columns={columns}
         getRowId={(exhibitor) => exhibitor.id}
         sort={{
-          value: sort,
-          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          ...sorting,
           descendingFirst: ['createdAt'],
         }}
         exportTo={

@@ -13,8 +13,6 @@ import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/get-roles';
 import { RoleForm } from '../components/role-form';
 
-const DEFAULT_SORT = 'name';
-const isSort = (value: string) => (ROLE_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 function deleteBlockedReason(role: Role): string | undefined {
   if (role.isSystem) return 'Built-in roles cannot be deleted';
@@ -23,9 +21,9 @@ function deleteBlockedReason(role: Role): string | undefined {
 }
 
 export function RolesPage() {
-  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
-  const sortParam = filter('sort');
-  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const { page, search, setPage, setSearch, sortBy } = useListParams();
+  const sorting = sortBy(ROLE_SORTS, 'name');
+  const sort = sorting.value;
   const roles = useRoles({ page, search, sort });
   const dialogs = useRowDialogs<Role>(useDeleteRole(), 'role');
 
@@ -104,8 +102,7 @@ export function RolesPage() {
         columns={columns}
         getRowId={(role) => role.id}
         sort={{
-          value: sort,
-          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          ...sorting,
           descendingFirst: ['createdAt'],
         }}
         onPageChange={setPage}
