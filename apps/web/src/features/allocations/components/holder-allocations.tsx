@@ -26,6 +26,7 @@ function useTabSort(setPage: (page: number) => void) {
       setSort(next);
       setPage(1);
     },
+    descendingFirst: ['quantity'],
   };
 }
 
@@ -74,7 +75,7 @@ export function EventAllocations({ eventId }: { eventId: number }) {
 type AllocationTableProps = {
   name: string;
   allocations: ReturnType<typeof useAllocations>;
-  sort: { value: string; onChange: (sort: string) => void };
+  sort: ReturnType<typeof useTabSort>;
   onPageChange: (page: number) => void;
   /** On an event's page the rows belong to many exhibitors: name each. */
   showExhibitor: boolean;
