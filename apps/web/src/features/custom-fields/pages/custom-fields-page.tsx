@@ -20,7 +20,7 @@ import { groupFields, moveField, type FieldGroup } from '../components/field-gro
 
 const isSort = (value: string) => (CUSTOM_FIELD_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
-/** /custom-fields: an event's fields grouped by badge category, each group in the order the forms ask them. */
+/** /custom-fields: an event's fields grouped by badge category, each group in the order the forms ask them unless a header sorts them. */
 export function CustomFieldsPage() {
   const chosen = useChosenEvent();
   const { eventId, eventQuery } = chosen;
