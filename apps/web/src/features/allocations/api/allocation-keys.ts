@@ -10,7 +10,7 @@ export type AllocationListParams = ListParams & {
 };
 
 /** One holder's allocations, as on its exhibitor page. */
-export type HolderAllocationParams = { adminId: number; page: number };
+export type HolderAllocationParams = { adminId: number; page: number; sort: string };
 
 export const allocationKeys = {
   all: ['allocations'] as const,

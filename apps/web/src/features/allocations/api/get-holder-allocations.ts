@@ -5,9 +5,9 @@ import type { ListResponse } from '@/lib/api-types';
 import { allocationKeys, type HolderAllocationParams } from './allocation-keys';
 
 /** One holder's allocations (badges and add-ons), with the child allocations it hands to its sub-accounts. */
-export async function getHolderAllocations({ adminId, page }: HolderAllocationParams): Promise<ListResponse<Allocation>> {
+export async function getHolderAllocations({ adminId, page, sort }: HolderAllocationParams): Promise<ListResponse<Allocation>> {
   const { data } = await api.get<ListResponse<Allocation>>('/admin/allocations', {
-    params: { page, adminId, includeChildAllocations: true },
+    params: { page, adminId, includeChildAllocations: true, sort },
   });
   return data;
 }

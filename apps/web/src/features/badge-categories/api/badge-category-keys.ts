@@ -1,7 +1,7 @@
 import type { CategoryType } from '@portal/shared/badge-categories';
 import type { ListParams } from '@/lib/api-types';
 
-export type BadgeCategoryListParams = ListParams & { eventId: number | null; type: CategoryType | null };
+export type BadgeCategoryListParams = ListParams & { eventId: number | null; type: CategoryType | null; sort: string };
 
 export const badgeCategoryKeys = {
   all: ['badge-categories'] as const,

@@ -9,9 +9,10 @@ export async function getBadgeCategories({
   search,
   eventId,
   type,
+  sort,
 }: BadgeCategoryListParams): Promise<ListResponse<BadgeCategory>> {
   const { data } = await api.get<ListResponse<BadgeCategory>>('/admin/badge-categories', {
-    params: { page, search: search || undefined, eventId: eventId ?? undefined, type: type ?? undefined },
+    params: { page, search: search || undefined, eventId: eventId ?? undefined, type: type ?? undefined, sort },
   });
   return data;
 }

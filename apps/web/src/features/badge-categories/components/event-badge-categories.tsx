@@ -1,79 +1,101 @@
-import { BADGE_TYPE_LABELS } from '@portal/shared/badge-categories';
+import { BADGE_TYPE_LABELS, type BadgeCategory } from '@portal/shared/badge-categories';
+import { formatPrice } from '@portal/shared/money';
+import { formatVatRate } from '@portal/shared/vat';
 import { TagsIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '@/components/empty-state';
-import { TableSkeleton } from '@/components/list/table-skeleton';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { Badge } from '@/components/ui/badge';
-import { Card } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
 import { useBadgeCategories } from '../api/get-badge-categories';
-import { formatPrice } from '@portal/shared/money';
-import { formatVatRate } from '@portal/shared/vat';
 
-/** The first page of an event's badge categories with their badge counts; the server leaves out types the user may not see. */
+const columns: ListColumn<BadgeCategory>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    sortKey: 'name',
+    hideable: false,
+    cell: (category) => (
+      <>
+        <div className="font-medium">{category.displayName ?? category.name}</div>
+        {category.displayName && <div className="text-xs text-muted-foreground">{category.name}</div>}
+      </>
+    ),
+  },
+  {
+    id: 'badgeType',
+    header: 'Badge type',
+    className: 'hidden sm:table-cell',
+    cell: (category) => BADGE_TYPE_LABELS[category.badgeType],
+  },
+  {
+    id: 'price',
+    header: 'Price of an extra badge',
+    className: 'hidden tabular-nums md:table-cell',
+    cell: (category) => (
+      <>
+        {formatPrice(category.unitPrice, category.currency)}
+        {category.vatRate !== null && (
+          <div className="text-xs text-muted-foreground">VAT {formatVatRate(category.vatRate)}</div>
+        )}
+      </>
+    ),
+  },
+  {
+    id: 'badges',
+    header: 'Badges',
+    className: 'text-right tabular-nums',
+    cell: (category) => formatCount(category.badgeCount),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    className: 'hidden sm:table-cell',
+    cell: (category) =>
+      category.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>,
+  },
+  {
+    id: 'sortOrder',
+    header: 'Order',
+    sortKey: 'sortOrder',
+    hiddenByDefault: true,
+    className: 'hidden text-right tabular-nums lg:table-cell',
+    cell: (category) => category.sortOrder,
+  },
+];
+
+/** An event's badge categories with their badge counts; the server leaves out types the user may not see. */
 export function EventBadgeCategories({ eventId }: { eventId: number }) {
-  const categories = useBadgeCategories({ page: 1, search: '', eventId, type: 'badge' });
-  const rows = categories.data?.data ?? [];
-  const total = categories.data?.meta.total ?? 0;
+  // A tab of the event's page, beside lists that keep theirs in the URL: page and sort stay here.
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState('sortOrder');
+  const categories = useBadgeCategories({ page, search: '', eventId, type: 'badge', sort });
 
   return (
-    <Card className="overflow-hidden">
-      {categories.isPending ? (
-        <TableSkeleton columns={4} rows={3} />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={TagsIcon}
-          title="No badge categories yet"
-          description="Badge categories, such as exhibitor staff or day visitors, appear here once they are set up for this event."
-        />
-      ) : (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead className="hidden sm:table-cell">Badge type</TableHead>
-              <TableHead className="hidden md:table-cell">Price of an extra badge</TableHead>
-              <TableHead className="text-right">Badges</TableHead>
-              <TableHead className="hidden sm:table-cell">Status</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((category) => (
-              <TableRow key={category.id}>
-                <TableCell>
-                  <div className="font-medium">{category.displayName ?? category.name}</div>
-                  {category.displayName && <div className="text-xs text-muted-foreground">{category.name}</div>}
-                </TableCell>
-                <TableCell className="hidden sm:table-cell">{BADGE_TYPE_LABELS[category.badgeType]}</TableCell>
-                <TableCell className="hidden tabular-nums md:table-cell">
-                  {formatPrice(category.unitPrice, category.currency)}
-                  {category.vatRate !== null && (
-                    <div className="text-xs text-muted-foreground">VAT {formatVatRate(category.vatRate)}</div>
-                  )}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{formatCount(category.badgeCount)}</TableCell>
-                <TableCell className="hidden sm:table-cell">
-                  {category.isActive ? (
-                    <Badge variant="success">Active</Badge>
-                  ) : (
-                    <Badge variant="outline">Inactive</Badge>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      {total > rows.length && (
-        <p className="border-t px-4 py-3 text-sm text-muted-foreground">
-          Showing {formatCount(rows.length)} of {formatCount(total)}.{' '}
-          <Link className="font-medium text-primary underline-offset-4 hover:underline" to={`${paths.badgeCategories.href()}?eventId=${eventId}`}>
-            See all badge categories
-          </Link>
-        </p>
-      )}
-    </Card>
+    <DataList
+      name="event-badge-categories"
+      noun="badge categories"
+      icon={TagsIcon}
+      headingActions={
+        <Button asChild variant="outline">
+          <Link to={`${paths.badgeCategories.href()}?eventId=${eventId}`}>All badge categories</Link>
+        </Button>
+      }
+      query={categories}
+      columns={columns}
+      getRowId={(category) => category.id}
+      sort={{
+        value: sort,
+        onChange: (next) => {
+          setSort(next);
+          setPage(1);
+        },
+      }}
+      onPageChange={setPage}
+      emptyTitle="No badge categories yet"
+      emptyDescription="Badge categories, such as exhibitor staff or day visitors, appear here once they are set up for this event."
+    />
   );
 }

@@ -1,4 +1,5 @@
 import {
+  BADGE_CATEGORY_SORTS,
   BADGE_TYPE_LABELS,
   CATEGORY_TYPES,
   visibleBadgeTypes,
@@ -11,13 +12,11 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Detail, DetailList } from '@/components/detail-list';
 import { FormDialog } from '@/components/form/form-dialog';
-import { PageHeader } from '@/components/layout/page-header';
-import { ListPanel } from '@/components/list/list-panel';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { RowActions } from '@/components/list/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
@@ -35,6 +34,9 @@ import { EventOptions } from '@/components/event-options';
 
 const KIND_LABELS: Record<CategoryType, string> = { badge: 'Badge', addon: 'Add-on' };
 const isKind = (value: string): value is CategoryType => (CATEGORY_TYPES as readonly string[]).includes(value);
+// The server's own order: the one the forms and menus offer the categories in.
+const DEFAULT_SORT = 'sortOrder';
+const isSort = (value: string) => (BADGE_CATEGORY_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 /** /badge-categories: the kinds of badge and add-on each event offers. */
 export function BadgeCategoriesPage() {
@@ -45,7 +47,9 @@ export function BadgeCategoriesPage() {
   const eventId = ownEvent ?? (Number(filter('eventId')) || null);
   const kindParam = filter('type');
   const kind = isKind(kindParam) ? kindParam : null;
-  const categories = useBadgeCategories({ page, search, eventId, type: kind });
+  const sortParam = filter('sort');
+  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const categories = useBadgeCategories({ page, search, eventId, type: kind, sort });
   // Exhibitors, sub-accounts and VIP admins may not list events: their own event names the rows.
   const events = useEventOptions({ enabled: can('view_events') });
   const dialogs = useRowDialogs<BadgeCategory>(useDeleteBadgeCategory(), 'badge category');
@@ -58,9 +62,125 @@ export function BadgeCategoriesPage() {
   const fieldsHref = (category: BadgeCategory) =>
     `${paths.customFields.href()}?${new URLSearchParams({ eventId: String(category.eventId), category: String(category.id) })}`;
 
+  const columns: ListColumn<BadgeCategory>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      hideable: false,
+      cell: (category) => (
+        <>
+          <div className="font-medium">{category.displayName ?? category.name}</div>
+          <div className="text-xs text-muted-foreground">
+            {KIND_LABELS[category.type]}
+            {category.displayName && ` · ${category.name}`}
+          </div>
+        </>
+      ),
+    },
+    ...(ownEvent == null
+      ? [
+          {
+            id: 'event',
+            header: 'Event',
+            className: 'hidden lg:table-cell',
+            cell: (category: BadgeCategory) => eventName(category.eventId),
+          },
+        ]
+      : []),
+    {
+      id: 'badgeType',
+      header: 'Badge type',
+      className: 'hidden sm:table-cell',
+      cell: (category) => BADGE_TYPE_LABELS[category.badgeType],
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      className: 'hidden tabular-nums md:table-cell',
+      cell: (category) => (
+        <>
+          {formatPrice(category.unitPrice, category.currency)}
+          {category.vatRate !== null && (
+            <div className="text-xs text-muted-foreground">VAT {formatVatRate(category.vatRate)}</div>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'badges',
+      header: 'Badges',
+      className: 'hidden text-right tabular-nums sm:table-cell',
+      cell: (category) => formatCount(category.badgeCount),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      className: 'hidden md:table-cell',
+      cell: (category) =>
+        category.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>,
+    },
+    {
+      id: 'sortOrder',
+      header: 'Order',
+      sortKey: 'sortOrder',
+      className: 'hidden text-right tabular-nums lg:table-cell',
+      cell: (category) => category.sortOrder,
+    },
+    {
+      id: 'createdAt',
+      header: 'Created',
+      sortKey: 'createdAt',
+      hiddenByDefault: true,
+      className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
+      cell: (category) => formatDate(category.createdAt),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      hideable: false,
+      className: 'w-32 text-right',
+      cell: (category) => (
+        <div className="flex justify-end gap-1">
+          {can('manage_custom_fields') && (
+            <Tooltip content="Custom fields">
+              <Button asChild variant="ghost" size="icon-sm">
+                <Link to={fieldsHref(category)} aria-label={`Custom fields of ${category.name}`}>
+                  <FormInputIcon aria-hidden />
+                </Link>
+              </Button>
+            </Tooltip>
+          )}
+          <Tooltip content="Details">
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Details of ${category.name}`}
+              onClick={() => setViewing(category)}
+            >
+              <EyeIcon aria-hidden />
+            </Button>
+          </Tooltip>
+          {can('update_badge_category') && (
+            <RowActions
+              name={category.name}
+              onEdit={() => dialogs.openEdit(category)}
+              onDelete={() => dialogs.askDelete(category)}
+              deleteBlockedReason={can('delete_badge_category') ? undefined : 'You cannot delete badge categories'}
+            />
+          )}
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
-      <PageHeader
+      <DataList
+        name="badge-categories"
+        noun="badge categories"
+        icon={TagsIcon}
         title="Badge Categories"
         description="The kinds of badge and add-on each event offers, with the price of an extra one."
         actions={
@@ -71,15 +191,9 @@ export function BadgeCategoriesPage() {
             </Button>
           )
         }
-      />
-      <ListPanel
-        noun="badge categories"
-        icon={TagsIcon}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder="Search by name"
+        search={{ value: search, onSearch: setSearch, placeholder: 'Search by name' }}
         filters={
-          <div className="flex flex-col gap-3 sm:ml-auto sm:flex-row">
+          <>
             {ownEvent == null && (
               <NativeSelect
                 aria-label="Filter by event"
@@ -100,96 +214,20 @@ export function BadgeCategoriesPage() {
               <option value="badge">Badges</option>
               <option value="addon">Add-ons</option>
             </NativeSelect>
-          </div>
+          </>
         }
         query={categories}
+        columns={columns}
+        getRowId={(category) => category.id}
+        sort={{
+          value: sort,
+          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          descendingFirst: ['createdAt'],
+        }}
         onPageChange={setPage}
         emptyTitle="No badge categories yet"
         emptyDescription="Create the kinds of badge the event offers, such as exhibitor staff or day visitors."
-        columns={6}
-      >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              {ownEvent == null && <TableHead className="hidden lg:table-cell">Event</TableHead>}
-              <TableHead className="hidden sm:table-cell">Badge type</TableHead>
-              <TableHead className="hidden md:table-cell">Price</TableHead>
-              <TableHead className="hidden text-right sm:table-cell">Badges</TableHead>
-              <TableHead className="hidden md:table-cell">Status</TableHead>
-              <TableHead className="w-32 text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {categories.data?.data.map((category) => (
-              <TableRow key={category.id}>
-                <TableCell>
-                  <div className="font-medium">{category.displayName ?? category.name}</div>
-                  <div className="text-xs text-muted-foreground">
-                    {KIND_LABELS[category.type]}
-                    {category.displayName && ` · ${category.name}`}
-                  </div>
-                </TableCell>
-                {ownEvent == null && (
-                  <TableCell className="hidden lg:table-cell">{eventName(category.eventId)}</TableCell>
-                )}
-                <TableCell className="hidden sm:table-cell">{BADGE_TYPE_LABELS[category.badgeType]}</TableCell>
-                <TableCell className="hidden tabular-nums md:table-cell">
-                  {formatPrice(category.unitPrice, category.currency)}
-                  {category.vatRate !== null && (
-                    <div className="text-xs text-muted-foreground">VAT {formatVatRate(category.vatRate)}</div>
-                  )}
-                </TableCell>
-                <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                  {formatCount(category.badgeCount)}
-                </TableCell>
-                <TableCell className="hidden md:table-cell">
-                  {category.isActive ? (
-                    <Badge variant="success">Active</Badge>
-                  ) : (
-                    <Badge variant="outline">Inactive</Badge>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-1">
-                    {can('manage_custom_fields') && (
-                      <Tooltip content="Custom fields">
-                        <Button asChild variant="ghost" size="icon-sm">
-                          <Link to={fieldsHref(category)} aria-label={`Custom fields of ${category.name}`}>
-                            <FormInputIcon aria-hidden />
-                          </Link>
-                        </Button>
-                      </Tooltip>
-                    )}
-                    <Tooltip content="Details">
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={`Details of ${category.name}`}
-                        onClick={() => setViewing(category)}
-                      >
-                        <EyeIcon aria-hidden />
-                      </Button>
-                    </Tooltip>
-                    {can('update_badge_category') && (
-                      <RowActions
-                        name={category.name}
-                        onEdit={() => dialogs.openEdit(category)}
-                        onDelete={() => dialogs.askDelete(category)}
-                        deleteBlockedReason={
-                          can('delete_badge_category') ? undefined : 'You cannot delete badge categories'
-                        }
-                      />
-                    )}
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ListPanel>
+      />
 
       <FormDialog
         open={dialogs.editing !== null}

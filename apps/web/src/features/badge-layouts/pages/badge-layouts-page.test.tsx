@@ -49,6 +49,29 @@ describe('BadgeLayoutsPage', () => {
     expect(within(row).getByText('Built-in')).toBeTruthy();
     expect(within(row).getByText('1 assignment')).toBeTruthy();
     expect(screen.getByText(/most specific assignment wins/)).toBeTruthy();
+    // The API answers every layout unsorted: no header sorts and no pager.
+    expect(screen.getByRole('columnheader', { name: 'Name' }).querySelector('button')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: /pagination|pages/i })).toBeNull();
+  });
+
+  it('says when the event has no layouts', async () => {
+    renderPage([], (request) =>
+      request.url === `/admin/events/${EVENT.id}/badge-layouts` && request.method === 'GET'
+        ? { status: 200, data: { data: [], assignments: [] } }
+        : undefined,
+    );
+    expect(await screen.findByText('No layouts')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New layout' })).toHaveProperty('disabled', true);
+  });
+
+  it('says when the layouts cannot be loaded, under the event’s heading', async () => {
+    renderPage([], (request) =>
+      request.url === `/admin/events/${EVENT.id}/badge-layouts` && request.method === 'GET'
+        ? { status: 500, data: { statusCode: 500, error: 'Internal Server Error', message: 'Database unavailable' } }
+        : undefined,
+    );
+    expect(await screen.findByText('The badge layouts could not be loaded')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Badge layouts' })).toBeTruthy();
   });
 
   it('saves a category’s own layout beside its badge type’s, all at once', async () => {

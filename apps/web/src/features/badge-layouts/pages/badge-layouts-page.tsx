@@ -4,16 +4,15 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormDialog } from '@/components/form/form-dialog';
 import { PageHeader } from '@/components/layout/page-header';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { DeleteRowButton } from '@/components/list/row-actions';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { useEvent } from '@/features/events/api/get-event';
@@ -41,19 +40,13 @@ export function BadgeLayoutsPage() {
   const [duplicating, setDuplicating] = useState<number | null>(null);
   const eventHref = paths.event.href({ id: eventId });
 
-  if (event.isPending || list.isPending || categories.isPending) return <RecordSkeleton />;
-  if (event.isError || list.isError)
-    return (
-      <RecordError
-        error={event.error ?? list.error}
-        noun="event"
-        backTo={paths.events.href()}
-        backLabel="Back to events"
-      />
-    );
+  if (event.isPending || categories.isPending) return <RecordSkeleton />;
+  if (event.isError)
+    return <RecordError error={event.error} noun="event" backTo={paths.events.href()} backLabel="Back to events" />;
 
-  const layouts = list.data.data;
-  const uses = (layout: BadgeLayout) => list.data.assignments.filter((assignment) => assignment.layoutId === layout.id).length;
+  const layouts = list.data?.data ?? [];
+  const assignments = list.data?.assignments ?? [];
+  const uses = (layout: BadgeLayout) => assignments.filter((assignment) => assignment.layoutId === layout.id).length;
 
   function confirmDelete() {
     if (!deleting) return;
@@ -77,11 +70,86 @@ export function BadgeLayoutsPage() {
     );
   }
 
+  const columns: ListColumn<BadgeLayout>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      hideable: false,
+      cell: (layout) => (
+        <>
+          <Link
+            to={paths.eventBadgeLayout.href({ eventId, layoutId: layout.id })}
+            className="rounded-sm font-medium hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {layout.name}
+          </Link>
+          {layout.builtIn && (
+            <Badge variant="secondary" className="ml-2">
+              Built-in
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'size',
+      header: 'Size',
+      className: 'hidden sm:table-cell',
+      cell: (layout) =>
+        `${BADGE_PAGE_SIZES[layout.pageSize].label}, ${BADGE_ORIENTATION_LABELS[layout.orientation].toLowerCase()}`,
+    },
+    {
+      id: 'elements',
+      header: 'Elements',
+      className: 'hidden text-right tabular-nums md:table-cell',
+      cell: (layout) => layout.elements.length,
+    },
+    {
+      id: 'usedBy',
+      header: 'Used by',
+      className: 'text-right tabular-nums',
+      cell: (layout) => {
+        const used = uses(layout);
+        return used === 0 ? '—' : used === 1 ? '1 assignment' : `${used} assignments`;
+      },
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      hideable: false,
+      className: 'w-32 text-right',
+      cell: (layout) => (
+        <div className="flex justify-end gap-1">
+          <Tooltip content="Edit">
+            <Button asChild variant="ghost" size="icon-sm">
+              <Link to={paths.eventBadgeLayout.href({ eventId, layoutId: layout.id })} aria-label={`Edit ${layout.name}`}>
+                <PencilIcon aria-hidden />
+              </Link>
+            </Button>
+          </Tooltip>
+          <Tooltip content="Duplicate">
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Duplicate ${layout.name}`}
+              disabled={duplicating !== null}
+              onClick={() => duplicate(layout)}
+            >
+              <CopyIcon aria-hidden />
+            </Button>
+          </Tooltip>
+          <DeleteRowButton name={layout.name} onDelete={() => setDeleting(layout)} />
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
       <PageHeader
         title="Badge layouts"
-        description={`How the badges of ${event.data.name} are printed, and which badges use which layout.`}
+        description={`How the badges of ${event.data.name} are printed, and which badges use which layout. The built-in ones let a new event print at once; change them or start your own from them.`}
         back={{ to: eventHref, label: event.data.name }}
         actions={
           <Button onClick={() => setCreating(true)} disabled={layouts.length === 0}>
@@ -91,101 +159,39 @@ export function BadgeLayoutsPage() {
         }
       />
 
-      <Card className="mb-6">
-        <CardHeader>
-          <CardTitle>Layouts</CardTitle>
-          <CardDescription>The built-in ones let a new event print at once; change them or start your own from them.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <FormAlert message={refusal} />
-          {layouts.length === 0 ? (
-            <EmptyState icon={IdCardIcon} title="No layouts" description="This event has no badge layout yet." />
-          ) : (
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Name</TableHead>
-                  <TableHead className="hidden sm:table-cell">Size</TableHead>
-                  <TableHead className="hidden md:table-cell text-right">Elements</TableHead>
-                  <TableHead className="text-right">Used by</TableHead>
-                  <TableHead className="w-32 text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {layouts.map((layout) => {
-                  const used = uses(layout);
-                  return (
-                    <TableRow key={layout.id}>
-                      <TableCell>
-                        <Link
-                          to={paths.eventBadgeLayout.href({ eventId, layoutId: layout.id })}
-                          className="font-medium hover:text-primary hover:underline"
-                        >
-                          {layout.name}
-                        </Link>
-                        {layout.builtIn && (
-                          <Badge variant="secondary" className="ml-2">
-                            Built-in
-                          </Badge>
-                        )}
-                      </TableCell>
-                      <TableCell className="hidden sm:table-cell">
-                        {BADGE_PAGE_SIZES[layout.pageSize].label}, {BADGE_ORIENTATION_LABELS[layout.orientation].toLowerCase()}
-                      </TableCell>
-                      <TableCell className="hidden text-right tabular-nums md:table-cell">{layout.elements.length}</TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {used === 0 ? '—' : used === 1 ? '1 assignment' : `${used} assignments`}
-                      </TableCell>
-                      <TableCell>
-                        <div className="flex justify-end gap-1">
-                          <Tooltip content="Edit">
-                            <Button asChild variant="ghost" size="icon-sm">
-                              <Link to={paths.eventBadgeLayout.href({ eventId, layoutId: layout.id })} aria-label={`Edit ${layout.name}`}>
-                                <PencilIcon aria-hidden />
-                              </Link>
-                            </Button>
-                          </Tooltip>
-                          <Tooltip content="Duplicate">
-                            <Button
-                              variant="ghost"
-                              size="icon-sm"
-                              aria-label={`Duplicate ${layout.name}`}
-                              disabled={duplicating !== null}
-                              onClick={() => duplicate(layout)}
-                            >
-                              <CopyIcon aria-hidden />
-                            </Button>
-                          </Tooltip>
-                          <DeleteRowButton name={layout.name} onDelete={() => setDeleting(layout)} />
-                        </div>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          )}
-        </CardContent>
-      </Card>
+      <div className="mb-6 grid gap-4">
+        <FormAlert message={refusal} />
+        <DataList
+          name="badge-layouts"
+          noun="badge layouts"
+          icon={IdCardIcon}
+          heading="Layouts"
+          query={{ ...list, data: list.data?.data }}
+          columns={columns}
+          getRowId={(layout) => layout.id}
+          emptyTitle="No layouts"
+          emptyDescription="This event has no badge layout yet."
+        />
+      </div>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Which badges use which layout</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {categories.isError && (
-            <FormAlert message="The event’s badge categories could not be loaded: layouts can be assigned per badge type only now." />
-          )}
-          <LayoutAssignments
-            eventId={eventId}
-            layouts={layouts}
-            assignments={list.data.assignments}
-            categories={categories.data ?? []}
-          />
-        </CardContent>
-      </Card>
+      {list.data && (
+        <Card>
+          <CardHeader>
+            <CardTitle>Which badges use which layout</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {categories.isError && (
+              <FormAlert message="The event’s badge categories could not be loaded: layouts can be assigned per badge type only now." />
+            )}
+            <LayoutAssignments
+              eventId={eventId}
+              layouts={layouts}
+              assignments={assignments}
+              categories={categories.data ?? []}
+            />
+          </CardContent>
+        </Card>
+      )}
 
       <FormDialog
         open={creating}

@@ -1,16 +1,56 @@
+import type { BadgeListItem } from '@portal/shared/badges';
 import { IdCardIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListPanel } from '@/components/list/list-panel';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { paths } from '@/config/paths';
 import { useListParams } from '@/hooks/use-list-params';
 import { formatDate } from '@/lib/format';
 import { useBadges } from '../api/get-badges';
 import { BadgeStatusBadge } from './badge-status-badge';
 
-/** One exhibitor's badges (its own and its sub-accounts'), newest first, each opening its badge page. */
+const DEFAULT_SORT = '-createdAt';
+
+const columns: ListColumn<BadgeListItem>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    sortKey: 'name',
+    hideable: false,
+    cell: (badge) => (
+      <>
+        <Link
+          to={paths.viewUser.href({ id: badge.id })}
+          className="rounded-sm font-medium hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          {badge.name}
+        </Link>
+        <div className="text-xs text-muted-foreground sm:hidden">{badge.email}</div>
+      </>
+    ),
+  },
+  { id: 'email', header: 'Email', sortKey: 'email', className: 'hidden sm:table-cell', cell: (badge) => badge.email },
+  {
+    id: 'category',
+    header: 'Category',
+    className: 'hidden md:table-cell',
+    cell: (badge) => badge.badgeCategory.name,
+  },
+  { id: 'status', header: 'Status', cell: (badge) => <BadgeStatusBadge status={badge.status} /> },
+  {
+    id: 'createdAt',
+    header: 'Created',
+    sortKey: 'createdAt',
+    className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
+    cell: (badge) => formatDate(badge.createdAt),
+  },
+];
+
+/** One exhibitor's badges (its own and its sub-accounts'), newest first unless sorted otherwise, each opening its badge page. */
 export function ExhibitorBadgeList({ exhibitorId }: { exhibitorId: number }) {
   const { page, search, setPage, setSearch } = useListParams();
+  // A tab of the exhibitor's page, whose sub-account list keeps its sort in the URL: this one stays here.
+  const [sort, setSort] = useState(DEFAULT_SORT);
   const badges = useBadges({
     page,
     search,
@@ -19,57 +59,30 @@ export function ExhibitorBadgeList({ exhibitorId }: { exhibitorId: number }) {
     exhibitorId,
     createdFrom: '',
     createdTo: '',
-    sort: '-createdAt',
+    sort,
     printed: null,
   });
 
   return (
-    <ListPanel
+    <DataList
+      name="exhibitor-badges"
       noun="badges"
       icon={IdCardIcon}
-      search={search}
-      onSearch={setSearch}
-      searchPlaceholder="Search by name or email"
+      search={{ value: search, onSearch: setSearch, placeholder: 'Search by name or email' }}
       query={badges}
+      columns={columns}
+      getRowId={(badge) => badge.id}
+      sort={{
+        value: sort,
+        onChange: (next) => {
+          setSort(next);
+          setPage(1);
+        },
+        descendingFirst: ['createdAt'],
+      }}
       onPageChange={setPage}
       emptyTitle="No badges yet"
       emptyDescription="The badges this exhibitor registers for its staff and guests appear here."
-      columns={5}
-    >
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead className="hidden sm:table-cell">Email</TableHead>
-            <TableHead className="hidden md:table-cell">Category</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead className="hidden md:table-cell">Created</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {badges.data?.data.map((badge) => (
-            <TableRow key={badge.id}>
-              <TableCell>
-                <Link
-                  to={paths.viewUser.href({ id: badge.id })}
-                  className="rounded-sm font-medium hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  {badge.name}
-                </Link>
-                <div className="text-xs text-muted-foreground sm:hidden">{badge.email}</div>
-              </TableCell>
-              <TableCell className="hidden sm:table-cell">{badge.email}</TableCell>
-              <TableCell className="hidden md:table-cell">{badge.badgeCategory.name}</TableCell>
-              <TableCell>
-                <BadgeStatusBadge status={badge.status} />
-              </TableCell>
-              <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
-                {formatDate(badge.createdAt)}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </ListPanel>
+    />
   );
 }

@@ -13,9 +13,9 @@ const field = (id: number, badgeCategoryId: number | null, sortOrder: number) =>
 const category = (id: number, name: string) => ({ id, name }) as BadgeCategorySummary;
 
 describe('groupFields', () => {
-  it('puts event-wide fields first, then each category in the categories’ order, each by sort order', () => {
+  it('puts event-wide fields first, then each category in the categories’ order, each in the order given', () => {
     const groups = groupFields(
-      [field(1, 5, 1), field(2, null, 0), field(3, 4, 0), field(4, 5, 0)],
+      [field(4, 5, 1), field(2, null, 0), field(3, 4, 0), field(1, 5, 0)],
       [category(5, 'Booth staff'), category(4, 'Press')],
     );
     expect(groups.map((group) => [group.title, group.fields.map((f) => f.id)])).toEqual([

@@ -5,7 +5,7 @@ export type FieldGroup = { badgeCategoryId: number | null; title: string; fields
 
 /**
  * Fields grouped as the badge forms ask them: the event-wide ones first, then each category's in the
- * categories' order, each group by its sort order.
+ * categories' order, each group in the order the server sorted the fields.
  */
 export function groupFields(fields: readonly CustomField[], categories: readonly BadgeCategorySummary[]): FieldGroup[] {
   const byCategory = new Map<number | null, CustomField[]>();
@@ -26,7 +26,7 @@ export function groupFields(fields: readonly CustomField[], categories: readonly
           : (categories.find((category) => category.id === badgeCategoryId)?.name ??
             group[0]!.badgeCategoryName ??
             'Category'),
-      fields: [...group].sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id),
+      fields: group,
     }));
 }
 

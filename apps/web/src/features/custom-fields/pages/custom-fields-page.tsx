@@ -1,11 +1,10 @@
-import type { CustomField } from '@portal/shared/custom-fields';
+import { CUSTOM_FIELD_SORTS, type CustomField } from '@portal/shared/custom-fields';
 import { DownloadIcon, FormInputIcon, PlusIcon, UploadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
-import { TableSkeleton } from '@/components/list/table-skeleton';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -16,17 +15,23 @@ import { useCustomFields } from '../api/get-custom-fields';
 import { useReorderCustomFields } from '../api/reorder-custom-fields';
 import { EventFilter, useChosenEvent } from '../components/chosen-event';
 import { DeleteFieldDialog } from '../components/delete-field-dialog';
-import { FieldTable } from '../components/field-table';
+import { FieldTable, FORM_ORDER } from '../components/field-table';
 import { groupFields, moveField, type FieldGroup } from '../components/field-groups';
 
-/** /custom-fields: an event's fields grouped by badge category, each group in the order the forms ask them. */
+const isSort = (value: string) => (CUSTOM_FIELD_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
+
+/** /custom-fields: an event's fields grouped by badge category, each group in the order the forms ask them unless a header sorts them. */
 export function CustomFieldsPage() {
   const chosen = useChosenEvent();
   const { eventId, eventQuery } = chosen;
-  const fields = useCustomFields(eventId);
-  const categories = useCategoryOptions(eventId);
   // `?category=` (from a badge category's link) narrows the page to the fields its form asks.
   const { filter, setFilter } = useListParams();
+  const sortParam = filter('sort');
+  const sort = isSort(sortParam) ? sortParam : FORM_ORDER;
+  // One sort for every group: a header of any of them orders them all.
+  const sortBy = { value: sort, onChange: (next: string) => setFilter('sort', next === FORM_ORDER ? '' : next) };
+  const fields = useCustomFields(eventId, sort);
+  const categories = useCategoryOptions(eventId);
   const onlyCategory = Number(filter('category')) || null;
   const onlyCategoryName = categories.data?.find((category) => category.id === onlyCategory)?.name;
   const groups = groupFields(fields.data?.data ?? [], categories.data ?? []).filter(
@@ -75,26 +80,16 @@ export function CustomFieldsPage() {
         <Card>
           <EmptyState icon={FormInputIcon} title="Choose an event" description="Custom fields belong to an event." />
         </Card>
-      ) : fields.isPending ? (
-        <Card>
-          <TableSkeleton columns={4} />
-        </Card>
-      ) : fields.isError ? (
-        <Card>
-          <EmptyState
-            icon={FormInputIcon}
-            title="The custom fields could not be loaded"
-            description={errorMessage(fields.error, 'Please try again in a moment.')}
-          />
-        </Card>
       ) : groups.length === 0 ? (
-        <Card>
-          <EmptyState
-            icon={FormInputIcon}
-            title={onlyCategory != null ? 'No custom fields for this category yet' : 'No custom fields yet'}
-            description="Add a question to ask on the badge forms of this event."
-          />
-        </Card>
+        // Loading, failed or empty: one list says which.
+        <FieldTable
+          name="custom-fields"
+          icon={FormInputIcon}
+          query={{ ...fields, data: [] }}
+          sort={sortBy}
+          emptyTitle={onlyCategory != null ? 'No custom fields for this category yet' : 'No custom fields yet'}
+          emptyDescription="Add a question to ask on the badge forms of this event."
+        />
       ) : (
         <div className="grid gap-6">
           {groups.map((group) => (
@@ -102,6 +97,7 @@ export function CustomFieldsPage() {
               key={group.badgeCategoryId ?? 'event'}
               eventId={eventId}
               group={group}
+              sort={sortBy}
               onDelete={setDeleting}
             />
           ))}
@@ -112,9 +108,14 @@ export function CustomFieldsPage() {
   );
 }
 
-type FieldGroupCardProps = { eventId: number; group: FieldGroup; onDelete: (field: CustomField) => void };
+type FieldGroupCardProps = {
+  eventId: number;
+  group: FieldGroup;
+  sort: { value: string; onChange: (sort: string) => void };
+  onDelete: (field: CustomField) => void;
+};
 
-function FieldGroupCard({ eventId, group, onDelete }: FieldGroupCardProps) {
+function FieldGroupCard({ eventId, group, sort, onDelete }: FieldGroupCardProps) {
   const reorder = useReorderCustomFields();
 
   function move(field: CustomField, by: -1 | 1) {
@@ -126,8 +127,13 @@ function FieldGroupCard({ eventId, group, onDelete }: FieldGroupCardProps) {
 
   return (
     <FieldTable
-      title={group.title}
-      fields={group.fields}
+      name="custom-fields"
+      heading={group.title}
+      icon={FormInputIcon}
+      query={{ isPending: false, isError: false, error: null, data: group.fields }}
+      sort={sort}
+      emptyTitle="No custom fields yet"
+      emptyDescription="Add a question to ask on the badge forms of this event."
       actions={{
         editHref: (field) => paths.customFieldEdit.href({ id: field.id }),
         onMove: move,

@@ -5,7 +5,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
-import { TableSkeleton } from '@/components/list/table-skeleton';
 import { RecordError, RecordSkeleton } from '@/components/record-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -68,41 +67,23 @@ export function LeadQuestionsPage() {
           )
         }
       />
-      {questions.isPending ? (
-        <Card>
-          <TableSkeleton columns={4} />
-        </Card>
-      ) : questions.isError ? (
-        <Card>
-          <EmptyState
-            icon={ClipboardListIcon}
-            title="The questions could not be loaded"
-            description={errorMessage(questions.error, 'Please try again in a moment.')}
-          />
-        </Card>
-      ) : fields.length === 0 ? (
-        <Card>
-          <EmptyState
-            icon={ClipboardListIcon}
-            title="No lead questions yet"
-            description={
-              editable
-                ? 'Add a question your team should ask at the booth: a budget, a timeline, a product of interest.'
-                : 'Your exhibitor’s account has not set any.'
-            }
-          />
-        </Card>
-      ) : (
-        <FieldTable
-          title="Asked at the booth"
-          fields={fields}
-          actions={
-            editable
-              ? { editHref: (field) => editHref(field.id), onMove: move, moving: reorder.isPending, onDelete: setDeleting }
-              : undefined
-          }
-        />
-      )}
+      <FieldTable
+        name="lead-questions"
+        heading="Asked at the booth"
+        icon={ClipboardListIcon}
+        query={questions}
+        actions={
+          editable
+            ? { editHref: (field) => editHref(field.id), onMove: move, moving: reorder.isPending, onDelete: setDeleting }
+            : undefined
+        }
+        emptyTitle="No lead questions yet"
+        emptyDescription={
+          editable
+            ? 'Add a question your team should ask at the booth: a budget, a timeline, a product of interest.'
+            : 'Your exhibitor’s account has not set any.'
+        }
+      />
       <DeleteFieldDialog field={deleting} onClose={() => setDeleting(null)} />
     </>
   );

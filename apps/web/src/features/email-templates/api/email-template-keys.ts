@@ -1,6 +1,9 @@
 import type { ListEmailTemplatesQuery } from '@portal/shared/email-templates';
 
-export type EmailTemplateFilters = Pick<ListEmailTemplatesQuery, 'eventId' | 'purpose' | 'search'> & { page: number };
+export type EmailTemplateFilters = Pick<ListEmailTemplatesQuery, 'eventId' | 'purpose' | 'search'> & {
+  page: number;
+  sort: string;
+};
 
 export const emailTemplateKeys = {
   all: ['email-templates'] as const,

@@ -6,7 +6,7 @@ import { emailTemplateKeys, type EmailTemplateFilters } from './email-template-k
 
 export async function getEmailTemplates(filters: EmailTemplateFilters): Promise<ListResponse<EmailTemplate>> {
   const { data } = await api.get<ListResponse<EmailTemplate>>('/admin/email-templates', {
-    params: { ...filters, search: filters.search || undefined, sort: 'name' },
+    params: { ...filters, search: filters.search || undefined },
   });
   return data;
 }

@@ -90,6 +90,41 @@ describe('EmailTemplateList', () => {
   });
 });
 
+describe('EmailTemplateList sorting', () => {
+  const listRequests = (seen: SeenRequest[]) => seen.filter((request) => request.url === '/admin/email-templates');
+  const serve = () =>
+    answer((request) =>
+      request.url === '/events'
+        ? { status: 200, data: { data: events, meta: { page: 1, per_page: 100, total: 2 } } }
+        : { status: 200, data: { data: [template], meta: { page: 1, per_page: 20, total: 1 } } },
+    );
+
+  it('asks the server for the header’s sort and keeps it in the URL of its page', async () => {
+    const seen = serve();
+    const { router } = renderRoute('/email-templates', [{ path: '/email-templates', element: <EmailTemplateList /> }]);
+    await screen.findByText('Welcome mail');
+    expect(listRequests(seen)[0]?.params).toMatchObject({ sort: 'name' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Purpose' }));
+    await waitFor(() => expect(listRequests(seen).at(-1)?.params).toMatchObject({ sort: 'purpose' }));
+    expect(router.state.location.search).toBe('?sort=purpose');
+    // The latest change first, at the first click.
+    fireEvent.click(screen.getByRole('button', { name: 'Updated' }));
+    await waitFor(() => expect(listRequests(seen).at(-1)?.params).toMatchObject({ sort: '-updatedAt' }));
+  });
+
+  it('keeps the sort out of the URL on an event’s tab', async () => {
+    const seen = serve();
+    const { router } = renderRoute('/events/7?tab=email-templates', [
+      { path: '/events/:id', element: <EmailTemplateList eventId={7} /> },
+    ]);
+    await screen.findByText('Welcome mail');
+    fireEvent.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(listRequests(seen).at(-1)?.params).toMatchObject({ eventId: 7, sort: '-name' }));
+    expect(router.state.location.search).toBe('?tab=email-templates');
+  });
+});
+
 describe('CloneTemplateDialog', () => {
   it('copies the template to the chosen event under a new name', async () => {
     const seen = answer(() => ({

@@ -1,6 +1,7 @@
 import {
   EMAIL_TEMPLATE_PURPOSE_LABELS,
   EMAIL_TEMPLATE_PURPOSES,
+  EMAIL_TEMPLATE_SORTS,
   type EmailTemplate,
   type EmailTemplatePurpose,
 } from '@portal/shared/email-templates';
@@ -10,12 +11,11 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EventOptions } from '@/components/event-options';
-import { ListPanel } from '@/components/list/list-panel';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { DeleteRowButton } from '@/components/list/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
@@ -29,6 +29,8 @@ import { useEmailTemplates } from '../api/get-email-templates';
 import { useEventOptions } from '../api/get-event-options';
 import { CloneTemplateDialog } from './clone-template-dialog';
 
+const DEFAULT_SORT = 'name';
+const isSort = (value: string) => (EMAIL_TEMPLATE_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 const isPurpose = (value: string): value is EmailTemplatePurpose =>
   (EMAIL_TEMPLATE_PURPOSES as readonly string[]).includes(value);
 
@@ -45,7 +47,18 @@ export function EmailTemplateList({ eventId: fixedEvent }: { eventId?: number })
   const eventId = fixedEvent ?? ownEvent ?? (Number(filter('eventId')) || undefined);
   const purposeFilter = filter('purpose');
   const purpose = isPurpose(purposeFilter) ? purposeFilter : undefined;
-  const templates = useEmailTemplates({ page, search, eventId, purpose });
+  // On the page the sort goes in the URL; on an event's tab, beside lists that keep theirs there, it stays here.
+  const [tabSort, setTabSort] = useState(DEFAULT_SORT);
+  const sortParam = filter('sort');
+  const sort = fixedEvent != null ? tabSort : isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  function changeSort(next: string) {
+    if (fixedEvent == null) setFilter('sort', next === DEFAULT_SORT ? '' : next);
+    else {
+      setTabSort(next);
+      setPage(1);
+    }
+  }
+  const templates = useEmailTemplates({ page, search, eventId, purpose, sort });
   const events = useEventOptions({ enabled: ownEvent == null });
   const categories = useCategoryOptions(eventId ?? null);
   const remove = useDeleteEmailTemplate();
@@ -76,14 +89,101 @@ export function EmailTemplateList({ eventId: fixedEvent }: { eventId?: number })
     });
   }
 
+  const columns: ListColumn<EmailTemplate>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      sortKey: 'name',
+      hideable: false,
+      cell: (template) => (
+        <>
+          <div className="font-medium">
+            {template.name}
+            {!template.isActive && (
+              <Badge variant="outline" className="ml-2 lg:hidden">
+                Inactive
+              </Badge>
+            )}
+          </div>
+          <div className="text-xs text-muted-foreground sm:hidden">
+            {EMAIL_TEMPLATE_PURPOSE_LABELS[template.purpose]} · {scopeOf(template)}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: 'purpose',
+      header: 'Purpose',
+      sortKey: 'purpose',
+      className: 'hidden sm:table-cell',
+      cell: (template) => EMAIL_TEMPLATE_PURPOSE_LABELS[template.purpose],
+    },
+    { id: 'scope', header: 'Scope', className: 'hidden md:table-cell', cell: scopeOf },
+    {
+      id: 'active',
+      header: 'Active',
+      className: 'hidden lg:table-cell',
+      cell: (template) => (template.isActive ? 'Yes' : <Badge variant="outline">Inactive</Badge>),
+    },
+    {
+      id: 'updatedAt',
+      header: 'Updated',
+      sortKey: 'updatedAt',
+      className: 'hidden whitespace-nowrap lg:table-cell',
+      cell: (template) => formatDate(template.updatedAt),
+    },
+    {
+      id: 'createdAt',
+      header: 'Created',
+      sortKey: 'createdAt',
+      hiddenByDefault: true,
+      className: 'hidden whitespace-nowrap lg:table-cell',
+      cell: (template) => formatDate(template.createdAt),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      hideable: false,
+      className: 'w-32 text-right',
+      cell: (template) => (
+        <div className="flex justify-end gap-1">
+          {can('update_email_template') && (
+            <Tooltip content="Edit">
+              <Button asChild variant="ghost" size="icon-sm">
+                <Link to={editHref(template)} aria-label={`Edit ${template.name}`}>
+                  <PencilIcon aria-hidden />
+                </Link>
+              </Button>
+            </Tooltip>
+          )}
+          {can('create_email_template') && (
+            <Tooltip content="Clone">
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={`Clone ${template.name}`}
+                onClick={() => setCloning(template)}
+              >
+                <CopyIcon aria-hidden />
+              </Button>
+            </Tooltip>
+          )}
+          {can('delete_email_template') && (
+            <DeleteRowButton name={template.name} onDelete={() => setDeleting(template)} />
+          )}
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
-      <ListPanel
+      <DataList
+        name="email-templates"
         noun="email templates"
         icon={MailIcon}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder="Search by name"
+        search={{ value: search, onSearch: setSearch, placeholder: 'Search by name' }}
         filters={
           <>
             {choosesEvent && (
@@ -112,81 +212,13 @@ export function EmailTemplateList({ eventId: fixedEvent }: { eventId?: number })
           </>
         }
         query={templates}
+        columns={columns}
+        getRowId={(template) => template.id}
+        sort={{ value: sort, onChange: changeSort, descendingFirst: ['updatedAt', 'createdAt'] }}
         onPageChange={setPage}
         emptyTitle="No email templates yet"
         emptyDescription="Without one, the portal sends its built-in wording."
-        columns={6}
-      >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Name</TableHead>
-              <TableHead className="hidden sm:table-cell">Purpose</TableHead>
-              <TableHead className="hidden md:table-cell">Scope</TableHead>
-              <TableHead className="hidden lg:table-cell">Active</TableHead>
-              <TableHead className="hidden lg:table-cell">Updated</TableHead>
-              <TableHead className="w-32 text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {templates.data?.data.map((template) => (
-              <TableRow key={template.id}>
-                <TableCell>
-                  <div className="font-medium">
-                    {template.name}
-                    {!template.isActive && (
-                      <Badge variant="outline" className="ml-2 lg:hidden">
-                        Inactive
-                      </Badge>
-                    )}
-                  </div>
-                  <div className="text-xs text-muted-foreground sm:hidden">
-                    {EMAIL_TEMPLATE_PURPOSE_LABELS[template.purpose]} · {scopeOf(template)}
-                  </div>
-                </TableCell>
-                <TableCell className="hidden sm:table-cell">
-                  {EMAIL_TEMPLATE_PURPOSE_LABELS[template.purpose]}
-                </TableCell>
-                <TableCell className="hidden md:table-cell">{scopeOf(template)}</TableCell>
-                <TableCell className="hidden lg:table-cell">
-                  {template.isActive ? 'Yes' : <Badge variant="outline">Inactive</Badge>}
-                </TableCell>
-                <TableCell className="hidden lg:table-cell">{formatDate(template.updatedAt)}</TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-1">
-                    {can('update_email_template') && (
-                      <Tooltip content="Edit">
-                        <Button asChild variant="ghost" size="icon-sm">
-                          <Link to={editHref(template)} aria-label={`Edit ${template.name}`}>
-                            <PencilIcon aria-hidden />
-                          </Link>
-                        </Button>
-                      </Tooltip>
-                    )}
-                    {can('create_email_template') && (
-                      <Tooltip content="Clone">
-                        <Button
-                          variant="ghost"
-                          size="icon-sm"
-                          aria-label={`Clone ${template.name}`}
-                          onClick={() => setCloning(template)}
-                        >
-                          <CopyIcon aria-hidden />
-                        </Button>
-                      </Tooltip>
-                    )}
-                    {can('delete_email_template') && (
-                      <DeleteRowButton name={template.name} onDelete={() => setDeleting(template)} />
-                    )}
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </ListPanel>
+      />
       <CloneTemplateDialog template={cloning} events={cloneTargets} onClose={() => setCloning(null)} />
       <ConfirmDialog
         open={deleting !== null}

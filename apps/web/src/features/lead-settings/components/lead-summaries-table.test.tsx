@@ -155,12 +155,16 @@ describe('the exhibitors’ lead counts', () => {
     expect(within(row('Ёлка ООО')).queryByText(/Add-on/)).toBeNull();
   });
 
-  it('searches and sorts through the server', async () => {
+  it('searches and sorts through the server, most leads first at the first click on Leads', async () => {
     const seen = renderTable();
     await screen.findByText('Ābols SIA');
-    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: '-leads' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Leads' }));
+    await waitFor(() => expect(seen.at(-1)?.params).toMatchObject({ sort: '-leads', page: 1 }));
+    expect(screen.getByRole('columnheader', { name: 'Leads' }).getAttribute('aria-sort')).toBe('descending');
     fill(screen.getByRole('searchbox', { name: 'Search exhibitors' }), 'ābols');
     await waitFor(() => expect(seen.at(-1)?.params).toMatchObject({ search: 'ābols', sort: '-leads', page: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Company' }));
+    await waitFor(() => expect(seen.at(-1)?.params).toMatchObject({ search: 'ābols', sort: 'company' }));
   });
 
   it('has an empty state', async () => {

@@ -3,22 +3,14 @@ import { ScanLineIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ListPanel } from '@/components/list/list-panel';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { NativeSelect } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useListParams } from '@/hooks/use-list-params';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { useLeadSummaries } from '../api/get-lead-summaries';
 import { useUpdateLeadAccess } from '../api/update-lead-access';
 
-const SORTS = [
-  { value: 'company', label: 'Company A–Z' },
-  { value: '-company', label: 'Company Z–A' },
-  { value: '-leads', label: 'Most leads' },
-  { value: 'leads', label: 'Fewest leads' },
-  { value: '-scanners', label: 'Most scanners' },
-] as const;
 const DEFAULT_SORT = 'company';
 
 type Access = 'default' | 'on' | 'off';
@@ -41,9 +33,9 @@ type Change = { summary: ExhibitorLeadSummary; access: Access };
  * default; turning it off asks first.
  */
 export function LeadSummariesTable({ eventId, scanningByDefault }: { eventId: number; scanningByDefault: boolean }) {
-  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
-  const sortParam = filter('sort');
-  const sort = SORTS.some((option) => option.value === sortParam) ? sortParam : DEFAULT_SORT;
+  const { page, search, setPage, setSearch } = useListParams();
+  // A tab of the event's page, whose exhibitor list keeps its sort in the URL: this one stays here.
+  const [sort, setSort] = useState(DEFAULT_SORT);
   const summaries = useLeadSummaries(eventId, { page, search, sort });
   const update = useUpdateLeadAccess(eventId);
   const [confirming, setConfirming] = useState<Change | null>(null);
@@ -73,85 +65,90 @@ export function LeadSummariesTable({ eventId, scanningByDefault }: { eventId: nu
     else apply({ summary, access });
   }
 
+  const columns: ListColumn<ExhibitorLeadSummary>[] = [
+    {
+      id: 'company',
+      header: 'Company',
+      sortKey: 'company',
+      hideable: false,
+      cell: (summary) => (
+        <>
+          <div className="font-medium wrap-anywhere">{nameOf(summary)}</div>
+          {summary.company && <div className="text-xs wrap-anywhere text-muted-foreground">{summary.email}</div>}
+          {/* On a phone the counts go under the name, leaving the switch its room. */}
+          <div className="text-xs text-muted-foreground tabular-nums sm:hidden">
+            {counted(summary.leads, 'lead')} · {counted(summary.scanners, 'scanner')}
+          </div>
+        </>
+      ),
+    },
+    {
+      id: 'leads',
+      header: 'Leads',
+      sortKey: 'leads',
+      className: 'hidden text-right tabular-nums sm:table-cell',
+      cell: (summary) => formatCount(summary.leads),
+    },
+    {
+      id: 'scanners',
+      header: 'Scanners',
+      sortKey: 'scanners',
+      className: 'hidden text-right tabular-nums sm:table-cell',
+      cell: (summary) => formatCount(summary.scanners),
+    },
+    {
+      id: 'scanning',
+      header: 'Scanning',
+      hideable: false,
+      className: 'w-44',
+      cell: (summary) => {
+        const pending = update.isPending && update.variables?.exhibitorId === summary.exhibitorId;
+        return (
+          <>
+            <NativeSelect
+              aria-label={`Lead scanning for ${nameOf(summary)}`}
+              value={accessOf(summary)}
+              disabled={pending}
+              onChange={(event) => choose(summary, event.target.value as Access)}
+              className="w-40"
+            >
+              <option value="default">{defaultLabel}</option>
+              <option value="on">On</option>
+              <option value="off">Off</option>
+            </NativeSelect>
+            {summary.mode === 'seats' && (
+              <div className="mt-1 text-xs text-muted-foreground tabular-nums">
+                Add-on: {counted(summary.seats, 'seat')}
+              </div>
+            )}
+          </>
+        );
+      },
+    },
+  ];
+
   return (
     <>
-      <ListPanel
+      <DataList
+        name="lead-summaries"
         noun="exhibitors"
         icon={ScanLineIcon}
-        search={search}
-        onSearch={setSearch}
-        searchPlaceholder="Search company or email"
-        filters={
-          <NativeSelect
-            aria-label="Sort by"
-            value={sort}
-            onChange={(event) => setFilter('sort', event.target.value === DEFAULT_SORT ? '' : event.target.value)}
-            className="sm:ml-auto sm:w-auto sm:min-w-44"
-          >
-            {SORTS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
-        }
+        search={{ value: search, onSearch: setSearch, placeholder: 'Search company or email' }}
         query={summaries}
+        columns={columns}
+        getRowId={(summary) => summary.exhibitorId}
+        sort={{
+          value: sort,
+          onChange: (next) => {
+            setSort(next);
+            setPage(1);
+          },
+          descendingFirst: ['leads', 'scanners'],
+        }}
         onPageChange={setPage}
         emptyTitle="No exhibitors at this event yet"
         emptyDescription="Exhibitors appear here with their lead counts once they are added."
-        columns={4}
-      >
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Company</TableHead>
-              <TableHead className="hidden text-right sm:table-cell">Leads</TableHead>
-              <TableHead className="hidden text-right sm:table-cell">Scanners</TableHead>
-              <TableHead className="w-44">Scanning</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {summaries.data?.data.map((summary) => {
-              const name = nameOf(summary);
-              const pending = update.isPending && update.variables?.exhibitorId === summary.exhibitorId;
-              return (
-                <TableRow key={summary.exhibitorId}>
-                  <TableCell>
-                    <div className="font-medium wrap-anywhere">{name}</div>
-                    {summary.company && <div className="text-xs wrap-anywhere text-muted-foreground">{summary.email}</div>}
-                    {/* On a phone the counts go under the name, leaving the switch its room. */}
-                    <div className="text-xs text-muted-foreground tabular-nums sm:hidden">
-                      {counted(summary.leads, 'lead')} · {counted(summary.scanners, 'scanner')}
-                    </div>
-                  </TableCell>
-                  <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatCount(summary.leads)}</TableCell>
-                  <TableCell className="hidden text-right tabular-nums sm:table-cell">
-                    {formatCount(summary.scanners)}
-                  </TableCell>
-                  <TableCell>
-                    <NativeSelect
-                      aria-label={`Lead scanning for ${name}`}
-                      value={accessOf(summary)}
-                      disabled={pending}
-                      onChange={(event) => choose(summary, event.target.value as Access)}
-                      className="w-40"
-                    >
-                      <option value="default">{defaultLabel}</option>
-                      <option value="on">On</option>
-                      <option value="off">Off</option>
-                    </NativeSelect>
-                    {summary.mode === 'seats' && (
-                      <div className="mt-1 text-xs text-muted-foreground tabular-nums">
-                        Add-on: {counted(summary.seats, 'seat')}
-                      </div>
-                    )}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </ListPanel>
+      />
 
       <ConfirmDialog
         open={confirming !== null}
