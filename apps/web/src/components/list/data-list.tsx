@@ -378,7 +378,7 @@ export function DataList<T extends RowData>({
         {meta && 'page' in meta && onPageChange && rows.length > 0 && (
           <Pagination meta={meta} onPageChange={onPageChange} noun={noun} />
         )}
-        {meta && 'nextBefore' in meta && keyset && !query.isPending && (
+        {meta && 'nextBefore' in meta && keyset && (
           <KeysetPager
             hasNewer={keyset.hasNewer}
             nextBefore={meta.nextBefore}
