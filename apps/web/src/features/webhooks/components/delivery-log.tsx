@@ -30,7 +30,8 @@ function DeliveryAnswer({ delivery, className }: { delivery: WebhookDelivery; cl
         </span>
       )}
       {lastError && (
-        <span className="block max-w-64 truncate text-xs text-destructive" title={lastError}>
+        // Cut short to keep a phone's table, Redeliver included, within the dialog.
+        <span className="block max-w-28 truncate text-xs text-destructive sm:max-w-64" title={lastError}>
           {lastError}
         </span>
       )}
