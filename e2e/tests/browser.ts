@@ -49,6 +49,29 @@ export async function signIn(page: Page, user: DemoUser, from = '/login') {
   await page.locator('aside nav[aria-label="Main"]').getByRole('link').first().waitFor();
 }
 
+/**
+ * A page of `browser` signed in as `user`, then at `width`, its errors collected; the CSP is bypassed
+ * for axe, the test's script. Signing in waits for the desktop sidebar, so it happens at desktop width.
+ */
+export async function pageOf(
+  browser: Browser,
+  user: DemoUser,
+  width = 1280,
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 844 },
+    baseURL: baseUrl,
+    bypassCSP: true,
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await signIn(page, user);
+  await page.setViewportSize({ width, height: 844 });
+  return { page, errors };
+}
+
 /** A new page of `browser`, signed in as `user`. */
 export async function signedInPage(browser: Browser, user: DemoUser): Promise<Page> {
   const { page } = await openPage(browser);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityFindings } from './axe';
-import { baseUrl, callApi, launchChromium, signIn, type DemoUser } from './browser';
+import { callApi, launchChromium, pageOf } from './browser';
 
 const EVENT_ID = 1;
 // The suite shares one server: each run's own names, so that an entry is this run's.
@@ -20,25 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * A signed-in page, then at `width`, its errors collected; the CSP is bypassed for axe, the test's
- * script. Signing in waits for the desktop sidebar, so it happens at desktop width.
- */
-async function pageOf(user: DemoUser, width = 1280): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 844 },
-    baseURL: baseUrl,
-    bypassCSP: true,
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, user);
-  await page.setViewportSize({ width, height: 844 });
-  return { page, errors };
-}
 
 /** Changes a badge's last name through its edit page, as an organiser does. */
 async function renameBadge(page: Page, id: number, lastName: string) {
@@ -59,7 +40,7 @@ const changedRow = (scope: ReturnType<Page['locator']>, field: string) =>
 
 describe('history', () => {
   it('an admin changes a badge, finds the change in /audit, in the exhibitor’s History tab and in the CSV export; the exhibitor sees its own entries only', async () => {
-    const { page: admin, errors } = await pageOf('systemAdmin');
+    const { page: admin, errors } = await pageOf(browser, 'systemAdmin');
     const badges = (
       await callApi<{ data: BadgeRow[] }>(admin, 'GET', `/admin/exhibitor-users?eventId=${EVENT_ID}&per_page=100`)
     ).data;
@@ -83,13 +64,15 @@ describe('history', () => {
     await admin.getByRole('combobox', { name: 'Record type' }).selectOption('badge');
     await admin.getByRole('textbox', { name: 'Record id' }).fill(String(jonas.id));
     await expect.poll(() => new URL(admin.url()).searchParams.get('entityId')).toBe(String(jonas.id));
-    const entries = admin.locator('ol > li');
+    const log = admin.getByRole('table');
+    const entries = log.locator('tbody > tr');
     await expect.poll(() => entries.first().textContent()).toContain(`badge #${jonas.id}`);
     expect(await entries.allTextContents()).not.toContainEqual(expect.stringContaining(`badge #${maja.id}`));
     const newest = entries.first();
     expect(await newest.textContent()).toContain('admin@example.com');
     await newest.getByRole('button', { name: 'update' }).click();
-    const row = changedRow(newest, 'lastName');
+    // The difference opens in the row under the entry.
+    const row = changedRow(newest.locator('xpath=following-sibling::tr[1]'), 'lastName');
     await expect.poll(() => row.textContent()).toContain(`Before: ${jonas.lastName}`);
     expect(await row.textContent()).toContain(`After: ${renamed}`);
     // The value before is struck through, the value after is not.
@@ -101,7 +84,10 @@ describe('history', () => {
     // The export carries the filters: this badge's entries, the change among them.
     const [download] = await Promise.all([
       admin.waitForEvent('download'),
-      admin.getByRole('button', { name: 'Export CSV' }).click(),
+      (async () => {
+        await admin.getByRole('button', { name: 'Export' }).click();
+        await admin.getByRole('menuitem', { name: 'Export .csv' }).click();
+      })(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const csv = await readFile((await download.path())!, 'utf8');
@@ -127,7 +113,7 @@ describe('history', () => {
     expect(errors).toEqual([]);
 
     // The exhibitor, on a phone: its allocations page tells where its places went, its own records only.
-    const { page: exhibitor, errors: exhibitorErrors } = await pageOf('exhibitor', 390);
+    const { page: exhibitor, errors: exhibitorErrors } = await pageOf(browser, 'exhibitor', 390);
     const history = exhibitor.waitForResponse((response) =>
       response.url().includes(`/api/audit/records/exhibitor/${aurora.id}`),
     );

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityFindings } from './axe';
-import { baseUrl, launchChromium, signIn, type DemoUser } from './browser';
+import { baseUrl, launchChromium, pageOf } from './browser';
 
 const EVENT_ID = 1;
 // The suite shares one server: each run's own names.
@@ -29,20 +29,6 @@ afterAll(async () => {
   }
 });
 
-/**
- * A signed-in page, then at `width`, its errors collected; the CSP is bypassed for axe, the test's
- * script. Signing in waits for the desktop sidebar, so it happens at desktop width.
- */
-async function pageOf(user: DemoUser, width = 1280): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 844 }, baseURL: baseUrl, bypassCSP: true });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, user);
-  await page.setViewportSize({ width, height: 844 });
-  return { page, errors };
-}
-
 /** The API called from outside the browser, as a program holding the token does. */
 const withToken = (token: string, path: string) =>
   fetch(`${baseUrl}/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -65,7 +51,7 @@ async function startReceiver(): Promise<number> {
 
 describe('integrations', () => {
   it('at 390 px, an organiser makes an API token with one permission, sees it once, a program uses it within that permission, and revoking it ends it', async () => {
-    const { page, errors } = await pageOf('eventAdmin', 390);
+    const { page, errors } = await pageOf(browser, 'eventAdmin', 390);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     const name = `CRM sync ${STAMP}`;
 
@@ -116,7 +102,7 @@ describe('integrations', () => {
 
   it('an organiser adds a webhook endpoint, sends a test message that arrives signed, and the delivery log shows it delivered with 200', async () => {
     const port = await startReceiver();
-    const { page, errors } = await pageOf('eventAdmin');
+    const { page, errors } = await pageOf(browser, 'eventAdmin');
     const description = `Receiver ${STAMP}`;
     const url = `http://127.0.0.1:${port}/hooks/portal`;
 
@@ -169,6 +155,13 @@ describe('integrations', () => {
     expect(await delivery.textContent()).toContain('1 attempt');
     expect(received).toHaveLength(1);
     expect(await accessibilityFindings(page)).toEqual([]);
+    // On a phone the Answer column goes, and the answer shows under the status instead.
+    const status = delivery.getByRole('cell').nth(1);
+    expect(await status.innerText()).not.toContain('200');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => status.innerText()).toContain('200');
+    expect(await log.getByRole('columnheader', { name: 'Answer' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
   });
 });

@@ -228,4 +228,69 @@ describe('DataList', () => {
     expect(screen.getByRole('cell', { name: 'Globex' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
+
+  it('turns a page read by its last id with Newer and Older, from the cursor the server gives', () => {
+    startSession({ admin: demo.eventAdmin().user, token: 't', refreshToken: 'r' });
+    const older = vi.fn();
+    const newer = vi.fn();
+    const props = {
+      name: 'log',
+      noun: 'entries',
+      icon: StoreIcon,
+      columns: COLUMNS,
+      getRowId: (row: Row) => row.id,
+      emptyTitle: 'Nothing yet',
+      emptyDescription: 'None',
+    };
+    const page = (nextBefore: number | null, data = ROWS) => ({
+      isPending: false,
+      isError: false,
+      error: null,
+      data: { data, meta: { nextBefore } },
+    });
+    const view = render(<DataList {...props} query={page(2)} keyset={{ hasNewer: false, older, newer }} />);
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+    expect(within(pager).getByRole('button', { name: /Newer/ }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(pager).getByRole('button', { name: /Older/ }));
+    expect(older).toHaveBeenCalledWith(2);
+
+    // The last page: only Newer leads on, even when the page read turned out empty.
+    view.rerender(<DataList {...props} query={page(null, [])} keyset={{ hasNewer: true, older, newer }} />);
+    expect(screen.getByText('Nothing yet')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Older/ }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: /Newer/ }));
+    expect(newer).toHaveBeenCalled();
+
+    // A single page has nowhere to go: no pager.
+    view.rerender(<DataList {...props} query={page(null)} keyset={{ hasNewer: false, older, newer }} />);
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+
+  it('opens a row on its detail in a full-width row under it, and leaves out an empty toolbar', () => {
+    startSession({ admin: demo.eventAdmin().user, token: 't', refreshToken: 'r' });
+    const { container } = render(
+      <DataList
+        name="detail"
+        noun="exhibitors"
+        icon={StoreIcon}
+        query={{ isPending: false, isError: false, error: null, data: ROWS }}
+        columns={COLUMNS.map((column) => ({ ...column, hideable: false }))}
+        getRowId={(row) => row.id}
+        rowDetail={(row) => (row.id === 1 ? <p>Detail of {row.name}</p> : null)}
+        emptyTitle="None"
+        emptyDescription="None"
+      />,
+    );
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(ROWS.length + 2);
+    const detail = screen.getByText('Detail of Acme').closest('tr')!;
+    expect(detail.previousElementSibling).toBe(screen.getByRole('cell', { name: 'Acme' }).closest('tr'));
+    // Across the columns shown: Notes is hidden until chosen.
+    expect(within(detail).getByRole('cell').getAttribute('colspan')).toBe('2');
+    expect(screen.queryByText('Detail of Globex')).toBeNull();
+    // Nothing to search, filter, choose or export: the table starts the card.
+    expect(screen.queryByRole('button', { name: 'Columns' })).toBeNull();
+    expect(container.querySelector('.border-b.p-4')).toBeNull();
+  });
 });

@@ -15,7 +15,7 @@ import {
 import type { LucideIcon } from 'lucide-react';
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, CheckIcon, Columns3Icon, DownloadIcon } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
@@ -34,9 +34,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage } from '@/lib/api-client';
 import { fetchFile, saveFile } from '@/lib/save-file';
 import { useColumnChoice } from './column-choice';
+import { KeysetPager } from './keyset-pager';
 import { Pagination } from './pagination';
 import { SearchInput } from './search-input';
 import { TableSkeleton } from './table-skeleton';
+import type { KeysetPages } from './use-keyset-pages';
 
 /** One column of a list: its header, how a row fills its cell, and how it sorts and shows. */
 export type ListColumn<T> = {
@@ -55,12 +57,15 @@ export type ListColumn<T> = {
   className?: string;
 };
 
-/** A page the server sorted and filtered, or the whole of a short list the API answers unpaged. */
+/**
+ * A page the server sorted and filtered (numbered, or read by the last id as a long log is), or the
+ * whole of a short list the API answers unpaged.
+ */
 type ListQuery<T> = {
   isPending: boolean;
   isError: boolean;
   error: unknown;
-  data?: { data: T[]; meta: ListMeta } | T[];
+  data?: { data: T[]; meta: ListMeta } | { data: T[]; meta: { nextBefore: number | null } } | T[];
 };
 
 /** What the Export menu downloads: the list's export route with the filters and sort on screen. */
@@ -98,6 +103,10 @@ type DataListProps<T extends RowData> = {
   exportTo?: ListExport;
   /** How to turn the page; a list answered whole has no pager. */
   onPageChange?: (page: number) => void;
+  /** How to turn a page read by its last id (`meta.nextBefore`): Newer and Older instead of page numbers. */
+  keyset?: KeysetPages;
+  /** What a row opens on, in a full-width row under it; nothing while it is closed. */
+  rowDetail?: (row: T) => ReactNode;
   emptyTitle: string;
   emptyDescription: ReactNode;
 };
@@ -131,6 +140,8 @@ export function DataList<T extends RowData>({
   selection,
   exportTo,
   onPageChange,
+  keyset,
+  rowDetail,
   emptyTitle,
   emptyDescription,
 }: DataListProps<T>) {
@@ -206,57 +217,60 @@ export function DataList<T extends RowData>({
   const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide());
   const visibleCount = table.getVisibleLeafColumns().length;
   const searched = search?.value;
+  const toolbar = Boolean(heading || search || filters || headingActions || hideable.length > 0 || exportTo);
 
   return (
     <>
       {title && <PageHeader title={title} description={description} actions={actions} />}
       <Card className="overflow-hidden">
-        <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:flex-wrap sm:items-center">
-          {heading && <h2 className="text-base leading-tight font-semibold">{heading}</h2>}
-          {search && (
-            <SearchInput
-              value={search.value}
-              onSearch={search.onSearch}
-              label={`Search ${noun}`}
-              placeholder={search.placeholder}
-            />
-          )}
-          {filters}
-          <div className="flex flex-wrap gap-2 sm:ml-auto">
-            {headingActions}
-            {hideable.length > 0 && (
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button variant="outline">
-                    <Columns3Icon aria-hidden />
-                    Columns
-                  </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent align="end" className="max-h-96 overflow-y-auto">
-                  <DropdownMenuLabel>Columns</DropdownMenuLabel>
-                  {hideable.map((column) => (
-                    <DropdownMenuPrimitive.CheckboxItem
-                      key={column.id}
-                      checked={column.getIsVisible()}
-                      onCheckedChange={(checked) => column.toggleVisibility(checked)}
-                      // The menu stays open while several columns are ticked.
-                      onSelect={(event) => event.preventDefault()}
-                      className="relative flex cursor-default items-center gap-2 rounded-md py-1.5 pr-2 pl-7 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground"
-                    >
-                      <span className="absolute left-2 flex size-3.5 items-center justify-center">
-                        <DropdownMenuPrimitive.ItemIndicator>
-                          <CheckIcon className="size-3.5" />
-                        </DropdownMenuPrimitive.ItemIndicator>
-                      </span>
-                      {byTableId.get(column.id)?.header}
-                    </DropdownMenuPrimitive.CheckboxItem>
-                  ))}
-                </DropdownMenuContent>
-              </DropdownMenu>
+        {toolbar && (
+          <div className="flex flex-col gap-3 border-b p-4 sm:flex-row sm:flex-wrap sm:items-center">
+            {heading && <h2 className="text-base leading-tight font-semibold">{heading}</h2>}
+            {search && (
+              <SearchInput
+                value={search.value}
+                onSearch={search.onSearch}
+                label={`Search ${noun}`}
+                placeholder={search.placeholder}
+              />
             )}
-            {exportTo && <ExportMenu exportTo={exportTo} />}
+            {filters}
+            <div className="flex flex-wrap gap-2 sm:ml-auto">
+              {headingActions}
+              {hideable.length > 0 && (
+                <DropdownMenu>
+                  <DropdownMenuTrigger asChild>
+                    <Button variant="outline">
+                      <Columns3Icon aria-hidden />
+                      Columns
+                    </Button>
+                  </DropdownMenuTrigger>
+                  <DropdownMenuContent align="end" className="max-h-96 overflow-y-auto">
+                    <DropdownMenuLabel>Columns</DropdownMenuLabel>
+                    {hideable.map((column) => (
+                      <DropdownMenuPrimitive.CheckboxItem
+                        key={column.id}
+                        checked={column.getIsVisible()}
+                        onCheckedChange={(checked) => column.toggleVisibility(checked)}
+                        // The menu stays open while several columns are ticked.
+                        onSelect={(event) => event.preventDefault()}
+                        className="relative flex cursor-default items-center gap-2 rounded-md py-1.5 pr-2 pl-7 text-sm outline-none select-none focus:bg-accent focus:text-accent-foreground"
+                      >
+                        <span className="absolute left-2 flex size-3.5 items-center justify-center">
+                          <DropdownMenuPrimitive.ItemIndicator>
+                            <CheckIcon className="size-3.5" />
+                          </DropdownMenuPrimitive.ItemIndicator>
+                        </span>
+                        {byTableId.get(column.id)?.header}
+                      </DropdownMenuPrimitive.CheckboxItem>
+                    ))}
+                  </DropdownMenuContent>
+                </DropdownMenu>
+              )}
+              {exportTo && <ExportMenu exportTo={exportTo} />}
+            </div>
           </div>
-        </div>
+        )}
         {query.isPending ? (
           <TableSkeleton columns={Math.min(visibleCount, 6)} />
         ) : query.isError ? (
@@ -324,32 +338,54 @@ export function DataList<T extends RowData>({
               ))}
             </TableHeader>
             <TableBody>
-              {table.getRowModel().rows.map((row) => (
-                <TableRow key={row.id} data-state={row.getIsSelected() ? 'selected' : undefined}>
-                  {row.getVisibleCells().map((cell) => {
-                    if (cell.column.id === 'select')
-                      return (
-                        <TableCell key={cell.id}>
-                          <Checkbox
-                            aria-label={`Select ${selection!.label(row.original)}`}
-                            checked={row.getIsSelected()}
-                            onCheckedChange={(checked) => row.toggleSelected(checked === true)}
-                          />
+              {table.getRowModel().rows.map((row) => {
+                const detail = rowDetail?.(row.original);
+                return (
+                  <Fragment key={row.id}>
+                    <TableRow data-state={row.getIsSelected() ? 'selected' : undefined}>
+                      {row.getVisibleCells().map((cell) => {
+                        if (cell.column.id === 'select')
+                          return (
+                            <TableCell key={cell.id}>
+                              <Checkbox
+                                aria-label={`Select ${selection!.label(row.original)}`}
+                                checked={row.getIsSelected()}
+                                onCheckedChange={(checked) => row.toggleSelected(checked === true)}
+                              />
+                            </TableCell>
+                          );
+                        const column = byTableId.get(cell.column.id)!;
+                        return (
+                          <TableCell key={cell.id} className={column.className}>
+                            {column.cell(row.original)}
+                          </TableCell>
+                        );
+                      })}
+                    </TableRow>
+                    {detail != null && (
+                      <TableRow className="hover:bg-transparent">
+                        <TableCell colSpan={visibleCount} className="whitespace-normal">
+                          {detail}
                         </TableCell>
-                      );
-                    const column = byTableId.get(cell.column.id)!;
-                    return (
-                      <TableCell key={cell.id} className={column.className}>
-                        {column.cell(row.original)}
-                      </TableCell>
-                    );
-                  })}
-                </TableRow>
-              ))}
+                      </TableRow>
+                    )}
+                  </Fragment>
+                );
+              })}
             </TableBody>
           </Table>
         )}
-        {meta && onPageChange && rows.length > 0 && <Pagination meta={meta} onPageChange={onPageChange} noun={noun} />}
+        {meta && 'page' in meta && onPageChange && rows.length > 0 && (
+          <Pagination meta={meta} onPageChange={onPageChange} noun={noun} />
+        )}
+        {meta && 'nextBefore' in meta && keyset && (
+          <KeysetPager
+            hasNewer={keyset.hasNewer}
+            nextBefore={meta.nextBefore}
+            onNewer={keyset.newer}
+            onOlder={keyset.older}
+          />
+        )}
       </Card>
     </>
   );

@@ -7,10 +7,10 @@ import { ChoiceGroup } from '@/components/form/choice-group';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
+import { PermissionPicker } from '@/components/permissions/permission-picker';
 import { Input } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateApiToken } from '../api/api-tokens';
-import { OwnPermissionPicker } from './own-permission-picker';
 
 const EXPIRY_CHOICES = [
   { value: '30', label: '30 days' },
@@ -88,7 +88,7 @@ export function ApiTokenForm({ held, onCreated }: { held: readonly string[]; onC
         <Controller
           control={form.control}
           name="permissions"
-          render={({ field }) => <OwnPermissionPicker held={held} value={field.value} onChange={field.onChange} />}
+          render={({ field }) => <PermissionPicker offered={held} value={field.value} onChange={field.onChange} />}
         />
         {errors.permissions && (
           <p id="api-token-permissions-error" className="text-xs font-medium text-destructive">

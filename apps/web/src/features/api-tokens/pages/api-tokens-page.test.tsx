@@ -68,6 +68,29 @@ describe('ApiTokensPage', () => {
   it('shows an empty state without tokens', async () => {
     renderPage({ tokens: [] });
     expect(await screen.findByText('No tokens yet')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says why the tokens could not be loaded', async () => {
+    renderPage({
+      answer: (request) =>
+        request.method === 'GET'
+          ? { status: 500, data: { statusCode: 500, error: 'Internal Server Error', message: 'The database is away' } }
+          : undefined,
+    });
+    expect(await screen.findByText('The tokens could not be loaded')).toBeTruthy();
+    expect(screen.getByText('The database is away')).toBeTruthy();
+  });
+
+  it('lets the user hide a column, but not the token’s name or status', async () => {
+    renderPage();
+    await screen.findByText('CRM sync');
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Columns' }), { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    const offered = within(menu).getAllByRole('menuitemcheckbox');
+    expect(offered.map((item) => item.textContent)).toEqual(['Permissions', 'Created', 'Expires', 'Last used']);
+    fireEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Permissions' }));
+    expect(screen.queryByRole('columnheader', { name: 'Permissions' })).toBeNull();
   });
 
   it('creates a token from the user’s own permissions and shows its secret once, with a warning and a copy button', async () => {
@@ -78,6 +101,7 @@ describe('ApiTokensPage', () => {
     fill(await screen.findByLabelText(/^Name/), 'Badge export');
     // Only permissions the exhibitor holds are offered, grouped by area.
     expect(screen.queryByLabelText('Manage admins')).toBeNull();
+    expect(screen.getByText(/^0 of \d+ permissions selected$/)).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: 'All Exhibitor users permissions' })).toBeTruthy();
     fireEvent.click(screen.getByLabelText('View exhibitor users'));
     fireEvent.click(screen.getByLabelText('Can see exhibitor'));

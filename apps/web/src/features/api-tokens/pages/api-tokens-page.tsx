@@ -3,15 +3,11 @@ import { BanIcon, KeyRoundIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
 import { FormDialog } from '@/components/form/form-dialog';
-import { PageHeader } from '@/components/layout/page-header';
-import { TableSkeleton } from '@/components/list/table-skeleton';
+import { DataList, type ListColumn } from '@/components/list/data-list';
+import { RowActionButtons } from '@/components/list/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Tooltip } from '@/components/ui/tooltip';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, timeAgo } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -43,6 +39,77 @@ export function ApiTokensPage() {
   const revoke = useRevokeApiToken();
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
+  const columns: ListColumn<ApiToken>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      hideable: false,
+      cell: (token) => (
+        <>
+          <span className="block font-medium">{token.name}</span>
+          <code className="font-mono text-xs text-muted-foreground">{token.prefix}…</code>
+        </>
+      ),
+    },
+    {
+      id: 'permissions',
+      header: 'Permissions',
+      className: 'hidden max-w-72 md:table-cell',
+      cell: (token) => (
+        <span className="line-clamp-2 text-xs text-muted-foreground" title={token.permissions.join(', ')}>
+          {token.permissions.join(', ')}
+        </span>
+      ),
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      className: 'hidden whitespace-nowrap text-muted-foreground sm:table-cell',
+      cell: (token) => <When value={token.createdAt} fallback="" />,
+    },
+    {
+      id: 'expires',
+      header: 'Expires',
+      className: 'hidden whitespace-nowrap text-muted-foreground sm:table-cell',
+      cell: (token) => <When value={token.expiresAt} fallback="Never" />,
+    },
+    {
+      id: 'lastUsed',
+      header: 'Last used',
+      className: 'hidden whitespace-nowrap text-muted-foreground lg:table-cell',
+      cell: (token) => <When value={token.lastUsedAt} fallback="Never" relative />,
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      hideable: false,
+      cell: (token) => <Badge variant={STATUS[token.status].variant}>{STATUS[token.status].label}</Badge>,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      hideable: false,
+      cell: (token) => (
+        <RowActionButtons
+          actions={
+            token.status === 'revoked'
+              ? []
+              : [
+                  {
+                    tooltip: 'Revoke',
+                    label: `Revoke ${token.name}`,
+                    icon: BanIcon,
+                    destructive: true,
+                    onClick: () => setDialog({ kind: 'revoke', token }),
+                  },
+                ]
+          }
+        />
+      ),
+    },
+  ];
+
   function confirmRevoke(token: ApiToken) {
     revoke.mutate(token.id, {
       onSuccess: () => toast.success(`${token.name} no longer works`),
@@ -53,7 +120,10 @@ export function ApiTokensPage() {
 
   return (
     <>
-      <PageHeader
+      <DataList
+        name="api-tokens"
+        noun="tokens"
+        icon={KeyRoundIcon}
         title="API tokens"
         description="Let a program, such as your CRM, use the portal's API as you, with only the permissions you choose."
         actions={
@@ -62,84 +132,12 @@ export function ApiTokensPage() {
             New token
           </Button>
         }
+        query={tokens}
+        columns={columns}
+        getRowId={(token) => token.id}
+        emptyTitle="No tokens yet"
+        emptyDescription="Create one for each program that uses the API, so that each can be revoked on its own."
       />
-      <Card className="overflow-hidden">
-        {tokens.isPending ? (
-          <TableSkeleton columns={6} />
-        ) : tokens.isError ? (
-          <EmptyState
-            icon={KeyRoundIcon}
-            title="Your tokens could not be loaded"
-            description={errorMessage(tokens.error, 'Please try again in a moment.')}
-          />
-        ) : tokens.data.length === 0 ? (
-          <EmptyState
-            icon={KeyRoundIcon}
-            title="No tokens yet"
-            description="Create one for each program that uses the API, so that each can be revoked on its own."
-          />
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead className="hidden md:table-cell">Permissions</TableHead>
-                <TableHead className="hidden sm:table-cell">Created</TableHead>
-                <TableHead className="hidden sm:table-cell">Expires</TableHead>
-                <TableHead className="hidden lg:table-cell">Last used</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="w-16 text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {tokens.data.map((token) => (
-                <TableRow key={token.id}>
-                  <TableCell>
-                    <span className="block font-medium">{token.name}</span>
-                    <code className="font-mono text-xs text-muted-foreground">{token.prefix}…</code>
-                  </TableCell>
-                  <TableCell className="hidden max-w-72 md:table-cell">
-                    <span className="line-clamp-2 text-xs text-muted-foreground" title={token.permissions.join(', ')}>
-                      {token.permissions.join(', ')}
-                    </span>
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-                    <When value={token.createdAt} fallback="" />
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-                    <When value={token.expiresAt} fallback="Never" />
-                  </TableCell>
-                  <TableCell className="hidden whitespace-nowrap text-muted-foreground lg:table-cell">
-                    <When value={token.lastUsedAt} fallback="Never" relative />
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant={STATUS[token.status].variant}>{STATUS[token.status].label}</Badge>
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end">
-                      {token.status !== 'revoked' && (
-                        <Tooltip content="Revoke">
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`Revoke ${token.name}`}
-                            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-                            onClick={() => setDialog({ kind: 'revoke', token })}
-                          >
-                            <BanIcon aria-hidden />
-                          </Button>
-                        </Tooltip>
-                      )}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </Card>
 
       <FormDialog
         open={dialog?.kind === 'create'}

@@ -1,7 +1,6 @@
-import type { AuditFilter, AuditPage, AuditQuery } from '@portal/shared/audit';
+import type { AuditPage, AuditQuery } from '@portal/shared/audit';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { fetchFile, saveFile } from '@/lib/save-file';
 import { auditKeys } from './audit-keys';
 
 export async function getAuditLog(query: Partial<AuditQuery>): Promise<AuditPage> {
@@ -19,10 +18,4 @@ export const auditLogQueryOptions = (query: Partial<AuditQuery>) =>
 
 export function useAuditLog(query: Partial<AuditQuery>) {
   return useQuery(auditLogQueryOptions(query));
-}
-
-/** The log with the same filters as a csv or xlsx file, made by the server. */
-export async function exportAuditLog(filters: Partial<AuditFilter>, format: 'csv' | 'xlsx') {
-  const file = await fetchFile('/audit/export', { ...filters, format });
-  saveFile(file.content, file.fileName ?? `history.${format}`);
 }

@@ -15,51 +15,88 @@ export function actorName(entry: AuditEntry): string {
 /** `sub-account` and `allocation_purchase` read as “sub account”, “allocation purchase”. */
 const words = (text: string) => text.replace(/[_-]+/g, ' ');
 
-/** Entries newest first, each opening on its before/after difference. `showRecord` names the record of each (the log; not a record's own history). */
-export function AuditEntries({ entries, showRecord }: { entries: AuditEntry[]; showRecord: boolean }) {
+/** The entries opened on their difference, by id. */
+export function useOpenEntries() {
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (id: number) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
+  return {
+    isOpen: (entry: AuditEntry) => open.has(entry.id),
+    toggle: (entry: AuditEntry) =>
+      setOpen((current) => {
+        const next = new Set(current);
+        if (!next.delete(entry.id)) next.add(entry.id);
+        return next;
+      }),
+  };
+}
+
+const diffId = (entry: AuditEntry) => `audit-entry-${entry.id}`;
+
+/** The entry's action, as the button that opens it on its difference. */
+export function EntryToggle({ entry, open, onToggle }: { entry: AuditEntry; open: boolean; onToggle: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="-ml-2 h-auto px-2 py-0.5"
+      aria-expanded={open}
+      aria-controls={diffId(entry)}
+      onClick={onToggle}
+    >
+      {open ? <ChevronDownIcon aria-hidden /> : <ChevronRightIcon aria-hidden />}
+      <span className="font-medium">{words(entry.action)}</span>
+    </Button>
+  );
+}
+
+/** The record an entry is about: “badge #42”. */
+export function EntryRecord({ entry }: { entry: AuditEntry }) {
+  return (
+    <Badge variant="secondary">
+      {words(entry.entityType)}
+      {entry.entityId ? ` #${entry.entityId}` : ''}
+    </Badge>
+  );
+}
+
+export function EntryTime({ entry, className }: { entry: AuditEntry; className?: string }) {
+  return (
+    <time className={className} dateTime={entry.createdAt}>
+      {dateTime.format(new Date(entry.createdAt))}
+    </time>
+  );
+}
+
+/** The before/after difference an open entry shows, under the id its toggle controls. */
+export function EntryDiff({ entry }: { entry: AuditEntry }) {
+  return (
+    <div id={diffId(entry)}>
+      <AuditDiff before={entry.before} after={entry.after} />
+    </div>
+  );
+}
+
+/** Entries newest first, each opening on its before/after difference. `showRecord` names the record of each (an exhibitor's history gathers several). */
+export function AuditEntries({ entries, showRecord }: { entries: AuditEntry[]; showRecord: boolean }) {
+  const { isOpen, toggle } = useOpenEntries();
 
   return (
     <ol className="divide-y">
       {entries.map((entry) => {
-        const expanded = open.has(entry.id);
+        const expanded = isOpen(entry);
         return (
           <li key={entry.id} className="px-4 py-3">
             <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
-              <Button
-                variant="ghost"
-                size="sm"
-                className="-ml-2 h-auto px-2 py-0.5"
-                aria-expanded={expanded}
-                aria-controls={`audit-entry-${entry.id}`}
-                onClick={() => toggle(entry.id)}
-              >
-                {expanded ? <ChevronDownIcon aria-hidden /> : <ChevronRightIcon aria-hidden />}
-                <span className="font-medium">{words(entry.action)}</span>
-              </Button>
-              {showRecord && (
-                <Badge variant="secondary">
-                  {words(entry.entityType)}
-                  {entry.entityId ? ` #${entry.entityId}` : ''}
-                </Badge>
-              )}
+              <EntryToggle entry={entry} open={expanded} onToggle={() => toggle(entry)} />
+              {showRecord && <EntryRecord entry={entry} />}
               {/* On a phone the name and email take a line of their own, below, rather than break mid-address. */}
               <span className="order-last min-w-0 basis-full text-sm break-words text-muted-foreground sm:order-none sm:flex-1 sm:basis-0">
                 {actorName(entry)}
               </span>
-              <time className="ml-auto text-sm whitespace-nowrap text-muted-foreground" dateTime={entry.createdAt}>
-                {dateTime.format(new Date(entry.createdAt))}
-              </time>
+              <EntryTime entry={entry} className="ml-auto text-sm whitespace-nowrap text-muted-foreground" />
             </div>
             {expanded && (
-              <div id={`audit-entry-${entry.id}`} className="mt-2">
-                <AuditDiff before={entry.before} after={entry.after} />
+              <div className="mt-2">
+                <EntryDiff entry={entry} />
               </div>
             )}
           </li>

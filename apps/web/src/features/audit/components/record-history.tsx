@@ -2,13 +2,13 @@ import type { HistoryRecord } from '@portal/shared/audit';
 import { HistoryIcon } from 'lucide-react';
 import { useId } from 'react';
 import { EmptyState } from '@/components/empty-state';
+import { KeysetPager } from '@/components/list/keyset-pager';
 import { TableSkeleton } from '@/components/list/table-skeleton';
+import { useKeysetPages } from '@/components/list/use-keyset-pages';
 import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { useRecordHistory } from '../api/get-record-history';
 import { AuditEntries } from './audit-entries';
-import { KeysetPager } from './keyset-pager';
-import { useKeysetPages } from './use-keyset-pages';
 
 type RecordHistoryProps = {
   kind: HistoryRecord;

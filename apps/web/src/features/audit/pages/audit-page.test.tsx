@@ -60,11 +60,21 @@ describe('AuditPage', () => {
       8: { data: [entry(3, { action: 'delete' })], nextBefore: null },
     });
     const open = await screen.findByRole('button', { name: 'update' });
-    expect(screen.getAllByText('Ada Organiser <ada@example.com>')).toHaveLength(2);
+    // Each entry names who made it in the Who column, and under the change for a phone.
+    const named = screen.getAllByText('Ada Organiser <ada@example.com>');
+    expect(named).toHaveLength(4);
+    expect(named.filter((element) => element.closest('.sm\\:hidden'))).toHaveLength(2);
+    expect(screen.getByRole('columnheader', { name: 'Who' }).className.split(' ')).toEqual(
+      expect.arrayContaining(['hidden', 'sm:table-cell']),
+    );
     expect(open.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(open);
     expect(open.getAttribute('aria-expanded')).toBe('true');
-    const changed = screen.getByRole('region', { name: 'Changed fields' });
+    // The difference opens in a row of its own under the entry, across the table.
+    const detail = document.getElementById(open.getAttribute('aria-controls')!)!;
+    expect(detail.closest('td')!.colSpan).toBe(4);
+    expect(detail.closest('tr')!.previousElementSibling).toBe(open.closest('tr'));
+    const changed = within(detail).getByRole('region', { name: 'Changed fields' });
     expect(within(changed).getByText('Spring fair')).toBeTruthy();
     expect(screen.getByText('1 unchanged field')).toBeTruthy();
 

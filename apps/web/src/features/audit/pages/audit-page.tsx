@@ -1,27 +1,18 @@
-import type { AuditFilter } from '@portal/shared/audit';
+import type { AuditEntry, AuditFilter } from '@portal/shared/audit';
 import { isCalendarDate } from '@portal/shared/common';
-import { DownloadIcon, HistoryIcon } from 'lucide-react';
-import { useState } from 'react';
-import { toast } from 'sonner';
-import { EmptyState } from '@/components/empty-state';
+import { HistoryIcon } from 'lucide-react';
 import { EventOptions } from '@/components/event-options';
-import { PageHeader } from '@/components/layout/page-header';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { SearchInput } from '@/components/list/search-input';
-import { TableSkeleton } from '@/components/list/table-skeleton';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { useKeysetPages } from '@/components/list/use-keyset-pages';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useEventOptions } from '@/features/badges/api/get-event-options';
 import { useCan } from '@/hooks/use-can';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useListParams } from '@/hooks/use-list-params';
-import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { exportAuditLog, useAuditLog } from '../api/get-audit-log';
-import { AuditEntries } from '../components/audit-entries';
-import { KeysetPager } from '../components/keyset-pager';
-import { useKeysetPages } from '../components/use-keyset-pages';
+import { useAuditLog } from '../api/get-audit-log';
+import { actorName, EntryDiff, EntryRecord, EntryTime, EntryToggle, useOpenEntries } from '../components/audit-entries';
 
 /** The record types the portal logs most, for the filter; any other can still be asked for by URL. */
 const RECORD_TYPES = [
@@ -66,47 +57,60 @@ export function AuditPage() {
   const globalUser = useSession()?.user.eventId == null;
   const events = useEventOptions({ enabled: globalUser });
   const filters = auditFilters(filter, search);
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const filtered = Object.keys(filters).length > 0;
+  // New filters start again at the newest entry.
+  const pages = useKeysetPages(JSON.stringify(filters));
+  const log = useAuditLog({ ...filters, before: pages.before });
+  const entries = useOpenEntries();
 
-  async function download(format: 'csv' | 'xlsx') {
-    setExporting(format);
-    try {
-      await exportAuditLog(filters, format);
-    } catch (error) {
-      toast.error(errorMessage(error, 'The export could not be made. Please try again.'));
-    } finally {
-      setExporting(null);
-    }
-  }
+  const columns: ListColumn<AuditEntry>[] = [
+    {
+      id: 'change',
+      header: 'Change',
+      hideable: false,
+      cell: (entry) => (
+        <>
+          <EntryToggle entry={entry} open={entries.isOpen(entry)} onToggle={() => entries.toggle(entry)} />
+          {/* A phone has no room for the columns beside: the record, who and when sit under the change. */}
+          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:hidden">
+            <EntryRecord entry={entry} />
+            <EntryTime entry={entry} />
+            <span className="basis-full break-words">{actorName(entry)}</span>
+          </span>
+        </>
+      ),
+    },
+    {
+      id: 'record',
+      header: 'Record',
+      className: 'hidden sm:table-cell',
+      cell: (entry) => <EntryRecord entry={entry} />,
+    },
+    {
+      id: 'who',
+      header: 'Who',
+      className: 'hidden text-sm break-words text-muted-foreground sm:table-cell',
+      cell: actorName,
+    },
+    {
+      id: 'when',
+      header: 'When',
+      className: 'hidden text-sm whitespace-nowrap text-muted-foreground sm:table-cell',
+      cell: (entry) => <EntryTime entry={entry} />,
+    },
+  ];
 
   return (
-    <>
-      <PageHeader
-        title="History"
-        description="Every change made in the portal: who made it, when, and the record before and after. Entries are kept and cannot be changed."
-        actions={
-          can('export_data') &&
-          (['csv', 'xlsx'] as const).map((format) => (
-            <Button key={format} variant="outline" disabled={exporting !== null} onClick={() => void download(format)}>
-              {exporting === format ? (
-                <Spinner size="sm" tone="current" label="Exporting" />
-              ) : (
-                <DownloadIcon aria-hidden />
-              )}
-              Export {format.toUpperCase()}
-            </Button>
-          ))
-        }
-      />
-      <Card className="overflow-hidden">
-        <div className="grid gap-2 border-b p-4 sm:grid-cols-2 lg:grid-cols-4">
+    <DataList
+      name="audit"
+      noun="history"
+      icon={HistoryIcon}
+      title="History"
+      description="Every change made in the portal: who made it, when, and the record before and after. Entries are kept and cannot be changed."
+      filters={
+        <div className="grid gap-2 sm:basis-full sm:grid-cols-2 lg:grid-cols-4">
           <div className="sm:col-span-2">
-            <SearchInput
-              value={search}
-              onSearch={setSearch}
-              label="Who"
-              placeholder="Who: name, email or account id"
-            />
+            <SearchInput value={search} onSearch={setSearch} label="Who" placeholder="Who: name, email or account id" />
           </div>
           <NativeSelect
             aria-label="Record type"
@@ -163,44 +167,15 @@ export function AuditPage() {
             />
           </label>
         </div>
-        {/* New filters start again at the newest entry. */}
-        <AuditResults key={JSON.stringify(filters)} filters={filters} />
-      </Card>
-    </>
-  );
-}
-
-function AuditResults({ filters }: { filters: Partial<AuditFilter> }) {
-  const pages = useKeysetPages();
-  const log = useAuditLog({ ...filters, before: pages.before });
-  const filtered = Object.keys(filters).length > 0;
-
-  if (log.isPending) return <TableSkeleton columns={4} />;
-  if (log.isError)
-    return (
-      <EmptyState
-        icon={HistoryIcon}
-        title="The history could not be loaded"
-        description={errorMessage(log.error, 'Please try again in a moment.')}
-      />
-    );
-  if (log.data.data.length === 0)
-    return (
-      <EmptyState
-        icon={HistoryIcon}
-        title={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}
-        description={filtered ? 'Try wider filters.' : 'Every change made in the portal appears here.'}
-      />
-    );
-  return (
-    <>
-      <AuditEntries entries={log.data.data} showRecord />
-      <KeysetPager
-        hasNewer={pages.hasNewer}
-        nextBefore={log.data.meta.nextBefore}
-        onNewer={pages.newer}
-        onOlder={pages.older}
-      />
-    </>
+      }
+      query={log}
+      columns={columns}
+      getRowId={(entry) => entry.id}
+      keyset={pages}
+      rowDetail={(entry) => (entries.isOpen(entry) ? <EntryDiff entry={entry} /> : null)}
+      exportTo={can('export_data') ? { url: '/audit/export', params: filters, fileName: 'history' } : undefined}
+      emptyTitle={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}
+      emptyDescription={filtered ? 'Try wider filters.' : 'Every change made in the portal appears here.'}
+    />
   );
 }

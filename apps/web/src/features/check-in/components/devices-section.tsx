@@ -3,14 +3,11 @@ import { BanIcon, PencilIcon, PlusIcon, QrCodeIcon, SmartphoneIcon } from 'lucid
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
 import { FormDialog } from '@/components/form/form-dialog';
-import { TableSkeleton } from '@/components/list/table-skeleton';
+import { DataList, type ListColumn } from '@/components/list/data-list';
+import { RowActionButtons } from '@/components/list/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Tooltip } from '@/components/ui/tooltip';
 import { errorMessage } from '@/lib/api-client';
 import { timeAgo } from '@/lib/format';
 import { useDevices, useRenewPairingCode, useRevokeDevice } from '../api/devices';
@@ -47,114 +44,99 @@ export function DevicesSection({ eventId, lists }: { eventId: number; lists: rea
   }
 
   const editing = dialog?.kind === 'edit' ? dialog : null;
+  const columns: ListColumn<Device>[] = [
+    { id: 'name', header: 'Name', hideable: false, className: 'font-medium', cell: (device) => device.name },
+    {
+      id: 'role',
+      header: 'Role',
+      className: 'hidden sm:table-cell',
+      cell: (device) => DEVICE_ROLE_LABELS[device.role],
+    },
+    {
+      id: 'lists',
+      header: 'Lists',
+      className: 'hidden md:table-cell',
+      cell: (device) => device.listIds.map(listName).join(', '),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (device) => <Badge variant={STATUS_VARIANTS[device.status]}>{DEVICE_STATUS_LABELS[device.status]}</Badge>,
+    },
+    {
+      id: 'lastSeen',
+      header: 'Last seen',
+      className: 'hidden text-muted-foreground lg:table-cell',
+      cell: (device) =>
+        device.lastSeenAt ? (
+          <time dateTime={device.lastSeenAt} title={new Date(device.lastSeenAt).toLocaleString()}>
+            {timeAgo(device.lastSeenAt)}
+          </time>
+        ) : (
+          'Never'
+        ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      hideable: false,
+      cell: (device) => (
+        <RowActionButtons
+          actions={[
+            {
+              tooltip: 'Edit',
+              label: `Edit ${device.name}`,
+              icon: PencilIcon,
+              onClick: () => setDialog({ kind: 'edit', device }),
+            },
+            // A revoked device pairs no more and has nothing left to revoke.
+            ...(device.status === 'revoked'
+              ? []
+              : [
+                  {
+                    tooltip: 'New pairing code',
+                    label: `New pairing code for ${device.name}`,
+                    icon: QrCodeIcon,
+                    disabled: renew.isPending,
+                    onClick: () => newCode(device),
+                  },
+                  {
+                    tooltip: 'Revoke',
+                    label: `Revoke ${device.name}`,
+                    icon: BanIcon,
+                    destructive: true,
+                    onClick: () => setDialog({ kind: 'revoke', device }),
+                  },
+                ]),
+          ]}
+        />
+      ),
+    },
+  ];
 
   return (
     <>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">
-          Phones and tablets that scan at the doors. Each pairs once with a code and can be revoked at any time.
-        </p>
-        <Button size="sm" onClick={() => setDialog({ kind: 'edit', device: null })}>
-          <PlusIcon aria-hidden />
-          New device
-        </Button>
-      </div>
-      <Card className="overflow-hidden">
-        {devices.isPending ? (
-          <TableSkeleton columns={5} />
-        ) : devices.isError ? (
-          <EmptyState
-            icon={SmartphoneIcon}
-            title="The devices could not be loaded"
-            description={errorMessage(devices.error, 'Please try again in a moment.')}
-          />
-        ) : devices.data.length === 0 ? (
-          <EmptyState
-            icon={SmartphoneIcon}
-            title="No devices yet"
-            description="Add a device, then scan its QR code with the phone that will work at the door."
-          />
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead className="hidden sm:table-cell">Role</TableHead>
-                <TableHead className="hidden md:table-cell">Lists</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="hidden lg:table-cell">Last seen</TableHead>
-                <TableHead className="w-32 text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {devices.data.map((device) => {
-                const revoked = device.status === 'revoked';
-                return (
-                  <TableRow key={device.id}>
-                    <TableCell className="font-medium">{device.name}</TableCell>
-                    <TableCell className="hidden sm:table-cell">{DEVICE_ROLE_LABELS[device.role]}</TableCell>
-                    <TableCell className="hidden md:table-cell">{device.listIds.map(listName).join(', ')}</TableCell>
-                    <TableCell>
-                      <Badge variant={STATUS_VARIANTS[device.status]}>{DEVICE_STATUS_LABELS[device.status]}</Badge>
-                    </TableCell>
-                    <TableCell className="hidden text-muted-foreground lg:table-cell">
-                      {device.lastSeenAt ? (
-                        <time dateTime={device.lastSeenAt} title={new Date(device.lastSeenAt).toLocaleString()}>
-                          {timeAgo(device.lastSeenAt)}
-                        </time>
-                      ) : (
-                        'Never'
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <div className="flex justify-end gap-1">
-                        <Tooltip content="Edit">
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`Edit ${device.name}`}
-                            onClick={() => setDialog({ kind: 'edit', device })}
-                          >
-                            <PencilIcon aria-hidden />
-                          </Button>
-                        </Tooltip>
-                        {!revoked && (
-                          <>
-                            <Tooltip content="New pairing code">
-                              <Button
-                                variant="ghost"
-                                size="icon-sm"
-                                aria-label={`New pairing code for ${device.name}`}
-                                disabled={renew.isPending}
-                                onClick={() => newCode(device)}
-                              >
-                                <QrCodeIcon aria-hidden />
-                              </Button>
-                            </Tooltip>
-                            <Tooltip content="Revoke">
-                              <Button
-                                variant="ghost"
-                                size="icon-sm"
-                                aria-label={`Revoke ${device.name}`}
-                                className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-                                onClick={() => setDialog({ kind: 'revoke', device })}
-                              >
-                                <BanIcon aria-hidden />
-                              </Button>
-                            </Tooltip>
-                          </>
-                        )}
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        )}
-      </Card>
+      <p className="mb-3 text-sm text-muted-foreground">
+        Phones and tablets that scan at the doors. Each pairs once with a code and can be revoked at any time.
+      </p>
+      <DataList
+        name="check-in-devices"
+        noun="devices"
+        icon={SmartphoneIcon}
+        heading="Devices"
+        headingActions={
+          <Button onClick={() => setDialog({ kind: 'edit', device: null })}>
+            <PlusIcon aria-hidden />
+            New device
+          </Button>
+        }
+        query={devices}
+        columns={columns}
+        getRowId={(device) => device.id}
+        emptyTitle="No devices yet"
+        emptyDescription="Add a device, then scan its QR code with the phone that will work at the door."
+      />
 
       <FormDialog
         open={editing !== null}

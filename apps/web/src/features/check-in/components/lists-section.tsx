@@ -5,14 +5,11 @@ import { ListChecksIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormDialog } from '@/components/form/form-dialog';
+import { DataList, type ListColumn } from '@/components/list/data-list';
 import { RowActions } from '@/components/list/row-actions';
-import { TableSkeleton } from '@/components/list/table-skeleton';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { formatEventTime } from '@/lib/event-time';
 import { useCheckInLists, useDeleteCheckInList } from '../api/lists';
@@ -49,6 +46,57 @@ export function ListsSection({ event, categories, canManage }: ListsSectionProps
     return category ? (category.displayName ?? category.name) : `Category ${id}`;
   };
 
+  const columns: ListColumn<CheckInList>[] = [
+    { id: 'name', header: 'Name', hideable: false, className: 'font-medium', cell: (list) => list.name },
+    {
+      id: 'admits',
+      header: 'Admits',
+      className: 'hidden md:table-cell',
+      cell: (list) => (
+        <ul className="grid gap-0.5 text-sm">
+          {ruleSummary(list, event.timezone).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      id: 'categories',
+      header: 'Categories',
+      className: 'hidden lg:table-cell',
+      cell: (list) =>
+        list.categoryIds.length === 0 ? (
+          <span className="text-muted-foreground">All</span>
+        ) : (
+          list.categoryIds.map(categoryName).join(', ')
+        ),
+    },
+    {
+      id: 'exits',
+      header: 'Exits and re-entry',
+      className: 'hidden sm:table-cell',
+      cell: (list) => (
+        <>
+          {list.scansExits ? 'Scans exits' : 'Entries only'}
+          {list.allowsReentry && <span className="text-muted-foreground"> · second entry allowed</span>}
+        </>
+      ),
+    },
+    ...(canManage
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            headerHidden: true,
+            hideable: false,
+            cell: (list: CheckInList) => (
+              <RowActions name={list.name} onEdit={() => setEditing({ list })} onDelete={() => setDeleting(list)} />
+            ),
+          },
+        ]
+      : []),
+  ];
+
   function confirmDelete() {
     if (!deleting) return;
     setRefusal(undefined);
@@ -61,89 +109,35 @@ export function ListsSection({ event, categories, canManage }: ListsSectionProps
 
   return (
     <>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+      <div className="grid gap-3">
         <p className="text-sm text-muted-foreground">
           Each door or area scans against a list: who it admits, and when.
         </p>
-        {canManage && (
-          <Button size="sm" onClick={() => setEditing({ list: null })}>
-            <PlusIcon aria-hidden />
-            New list
-          </Button>
-        )}
+        <FormAlert message={refusal} />
+        <DataList
+          name="check-in-lists"
+          noun="lists"
+          icon={ListChecksIcon}
+          heading="Lists"
+          headingActions={
+            canManage && (
+              <Button onClick={() => setEditing({ list: null })}>
+                <PlusIcon aria-hidden />
+                New list
+              </Button>
+            )
+          }
+          query={lists}
+          columns={columns}
+          getRowId={(list) => list.id}
+          emptyTitle="No check-in lists yet"
+          emptyDescription={
+            canManage
+              ? 'Create a list for each door or area, then pair the devices that scan at it.'
+              : 'Lists appear here once an organiser creates them.'
+          }
+        />
       </div>
-      <FormAlert message={refusal} />
-      <Card className="mt-3 overflow-hidden">
-        {lists.isPending ? (
-          <TableSkeleton columns={4} />
-        ) : lists.isError ? (
-          <EmptyState
-            icon={ListChecksIcon}
-            title="The lists could not be loaded"
-            description={errorMessage(lists.error, 'Please try again in a moment.')}
-          />
-        ) : lists.data.length === 0 ? (
-          <EmptyState
-            icon={ListChecksIcon}
-            title="No check-in lists yet"
-            description={
-              canManage
-                ? 'Create a list for each door or area, then pair the devices that scan at it.'
-                : 'Lists appear here once an organiser creates them.'
-            }
-          />
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead className="hidden md:table-cell">Admits</TableHead>
-                <TableHead className="hidden lg:table-cell">Categories</TableHead>
-                <TableHead className="hidden sm:table-cell">Exits and re-entry</TableHead>
-                {canManage && (
-                  <TableHead className="w-24 text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                )}
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {lists.data.map((list) => (
-                <TableRow key={list.id}>
-                  <TableCell className="font-medium">{list.name}</TableCell>
-                  <TableCell className="hidden md:table-cell">
-                    <ul className="grid gap-0.5 text-sm">
-                      {ruleSummary(list, event.timezone).map((line) => (
-                        <li key={line}>{line}</li>
-                      ))}
-                    </ul>
-                  </TableCell>
-                  <TableCell className="hidden lg:table-cell">
-                    {list.categoryIds.length === 0 ? (
-                      <span className="text-muted-foreground">All</span>
-                    ) : (
-                      list.categoryIds.map(categoryName).join(', ')
-                    )}
-                  </TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    {list.scansExits ? 'Scans exits' : 'Entries only'}
-                    {list.allowsReentry && <span className="text-muted-foreground"> · second entry allowed</span>}
-                  </TableCell>
-                  {canManage && (
-                    <TableCell>
-                      <RowActions
-                        name={list.name}
-                        onEdit={() => setEditing({ list })}
-                        onDelete={() => setDeleting(list)}
-                      />
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </Card>
 
       <FormDialog
         wide

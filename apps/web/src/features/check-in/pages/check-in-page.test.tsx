@@ -218,6 +218,20 @@ describe('CheckInPage devices', () => {
     });
   });
 
+  it('lists the devices under their heading, with a choice of columns', async () => {
+    renderPage(`/events/${EVENT.id}/check-in?tab=devices`);
+    const row = (await screen.findByRole('cell', { name: 'Hall A, phone 1' })).closest('tr')!;
+    expect(screen.getByRole('heading', { level: 2, name: 'Devices' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Edit Hall A, phone 1' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Last seen' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Columns' }), { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    // The name says which device a row is: it cannot be hidden.
+    expect(within(menu).queryByRole('menuitemcheckbox', { name: 'Name' })).toBeNull();
+    fireEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Last seen' }));
+    expect(screen.queryByRole('columnheader', { name: 'Last seen' })).toBeNull();
+  });
+
   it('revokes a device after confirmation and gives a new code to another', async () => {
     const { seen } = renderPage(`/events/${EVENT.id}/check-in?tab=devices`, {
       answer: (request) =>
@@ -330,6 +344,11 @@ describe('CheckInPage permissions', () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Figures', 'Lists', 'Log']);
     expect(screen.queryByRole('button', { name: /Undo/ })).toBeNull();
     expect(screen.queryByLabelText('Filter by device')).toBeNull();
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Lists' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Lists' })).toBeTruthy();
+    // Lists to read, not to change: no New list, no row actions.
+    expect(screen.queryByRole('button', { name: 'New list' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
     expect(seen.some((request) => request.url.endsWith('/check-in-devices'))).toBe(false);
   });
 

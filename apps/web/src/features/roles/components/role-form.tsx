@@ -5,12 +5,12 @@ import { toast } from 'sonner';
 import { FormActions } from '@/components/form/form-actions';
 import { FormAlert } from '@/components/form/form-alert';
 import { FormField } from '@/components/form/form-field';
+import { PermissionPicker } from '@/components/permissions/permission-picker';
 import { Input, Textarea } from '@/components/ui/input';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useCreateRole } from '../api/create-role';
 import { usePermissions } from '../api/get-permissions';
 import { useUpdateRole } from '../api/update-role';
-import { PermissionPicker } from './permission-picker';
 
 const FIELDS = ['name', 'description', 'permissions'] as const;
 
@@ -68,7 +68,7 @@ export function RoleForm({ role, onSaved }: { role: Role | null; onSaved: () => 
             name="permissions"
             render={({ field }) => (
               <PermissionPicker
-                available={permissions.data}
+                offered={permissions.data?.map((permission) => permission.name)}
                 value={field.value}
                 onChange={field.onChange}
                 invalid={Boolean(errors.permissions)}

@@ -12,20 +12,17 @@ import {
   PowerIcon,
   RefreshCwIcon,
   SendIcon,
+  Trash2Icon,
   WebhookIcon,
 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { EmptyState } from '@/components/empty-state';
 import { FormDialog } from '@/components/form/form-dialog';
-import { DeleteRowButton } from '@/components/list/row-actions';
-import { TableSkeleton } from '@/components/list/table-skeleton';
+import { DataList, type ListColumn } from '@/components/list/data-list';
+import { RowActionButtons, type RowAction } from '@/components/list/row-actions';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Tooltip } from '@/components/ui/tooltip';
 import { errorMessage } from '@/lib/api-client';
 import {
   getEndpoint,
@@ -105,149 +102,124 @@ export function EndpointsSection({ eventId }: { eventId: number }) {
 
   const editing = dialog?.kind === 'edit' ? dialog : null;
   const target = dialog && dialog.kind !== 'edit' ? dialog.endpoint : null;
+  const actionsOf = (endpoint: WebhookEndpoint): RowAction[] => {
+    const name = endpoint.description || endpoint.url;
+    const power = endpoint.enabled ? 'Turn off' : 'Turn on';
+    return [
+      {
+        tooltip: 'Delivery log',
+        label: `Delivery log of ${name}`,
+        icon: HistoryIcon,
+        onClick: () => setDialog({ kind: 'log', endpoint }),
+      },
+      {
+        tooltip: 'Send a test message',
+        label: `Send a test message to ${name}`,
+        icon: SendIcon,
+        disabled: test.isPending,
+        onClick: () => sendTest(endpoint),
+      },
+      {
+        tooltip: 'Signing secret',
+        label: `Signing secret of ${name}`,
+        icon: KeyRoundIcon,
+        onClick: () => void showSecret(endpoint),
+      },
+      {
+        tooltip: 'New secret',
+        label: `New secret for ${name}`,
+        icon: RefreshCwIcon,
+        onClick: () => setDialog({ kind: 'rotate', endpoint }),
+      },
+      {
+        tooltip: power,
+        label: `${power} ${name}`,
+        icon: PowerIcon,
+        pressed: endpoint.enabled,
+        disabled: update.isPending,
+        onClick: () => toggle(endpoint),
+      },
+      {
+        tooltip: 'Edit',
+        label: `Edit ${name}`,
+        icon: PencilIcon,
+        onClick: () => setDialog({ kind: 'edit', endpoint }),
+      },
+      {
+        tooltip: 'Delete',
+        label: `Delete ${name}`,
+        icon: Trash2Icon,
+        destructive: true,
+        onClick: () => setDialog({ kind: 'delete', endpoint }),
+      },
+    ];
+  };
+  const columns: ListColumn<WebhookEndpoint>[] = [
+    {
+      id: 'endpoint',
+      header: 'Endpoint',
+      hideable: false,
+      className: 'max-w-40 sm:max-w-80',
+      // The status sits under the address: a column of its own left the address a few letters on a phone.
+      cell: (endpoint) => (
+        <>
+          <span className="block truncate font-medium" title={endpoint.url}>
+            {endpoint.url}
+          </span>
+          <span className="mt-1 flex min-w-0 items-center gap-2">
+            <Badge variant={endpoint.enabled ? 'success' : endpoint.disabledReason ? 'destructive' : 'secondary'}>
+              {endpoint.enabled ? 'On' : 'Off'}
+            </Badge>
+            {endpoint.description && (
+              <span className="truncate text-xs text-muted-foreground">{endpoint.description}</span>
+            )}
+          </span>
+          {endpoint.disabledReason && (
+            <span className="mt-1 block text-xs text-destructive">{endpoint.disabledReason}</span>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'eventTypes',
+      header: 'Event types',
+      className: 'hidden text-sm md:table-cell',
+      cell: (endpoint) => endpoint.eventTypes.map(typeLabel).join(', '),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      headerHidden: true,
+      hideable: false,
+      // Four to a row on a phone, one row from a laptop's width.
+      cell: (endpoint) => (
+        <RowActionButtons actions={actionsOf(endpoint)} className="ml-auto w-35 flex-wrap sm:w-auto lg:flex-nowrap" />
+      ),
+    },
+  ];
 
   return (
     <>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-muted-foreground">
-          Your systems hear of changes as they happen: each message is signed and retried until it is received.
-        </p>
-        <Button size="sm" onClick={() => setDialog({ kind: 'edit', endpoint: null })}>
-          <PlusIcon aria-hidden />
-          New endpoint
-        </Button>
-      </div>
-      <Card className="overflow-hidden">
-        {endpoints.isPending ? (
-          <TableSkeleton columns={4} />
-        ) : endpoints.isError ? (
-          <EmptyState
-            icon={WebhookIcon}
-            title="The endpoints could not be loaded"
-            description={errorMessage(endpoints.error, 'Please try again in a moment.')}
-          />
-        ) : endpoints.data.length === 0 ? (
-          <EmptyState
-            icon={WebhookIcon}
-            title="No endpoints yet"
-            description="Add the address of a system that should hear of badges, purchases and invoices."
-          />
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Endpoint</TableHead>
-                <TableHead className="hidden md:table-cell">Event types</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {endpoints.data.map((endpoint) => {
-                const name = endpoint.description || endpoint.url;
-                return (
-                  <TableRow key={endpoint.id}>
-                    {/* The status sits under the address: a column of its own left the address a few letters on a phone. */}
-                    <TableCell className="max-w-40 sm:max-w-80">
-                      <span className="block truncate font-medium" title={endpoint.url}>
-                        {endpoint.url}
-                      </span>
-                      <span className="mt-1 flex min-w-0 items-center gap-2">
-                        <Badge
-                          variant={endpoint.enabled ? 'success' : endpoint.disabledReason ? 'destructive' : 'secondary'}
-                        >
-                          {endpoint.enabled ? 'On' : 'Off'}
-                        </Badge>
-                        {endpoint.description && (
-                          <span className="truncate text-xs text-muted-foreground">{endpoint.description}</span>
-                        )}
-                      </span>
-                      {endpoint.disabledReason && (
-                        <span className="mt-1 block text-xs text-destructive">
-                          {endpoint.disabledReason}
-                        </span>
-                      )}
-                    </TableCell>
-                    <TableCell className="hidden text-sm md:table-cell">
-                      {endpoint.eventTypes.map(typeLabel).join(', ')}
-                    </TableCell>
-                    <TableCell>
-                      {/* Four to a row on a phone, one row from a laptop's width. */}
-                      <div className="ml-auto flex w-35 flex-wrap justify-end gap-1 sm:w-auto lg:flex-nowrap">
-                        <Tooltip content="Delivery log">
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`Delivery log of ${name}`}
-                            onClick={() => setDialog({ kind: 'log', endpoint })}
-                          >
-                            <HistoryIcon aria-hidden />
-                          </Button>
-                        </Tooltip>
-                        <Tooltip content="Send a test message">
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`Send a test message to ${name}`}
-                            disabled={test.isPending}
-                            onClick={() => sendTest(endpoint)}
-                          >
-                            <SendIcon aria-hidden />
-                          </Button>
-                        </Tooltip>
-                        <Tooltip content="Signing secret">
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`Signing secret of ${name}`}
-                            onClick={() => showSecret(endpoint)}
-                          >
-                            <KeyRoundIcon aria-hidden />
-                          </Button>
-                        </Tooltip>
-                        <Tooltip content="New secret">
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`New secret for ${name}`}
-                            onClick={() => setDialog({ kind: 'rotate', endpoint })}
-                          >
-                            <RefreshCwIcon aria-hidden />
-                          </Button>
-                        </Tooltip>
-                        <Tooltip content={endpoint.enabled ? 'Turn off' : 'Turn on'}>
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`${endpoint.enabled ? 'Turn off' : 'Turn on'} ${name}`}
-                            aria-pressed={endpoint.enabled}
-                            disabled={update.isPending}
-                            onClick={() => toggle(endpoint)}
-                          >
-                            <PowerIcon aria-hidden />
-                          </Button>
-                        </Tooltip>
-                        <Tooltip content="Edit">
-                          <Button
-                            variant="ghost"
-                            size="icon-sm"
-                            aria-label={`Edit ${name}`}
-                            onClick={() => setDialog({ kind: 'edit', endpoint })}
-                          >
-                            <PencilIcon aria-hidden />
-                          </Button>
-                        </Tooltip>
-                        <DeleteRowButton name={name} onDelete={() => setDialog({ kind: 'delete', endpoint })} />
-                      </div>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        )}
-      </Card>
+      <p className="mb-3 text-sm text-muted-foreground">
+        Your systems hear of changes as they happen: each message is signed and retried until it is received.
+      </p>
+      <DataList
+        name="webhook-endpoints"
+        noun="endpoints"
+        icon={WebhookIcon}
+        heading="Endpoints"
+        headingActions={
+          <Button onClick={() => setDialog({ kind: 'edit', endpoint: null })}>
+            <PlusIcon aria-hidden />
+            New endpoint
+          </Button>
+        }
+        query={endpoints}
+        columns={columns}
+        getRowId={(endpoint) => endpoint.id}
+        emptyTitle="No endpoints yet"
+        emptyDescription="Add the address of a system that should hear of badges, purchases and invoices."
+      />
 
       <FormDialog
         open={editing !== null}

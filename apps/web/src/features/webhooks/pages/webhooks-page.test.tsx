@@ -132,11 +132,19 @@ describe('WebhooksPage', () => {
       endpointFixture({ enabled: false, disabledReason: 'Turned off after 20 failed attempts in a row' }),
     ]);
     expect(await screen.findByText('Turned off after 20 failed attempts in a row')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Turn on CRM' }).getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(screen.getByRole('button', { name: 'Delivery log of CRM' }));
     const log = await screen.findByRole('dialog');
-    expect(await within(log).findByText('Failed')).toBeTruthy();
-    expect(within(log).getByText('503')).toBeTruthy();
-    expect(within(log).getByText('120 ms')).toBeTruthy();
+    const status = (await within(log).findByText('Failed')).closest('td')!;
+    // The Answer column, shown from a tablet's width up.
+    const answer = within(log).getAllByRole('cell').find((cell) => cell.className.includes('sm:table-cell'))!;
+    expect(within(answer).getByText('503')).toBeTruthy();
+    expect(within(answer).getByText('120 ms')).toBeTruthy();
+    // On a phone the same answer sits under the status, hidden again once the column shows.
+    const underStatus = within(status).getByText('503').parentElement!;
+    expect(underStatus.className).toContain('sm:hidden');
+    expect(within(underStatus).getByText('120 ms')).toBeTruthy();
+    expect(within(log).getByRole('columnheader', { name: 'Answer' }).className).toContain('hidden sm:table-cell');
     fireEvent.click(within(log).getByRole('button', { name: /Redeliver purchase.paid/ }));
     await waitFor(() =>
       expect(seen.some((request) => request.url === '/admin/webhook-deliveries/91/redeliver')).toBe(true),
