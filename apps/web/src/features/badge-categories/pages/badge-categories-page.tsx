@@ -34,21 +34,19 @@ import { EventOptions } from '@/components/event-options';
 
 const KIND_LABELS: Record<CategoryType, string> = { badge: 'Badge', addon: 'Add-on' };
 const isKind = (value: string): value is CategoryType => (CATEGORY_TYPES as readonly string[]).includes(value);
-// The server's own order: the one the forms and menus offer the categories in.
-const DEFAULT_SORT = 'sortOrder';
-const isSort = (value: string) => (BADGE_CATEGORY_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 /** /badge-categories: the kinds of badge and add-on each event offers. */
 export function BadgeCategoriesPage() {
-  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const { page, search, setPage, setSearch, filter, setFilter, sortBy } = useListParams();
   const session = useSession();
   const can = useCan();
   const ownEvent = session?.user.eventId ?? null;
   const eventId = ownEvent ?? (Number(filter('eventId')) || null);
   const kindParam = filter('type');
   const kind = isKind(kindParam) ? kindParam : null;
-  const sortParam = filter('sort');
-  const sort = isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  // By default the server's own order: the one the forms and menus offer the categories in.
+  const sorting = sortBy(BADGE_CATEGORY_SORTS, 'sortOrder');
+  const sort = sorting.value;
   const categories = useBadgeCategories({ page, search, eventId, type: kind, sort });
   // Exhibitors, sub-accounts and VIP admins may not list events: their own event names the rows.
   const events = useEventOptions({ enabled: can('view_events') });
@@ -220,8 +218,7 @@ export function BadgeCategoriesPage() {
         columns={columns}
         getRowId={(category) => category.id}
         sort={{
-          value: sort,
-          onChange: (next) => setFilter('sort', next === DEFAULT_SORT ? '' : next),
+          ...sorting,
           descendingFirst: ['createdAt'],
         }}
         onPageChange={setPage}

@@ -18,18 +18,16 @@ import { DeleteFieldDialog } from '../components/delete-field-dialog';
 import { FieldTable, FORM_ORDER } from '../components/field-table';
 import { groupFields, moveField, type FieldGroup } from '../components/field-groups';
 
-const isSort = (value: string) => (CUSTOM_FIELD_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
 
 /** /custom-fields: an event's fields grouped by badge category, each group in the order the forms ask them unless a header sorts them. */
 export function CustomFieldsPage() {
   const chosen = useChosenEvent();
   const { eventId, eventQuery } = chosen;
   // `?category=` (from a badge category's link) narrows the page to the fields its form asks.
-  const { filter, setFilter } = useListParams();
-  const sortParam = filter('sort');
-  const sort = isSort(sortParam) ? sortParam : FORM_ORDER;
+  const { filter, setFilter, sortBy } = useListParams();
   // One sort for every group: a header of any of them orders them all.
-  const sortBy = { value: sort, onChange: (next: string) => setFilter('sort', next === FORM_ORDER ? '' : next) };
+  const sorting = sortBy(CUSTOM_FIELD_SORTS, FORM_ORDER);
+  const sort = sorting.value;
   const fields = useCustomFields(eventId, sort);
   const categories = useCategoryOptions(eventId);
   const onlyCategory = Number(filter('category')) || null;
@@ -86,7 +84,7 @@ export function CustomFieldsPage() {
           name="custom-fields"
           icon={FormInputIcon}
           query={{ ...fields, data: [] }}
-          sort={sortBy}
+          sort={sorting}
           emptyTitle={onlyCategory != null ? 'No custom fields for this category yet' : 'No custom fields yet'}
           emptyDescription="Add a question to ask on the badge forms of this event."
         />
@@ -97,7 +95,7 @@ export function CustomFieldsPage() {
               key={group.badgeCategoryId ?? 'event'}
               eventId={eventId}
               group={group}
-              sort={sortBy}
+              sort={sorting}
               onDelete={setDeleting}
             />
           ))}

@@ -29,8 +29,7 @@ import { useEmailTemplates } from '../api/get-email-templates';
 import { useEventOptions } from '../api/get-event-options';
 import { CloneTemplateDialog } from './clone-template-dialog';
 
-const DEFAULT_SORT = 'name';
-const isSort = (value: string) => (EMAIL_TEMPLATE_SORTS as readonly string[]).includes(value.replace(/^-/, ''));
+const DEFAULT_SORT = 'name' as const;
 const isPurpose = (value: string): value is EmailTemplatePurpose =>
   (EMAIL_TEMPLATE_PURPOSES as readonly string[]).includes(value);
 
@@ -39,7 +38,7 @@ const isPurpose = (value: string): value is EmailTemplatePurpose =>
  * one event (the event view), and a user of one event sees that event's alone anyway.
  */
 export function EmailTemplateList({ eventId: fixedEvent }: { eventId?: number }) {
-  const { page, search, setPage, setSearch, filter, setFilter } = useListParams();
+  const { page, search, setPage, setSearch, filter, setFilter, sortBy } = useListParams();
   const can = useCan();
   const session = useSession();
   const ownEvent = session?.user.eventId ?? null;
@@ -48,11 +47,11 @@ export function EmailTemplateList({ eventId: fixedEvent }: { eventId?: number })
   const purposeFilter = filter('purpose');
   const purpose = isPurpose(purposeFilter) ? purposeFilter : undefined;
   // On the page the sort goes in the URL; on an event's tab, beside lists that keep theirs there, it stays here.
-  const [tabSort, setTabSort] = useState(DEFAULT_SORT);
-  const sortParam = filter('sort');
-  const sort = fixedEvent != null ? tabSort : isSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const [tabSort, setTabSort] = useState<string>(DEFAULT_SORT);
+  const pageSort = sortBy(EMAIL_TEMPLATE_SORTS, DEFAULT_SORT);
+  const sort = fixedEvent != null ? tabSort : pageSort.value;
   function changeSort(next: string) {
-    if (fixedEvent == null) setFilter('sort', next === DEFAULT_SORT ? '' : next);
+    if (fixedEvent == null) pageSort.onChange(next);
     else {
       setTabSort(next);
       setPage(1);
