@@ -103,10 +103,10 @@ describe('history', () => {
     await admin.goto(`/events/${EVENT_ID}/exhibitor/${aurora.id}`);
     await admin.getByRole('tab', { name: 'History' }).click();
     const panel = admin.getByRole('tabpanel', { name: 'History' });
-    const tabEntry = panel.locator('ol > li').filter({ hasText: `badge #${jonas.id}` }).first();
+    const tabEntry = panel.locator('tbody > tr').filter({ hasText: `badge #${jonas.id}` }).first();
     await tabEntry.waitFor();
     await tabEntry.getByRole('button', { name: 'update' }).click();
-    const tabRow = changedRow(tabEntry, 'lastName');
+    const tabRow = changedRow(tabEntry.locator('xpath=following-sibling::tr[1]'), 'lastName');
     await expect.poll(() => tabRow.textContent()).toContain(`Before: ${jonas.lastName}`);
     expect(await tabRow.textContent()).toContain(`After: ${renamed}`);
     expect(await panel.textContent()).not.toContain(`badge #${maja.id}`);
@@ -123,11 +123,13 @@ describe('history', () => {
     expect(answer.data).toContainEqual(expect.objectContaining({ entityType: 'badge', entityId: String(jonas.id) }));
     expect(answer.data).not.toContainEqual(expect.objectContaining({ entityType: 'badge', entityId: String(maja.id) }));
     const section = exhibitor.getByRole('region', { name: 'History' });
-    const own = section.locator('ol > li').filter({ hasText: `badge #${jonas.id}` }).first();
+    const own = section.locator('tbody > tr').filter({ hasText: `badge #${jonas.id}` }).first();
     await own.waitFor();
     expect(await section.textContent()).not.toContain(`badge #${maja.id}`);
     await own.getByRole('button', { name: 'update' }).click();
-    await expect.poll(() => changedRow(own, 'lastName').textContent()).toContain(`After: ${renamed}`);
+    await expect
+      .poll(() => changedRow(own.locator('xpath=following-sibling::tr[1]'), 'lastName').textContent())
+      .toContain(`After: ${renamed}`);
     expect(await exhibitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await accessibilityFindings(exhibitor)).toEqual([]);
     expect(exhibitorErrors).toEqual([]);

@@ -105,8 +105,15 @@ afterAll(() => t.close());
 describe('GET /api/audit', () => {
   it('answers 401 without a session and 403 without view_logs', async () => {
     expect((await get(null, '/api/audit')).statusCode).toBe(401);
-    for (const user of [w.noRole, w.eventAdminA, w.exhibitorA])
+    for (const user of [w.noRole, w.vipAdminA, w.exhibitorA, w.subAccountA])
       expect((await get(user, '/api/audit')).statusCode).toBe(403);
+  });
+
+  it('lets a built-in Event Admin read its own event’s entries, and no other event’s', async () => {
+    const seen = await entries(w.eventAdminA, '/api/audit?per_page=200');
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((entry) => entry.eventId === w.eventA)).toBe(true);
+    expect(await entries(w.eventAdminA, `/api/audit?eventId=${w.eventB}`)).toEqual([]);
   });
 
   it('lists every entry newest first with its before and after, filtered by record, event, action and who', async () => {

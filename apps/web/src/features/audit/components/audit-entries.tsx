@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@portal/shared/audit';
 import { ChevronDownIcon, ChevronRightIcon } from 'lucide-react';
 import { useState } from 'react';
+import type { ListColumn } from '@/components/list/data-list';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { AuditDiff } from './audit-diff';
@@ -75,33 +76,58 @@ export function EntryDiff({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** Entries newest first, each opening on its before/after difference. `showRecord` names the record of each (an exhibitor's history gathers several). */
-export function AuditEntries({ entries, showRecord }: { entries: AuditEntry[]; showRecord: boolean }) {
-  const { isOpen, toggle } = useOpenEntries();
+type OpenEntries = ReturnType<typeof useOpenEntries>;
 
-  return (
-    <ol className="divide-y">
-      {entries.map((entry) => {
-        const expanded = isOpen(entry);
-        return (
-          <li key={entry.id} className="px-4 py-3">
-            <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
-              <EntryToggle entry={entry} open={expanded} onToggle={() => toggle(entry)} />
-              {showRecord && <EntryRecord entry={entry} />}
-              {/* On a phone the name and email take a line of their own, below, rather than break mid-address. */}
-              <span className="order-last min-w-0 basis-full text-sm break-words text-muted-foreground sm:order-none sm:flex-1 sm:basis-0">
-                {actorName(entry)}
-              </span>
-              <EntryTime entry={entry} className="ml-auto text-sm whitespace-nowrap text-muted-foreground" />
-            </div>
-            {expanded && (
-              <div className="mt-2">
-                <EntryDiff entry={entry} />
-              </div>
-            )}
-          </li>
-        );
-      })}
-    </ol>
-  );
+/**
+ * The log's columns: the change (the button that opens it on its difference), the record, who and
+ * when; on a phone, with no room beside, the rest sit under the change. `showRecord` names each
+ * entry's record (the whole log, or an exhibitor's history, which gathers several records); a
+ * record's own history leaves it out. `hideable` offers the user the column choice.
+ */
+export function auditColumns(
+  open: OpenEntries,
+  { showRecord, hideable }: { showRecord: boolean; hideable: boolean },
+): ListColumn<AuditEntry>[] {
+  return [
+    {
+      id: 'change',
+      header: 'Change',
+      hideable: false,
+      cell: (entry) => (
+        <>
+          <EntryToggle entry={entry} open={open.isOpen(entry)} onToggle={() => open.toggle(entry)} />
+          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:hidden">
+            {showRecord && <EntryRecord entry={entry} />}
+            <EntryTime entry={entry} />
+            <span className="basis-full break-words">{actorName(entry)}</span>
+          </span>
+        </>
+      ),
+    },
+    ...(showRecord
+      ? [
+          {
+            id: 'record',
+            header: 'Record',
+            hideable,
+            className: 'hidden sm:table-cell',
+            cell: (entry: AuditEntry) => <EntryRecord entry={entry} />,
+          },
+        ]
+      : []),
+    {
+      id: 'who',
+      header: 'Who',
+      hideable,
+      className: 'hidden text-sm break-words text-muted-foreground sm:table-cell',
+      cell: actorName,
+    },
+    {
+      id: 'when',
+      header: 'When',
+      hideable,
+      className: 'hidden text-sm whitespace-nowrap text-muted-foreground sm:table-cell',
+      cell: (entry) => <EntryTime entry={entry} />,
+    },
+  ];
 }

@@ -1,14 +1,10 @@
 import type { HistoryRecord } from '@portal/shared/audit';
 import { HistoryIcon } from 'lucide-react';
 import { useId } from 'react';
-import { EmptyState } from '@/components/empty-state';
-import { KeysetPager } from '@/components/list/keyset-pager';
-import { TableSkeleton } from '@/components/list/table-skeleton';
+import { DataList } from '@/components/list/data-list';
 import { useKeysetPages } from '@/components/list/use-keyset-pages';
-import { Card } from '@/components/ui/card';
-import { errorMessage } from '@/lib/api-client';
 import { useRecordHistory } from '../api/get-record-history';
-import { AuditEntries } from './audit-entries';
+import { auditColumns, EntryDiff, useOpenEntries } from './audit-entries';
 
 type RecordHistoryProps = {
   kind: HistoryRecord;
@@ -20,37 +16,24 @@ type RecordHistoryProps = {
 
 /** A record's History tab: who changed what and when, newest first, each entry opening on its difference. */
 export function RecordHistory({ kind, id, showRecord = false, emptyDescription }: RecordHistoryProps) {
-  const pages = useKeysetPages();
+  const pages = useKeysetPages(`${kind}:${id}`);
   const history = useRecordHistory(kind, id, { before: pages.before });
+  const entries = useOpenEntries();
 
   return (
-    <Card className="overflow-hidden">
-      {history.isPending ? (
-        <TableSkeleton columns={3} />
-      ) : history.isError ? (
-        <EmptyState
-          icon={HistoryIcon}
-          title="The history could not be loaded"
-          description={errorMessage(history.error, 'Please try again in a moment.')}
-        />
-      ) : history.data.data.length === 0 ? (
-        <EmptyState
-          icon={HistoryIcon}
-          title="No changes recorded yet"
-          description={emptyDescription ?? 'Every change to this record appears here, with who made it and when.'}
-        />
-      ) : (
-        <>
-          <AuditEntries entries={history.data.data} showRecord={showRecord} />
-          <KeysetPager
-            hasNewer={pages.hasNewer}
-            nextBefore={history.data.meta.nextBefore}
-            onNewer={pages.newer}
-            onOlder={pages.older}
-          />
-        </>
-      )}
-    </Card>
+    <DataList
+      name="record-history"
+      noun="history"
+      icon={HistoryIcon}
+      query={history}
+      // A short timeline beside the record: no column choice to make.
+      columns={auditColumns(entries, { showRecord, hideable: false })}
+      getRowId={(entry) => entry.id}
+      keyset={pages}
+      rowDetail={(entry) => (entries.isOpen(entry) ? <EntryDiff entry={entry} /> : null)}
+      emptyTitle="No changes recorded yet"
+      emptyDescription={emptyDescription ?? 'Every change to this record appears here, with who made it and when.'}
+    />
   );
 }
 

@@ -1,8 +1,8 @@
-import type { AuditEntry, AuditFilter } from '@portal/shared/audit';
+import type { AuditFilter } from '@portal/shared/audit';
 import { isCalendarDate } from '@portal/shared/common';
 import { HistoryIcon } from 'lucide-react';
 import { EventOptions } from '@/components/event-options';
-import { DataList, type ListColumn } from '@/components/list/data-list';
+import { DataList } from '@/components/list/data-list';
 import { SearchInput } from '@/components/list/search-input';
 import { useKeysetPages } from '@/components/list/use-keyset-pages';
 import { Input, NativeSelect } from '@/components/ui/input';
@@ -12,7 +12,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useListParams } from '@/hooks/use-list-params';
 import { useSession } from '@/lib/session';
 import { useAuditLog } from '../api/get-audit-log';
-import { actorName, EntryDiff, EntryRecord, EntryTime, EntryToggle, useOpenEntries } from '../components/audit-entries';
+import { auditColumns, EntryDiff, useOpenEntries } from '../components/audit-entries';
 
 /** The record types the portal logs most, for the filter; any other can still be asked for by URL. */
 const RECORD_TYPES = [
@@ -63,42 +63,7 @@ export function AuditPage() {
   const log = useAuditLog({ ...filters, before: pages.before });
   const entries = useOpenEntries();
 
-  const columns: ListColumn<AuditEntry>[] = [
-    {
-      id: 'change',
-      header: 'Change',
-      hideable: false,
-      cell: (entry) => (
-        <>
-          <EntryToggle entry={entry} open={entries.isOpen(entry)} onToggle={() => entries.toggle(entry)} />
-          {/* A phone has no room for the columns beside: the record, who and when sit under the change. */}
-          <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground sm:hidden">
-            <EntryRecord entry={entry} />
-            <EntryTime entry={entry} />
-            <span className="basis-full break-words">{actorName(entry)}</span>
-          </span>
-        </>
-      ),
-    },
-    {
-      id: 'record',
-      header: 'Record',
-      className: 'hidden sm:table-cell',
-      cell: (entry) => <EntryRecord entry={entry} />,
-    },
-    {
-      id: 'who',
-      header: 'Who',
-      className: 'hidden text-sm break-words text-muted-foreground sm:table-cell',
-      cell: actorName,
-    },
-    {
-      id: 'when',
-      header: 'When',
-      className: 'hidden text-sm whitespace-nowrap text-muted-foreground sm:table-cell',
-      cell: (entry) => <EntryTime entry={entry} />,
-    },
-  ];
+  const columns = auditColumns(entries, { showRecord: true, hideable: true });
 
   return (
     <DataList
