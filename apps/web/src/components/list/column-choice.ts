@@ -1,20 +1,38 @@
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useSession } from '@/lib/session';
 
 /** Which columns a list shows: column id → shown. A column missing here shows as its definition says. */
 export type ColumnChoice = Record<string, boolean>;
 
 const storageKey = (userId: number, list: string) => `exhibitor-portal-columns:${userId}:${list}`;
+const noChoice: ColumnChoice = {};
+
+/** The stored text of each key as last parsed, so that a render reads the same object until it changes. */
+const parsed = new Map<string, { text: string | null; choice: ColumnChoice }>();
+/** The lists on screen: a change made in one reaches every list of the same name (custom fields' groups). */
+const listeners = new Set<() => void>();
 
 function readChoice(key: string | null): ColumnChoice {
-  if (!key) return {};
+  if (!key) return noChoice;
+  const text = localStorage.getItem(key);
+  const known = parsed.get(key);
+  if (known && known.text === text) return known.choice;
+  let choice = noChoice;
   try {
-    const stored: unknown = JSON.parse(localStorage.getItem(key) ?? 'null');
-    if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return {};
-    return Object.fromEntries(Object.entries(stored).filter(([, shown]) => typeof shown === 'boolean')) as ColumnChoice;
+    const stored: unknown = JSON.parse(text ?? 'null');
+    if (stored !== null && typeof stored === 'object' && !Array.isArray(stored)) {
+      choice = Object.fromEntries(Object.entries(stored).filter(([, shown]) => typeof shown === 'boolean'));
+    }
   } catch {
-    return {};
+    choice = noChoice;
   }
+  parsed.set(key, { text, choice });
+  return choice;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**
@@ -24,14 +42,12 @@ function readChoice(key: string | null): ColumnChoice {
 export function useColumnChoice(list: string) {
   const userId = useSession()?.user.id;
   const key = userId == null ? null : storageKey(userId, list);
-  const [state, setState] = useState(() => ({ key, choice: readChoice(key) }));
-  // Another user or another list reads its own choice.
-  const choice = state.key === key ? state.choice : readChoice(key);
-  if (state.key !== key) setState({ key, choice });
+  const choice = useSyncExternalStore(subscribe, () => readChoice(key));
 
   function change(next: ColumnChoice) {
-    if (key) localStorage.setItem(key, JSON.stringify(next));
-    setState({ key, choice: next });
+    if (!key) return;
+    localStorage.setItem(key, JSON.stringify(next));
+    for (const listener of listeners) listener();
   }
   return { choice, change };
 }

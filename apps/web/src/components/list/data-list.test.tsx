@@ -74,8 +74,8 @@ function renderList(props: Parameters<typeof Harness>[0] = {}) {
 
 const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
 
-async function openMenu(name: string) {
-  fireEvent.keyDown(screen.getByRole('button', { name }), { key: 'Enter' });
+async function openMenu(button: string | HTMLElement) {
+  fireEvent.keyDown(typeof button === 'string' ? screen.getByRole('button', { name: button }) : button, { key: 'Enter' });
   return screen.findByRole('menu');
 }
 
@@ -127,6 +127,21 @@ describe('DataList', () => {
     render(<Harness />);
     expect(screen.queryByRole('columnheader', { name: 'Notes' })).toBeNull();
     expect(screen.getByRole('columnheader', { name: /Booth/ })).toBeTruthy();
+  });
+
+  it('shows a column choice at once in every list of the same name on screen', async () => {
+    startSession({ admin: demo.eventAdmin().user, token: 't', refreshToken: 'r' });
+    render(
+      <>
+        <Harness />
+        <Harness />
+      </>,
+    );
+    expect(screen.getAllByRole('columnheader', { name: /Booth/ })).toHaveLength(2);
+    const menu = await openMenu(screen.getAllByRole('button', { name: 'Columns' })[0]!);
+    fireEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Booth' }));
+    closeMenu(menu);
+    expect(screen.queryAllByRole('columnheader', { name: /Booth/ })).toHaveLength(0);
   });
 
   it('selects rows one by one and the whole page at once', () => {
