@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityFindings } from './axe';
-import { baseUrl, launchChromium, signIn, type DemoUser } from './browser';
+import { launchChromium, pageOf } from './browser';
 
 let browser: Browser;
 
@@ -13,21 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function pageOf(user: DemoUser, width = 1280): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 844 },
-    baseURL: baseUrl,
-    bypassCSP: true,
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, user);
-  await page.setViewportSize({ width, height: 844 });
-  return { page, errors };
-}
 
 /** The text of each row's first cell (the company): the list's order as the user sees it. */
 async function companies(page: Page): Promise<string[]> {
@@ -53,7 +38,7 @@ function csvFields(line: string): string[] {
 
 describe('the list component', () => {
   it('sorts by its column headers, remembers the columns chosen, and exports what is on screen', async () => {
-    const { page, errors } = await pageOf('eventAdmin');
+    const { page, errors } = await pageOf(browser, 'eventAdmin');
     await page.goto('/exhibitors');
     const company = page.getByRole('columnheader', { name: /Company/ });
     await page.locator('tbody tr').first().waitFor();

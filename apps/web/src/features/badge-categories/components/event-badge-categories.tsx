@@ -1,15 +1,12 @@
-import { BADGE_TYPE_LABELS, type BadgeCategory } from '@portal/shared/badge-categories';
-import { formatPrice } from '@portal/shared/money';
-import { formatVatRate } from '@portal/shared/vat';
+import type { BadgeCategory } from '@portal/shared/badge-categories';
 import { TagsIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataList, type ListColumn } from '@/components/list/data-list';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { formatCount } from '@/lib/format';
 import { useBadgeCategories } from '../api/get-badge-categories';
+import { categoryFigureColumns } from './category-columns';
 
 const columns: ListColumn<BadgeCategory>[] = [
   {
@@ -24,46 +21,7 @@ const columns: ListColumn<BadgeCategory>[] = [
       </>
     ),
   },
-  {
-    id: 'badgeType',
-    header: 'Badge type',
-    className: 'hidden sm:table-cell',
-    cell: (category) => BADGE_TYPE_LABELS[category.badgeType],
-  },
-  {
-    id: 'price',
-    header: 'Price of an extra badge',
-    className: 'hidden tabular-nums md:table-cell',
-    cell: (category) => (
-      <>
-        {formatPrice(category.unitPrice, category.currency)}
-        {category.vatRate !== null && (
-          <div className="text-xs text-muted-foreground">VAT {formatVatRate(category.vatRate)}</div>
-        )}
-      </>
-    ),
-  },
-  {
-    id: 'badges',
-    header: 'Badges',
-    className: 'text-right tabular-nums',
-    cell: (category) => formatCount(category.badgeCount),
-  },
-  {
-    id: 'status',
-    header: 'Status',
-    className: 'hidden sm:table-cell',
-    cell: (category) =>
-      category.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>,
-  },
-  {
-    id: 'sortOrder',
-    header: 'Order',
-    sortKey: 'sortOrder',
-    hiddenByDefault: true,
-    className: 'hidden text-right tabular-nums lg:table-cell',
-    cell: (category) => category.sortOrder,
-  },
+  ...categoryFigureColumns,
 ];
 
 /** An event's badge categories with their badge counts; the server leaves out types the user may not see. */

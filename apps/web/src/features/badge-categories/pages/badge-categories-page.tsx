@@ -14,7 +14,6 @@ import { Detail, DetailList } from '@/components/detail-list';
 import { FormDialog } from '@/components/form/form-dialog';
 import { DataList, type ListColumn } from '@/components/list/data-list';
 import { RowActions } from '@/components/list/row-actions';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -28,6 +27,7 @@ import { useDeleteBadgeCategory } from '../api/delete-badge-category';
 import { useBadgeCategories } from '../api/get-badge-categories';
 import { useEventOptions } from '../api/get-event-options';
 import { BadgeCategoryForm } from '../components/badge-category-form';
+import { categoryFigureColumns } from '../components/category-columns';
 import { formatPrice } from '@portal/shared/money';
 import { formatVatRate } from '@portal/shared/vat';
 import { EventOptions } from '@/components/event-options';
@@ -86,45 +86,7 @@ export function BadgeCategoriesPage() {
           },
         ]
       : []),
-    {
-      id: 'badgeType',
-      header: 'Badge type',
-      className: 'hidden sm:table-cell',
-      cell: (category) => BADGE_TYPE_LABELS[category.badgeType],
-    },
-    {
-      id: 'price',
-      header: 'Price',
-      className: 'hidden tabular-nums md:table-cell',
-      cell: (category) => (
-        <>
-          {formatPrice(category.unitPrice, category.currency)}
-          {category.vatRate !== null && (
-            <div className="text-xs text-muted-foreground">VAT {formatVatRate(category.vatRate)}</div>
-          )}
-        </>
-      ),
-    },
-    {
-      id: 'badges',
-      header: 'Badges',
-      className: 'hidden text-right tabular-nums sm:table-cell',
-      cell: (category) => formatCount(category.badgeCount),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      className: 'hidden md:table-cell',
-      cell: (category) =>
-        category.isActive ? <Badge variant="success">Active</Badge> : <Badge variant="outline">Inactive</Badge>,
-    },
-    {
-      id: 'sortOrder',
-      header: 'Order',
-      sortKey: 'sortOrder',
-      className: 'hidden text-right tabular-nums lg:table-cell',
-      cell: (category) => category.sortOrder,
-    },
+    ...categoryFigureColumns,
     {
       id: 'createdAt',
       header: 'Created',
