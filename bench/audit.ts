@@ -144,6 +144,13 @@ async function main() {
         );
         lines.push(row(c.label, path, viaApi, bare));
       }
+      // What any signed-in call costs before its own work (HTTP, the token, the account and its
+      // permissions read from the database): the part of each API figure no query can remove.
+      const signedIn = await drive(
+        CONNECTIONS,
+        async () => void (await call(agent, address, 'GET', '/api/auth/me', token)),
+      );
+      lines.push(`\n  a signed-in call doing nothing else: GET /api/auth/me\n    API      ${describe(signedIn)}`);
       await pool.end();
       agent.destroy();
       console.log(
