@@ -7,10 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useListParams } from '@/hooks/use-list-params';
 import { RecordHistory } from '@/features/audit/components/record-history';
-import { formatDate } from '@/lib/format';
 import { useAllocations } from '../api/get-allocations';
 import { useHolderAllocations } from '../api/get-holder-allocations';
-import { AllocationBar } from './allocation-bar';
+import { allocationFigureColumns } from './allocation-columns';
 
 const DEFAULT_SORT = 'createdAt';
 
@@ -111,27 +110,7 @@ function AllocationTable({ name, allocations, sort, onPageChange, showExhibitor 
           <span className="text-muted-foreground">Exhibitor</span>
         ),
     },
-    {
-      id: 'usage',
-      header: 'Used / allocated',
-      sortKey: 'quantity',
-      hideable: false,
-      cell: (allocation) => <AllocationBar {...allocation} />,
-    },
-    {
-      id: 'available',
-      header: 'Available',
-      className: 'hidden text-right tabular-nums md:table-cell',
-      cell: (allocation) => allocation.available,
-    },
-    {
-      id: 'createdAt',
-      header: 'Added',
-      sortKey: 'createdAt',
-      hiddenByDefault: true,
-      className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
-      cell: (allocation) => formatDate(allocation.createdAt),
-    },
+    ...allocationFigureColumns,
     {
       id: 'history',
       header: 'History',

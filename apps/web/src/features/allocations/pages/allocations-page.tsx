@@ -13,17 +13,16 @@ import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
-import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { HistorySection } from '@/features/audit/components/record-history';
 import { useAllocations } from '../api/get-allocations';
 import { useCategoryOptions } from '../api/get-category-options';
 import { useEventOptions } from '../api/get-event-options';
 import { useHolderOptions } from '../api/get-holder-options';
-import { AllocationBar } from '../components/allocation-bar';
 import { AllocationForm } from '../components/allocation-form';
 import { BulkAllocationForm } from '../components/bulk-allocation-form';
 import { EventOptions } from '@/components/event-options';
+import { allocationFigureColumns } from '../components/allocation-columns';
 
 const COPY: Record<CategoryType, { title: string; description: string; noun: string }> = {
   badge: {
@@ -91,27 +90,7 @@ export function AllocationsPage({ type }: { type: CategoryType }) {
         </>
       ),
     },
-    {
-      id: 'usage',
-      header: 'Used / allocated',
-      sortKey: 'quantity',
-      hideable: false,
-      cell: (allocation) => <AllocationBar {...allocation} />,
-    },
-    {
-      id: 'available',
-      header: 'Available',
-      className: 'hidden text-right tabular-nums md:table-cell',
-      cell: (allocation) => allocation.available,
-    },
-    {
-      id: 'createdAt',
-      header: 'Added',
-      sortKey: 'createdAt',
-      hiddenByDefault: true,
-      className: 'hidden whitespace-nowrap text-muted-foreground md:table-cell',
-      cell: (allocation) => formatDate(allocation.createdAt),
-    },
+    ...allocationFigureColumns,
     {
       id: 'actions',
       header: 'Actions',

@@ -9,11 +9,9 @@ import type { CustomField } from '@portal/shared/custom-fields';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { IdCardIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ExhibitorOptions } from '@/components/exhibitor-options';
 import { DataList, type ListColumn } from '@/components/list/data-list';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { paths } from '@/config/paths';
 import { useCan } from '@/hooks/use-can';
 import { useListParams } from '@/hooks/use-list-params';
 import { formatDate } from '@/lib/format';
@@ -25,6 +23,7 @@ import { badgeColumns, companyOf, DEFAULT_COLUMNS, type BadgeColumn } from './ba
 import { BadgeStatusBadge } from './badge-status-badge';
 import { BulkAddonBar } from './bulk-addon-bar';
 import { PrintedCell } from './printed-cell';
+import { badgeNameColumn } from './badge-name-column';
 
 
 const isStatus = (value: string): value is BadgeStatus => (BADGE_STATUSES as readonly string[]).includes(value);
@@ -80,23 +79,7 @@ export function BadgeList({ badgeCategoryId, eventId, fields }: BadgeListProps) 
   };
 
   const columns: ListColumn<BadgeListItem>[] = [
-    {
-      id: 'name',
-      header: 'Name',
-      sortKey: 'name',
-      hideable: false,
-      cell: (badge) => (
-        <>
-          <Link
-            to={paths.viewUser.href({ id: badge.id })}
-            className="rounded-sm font-medium hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            {badge.name}
-          </Link>
-          <div className="text-xs text-muted-foreground sm:hidden">{badge.email}</div>
-        </>
-      ),
-    },
+    badgeNameColumn,
     ...badgeColumns(fields, badgeCategoryId == null).map((column): ListColumn<BadgeListItem> => ({
       id: column.id,
       header: column.label,

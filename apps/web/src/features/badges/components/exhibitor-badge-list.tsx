@@ -1,34 +1,17 @@
 import type { BadgeListItem } from '@portal/shared/badges';
 import { IdCardIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { DataList, type ListColumn } from '@/components/list/data-list';
-import { paths } from '@/config/paths';
 import { useListParams } from '@/hooks/use-list-params';
 import { formatDate } from '@/lib/format';
 import { useBadges } from '../api/get-badges';
 import { BadgeStatusBadge } from './badge-status-badge';
+import { badgeNameColumn } from './badge-name-column';
 
 const DEFAULT_SORT = '-createdAt';
 
 const columns: ListColumn<BadgeListItem>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    sortKey: 'name',
-    hideable: false,
-    cell: (badge) => (
-      <>
-        <Link
-          to={paths.viewUser.href({ id: badge.id })}
-          className="rounded-sm font-medium hover:text-primary hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          {badge.name}
-        </Link>
-        <div className="text-xs text-muted-foreground sm:hidden">{badge.email}</div>
-      </>
-    ),
-  },
+  badgeNameColumn,
   { id: 'email', header: 'Email', sortKey: 'email', className: 'hidden sm:table-cell', cell: (badge) => badge.email },
   {
     id: 'category',
